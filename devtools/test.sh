@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The dpdk-pcc authors
+#
+# Install what is missing, build, run every test, print one summary line
+# 'N passed, N failed[, N skipped]'.  Exit status non-zero on any failure.
+#
+# Two builds:
+#   build        gcc: unit tests, DTS-style suites, style check
+#   build-clang  clang with ASan+UBSan (-Db_lundef=false: clang links the
+#                sanitizer runtime only into executables): unit tests
+#                again, libFuzzer smoke runs
+# Set PCC_TEST_QUICK=1 to skip the clang build.  Extra arguments go to
+# 'meson test' for the gcc build (e.g. --suite unit).
+
+cd "$(dirname "$0")/.." || exit 1
+devtools/setup.sh || exit 1
+devtools/build.sh build || exit 1
+
+logs="build/meson-logs/testlog.json"
+rm -f build/meson-logs/testlog.json build-clang/meson-logs/testlog.json
+
+meson test -C build --no-rebuild --print-errorlogs "$@" \
+	>build/meson-logs/test-console.txt 2>&1
+if [ -z "$PCC_TEST_QUICK" ] && [ $# -eq 0 ]; then
+	if CC=clang devtools/build.sh build-clang -Dfuzz=enabled \
+			-Dsanitizers=true -Db_lundef=false; then
+		meson test -C build-clang --no-rebuild --print-errorlogs \
+			--suite unit --suite fuzz \
+			>build-clang/meson-logs/test-console.txt 2>&1
+		logs="$logs build-clang/meson-logs/testlog.json"
+	else
+		echo "FAILED build-clang: see above"
+		echo "0 passed, 1 failed"
+		exit 1
+	fi
+fi
+
+existing=""
+for l in $logs; do
+	[ -f "$l" ] && existing="$existing $l"
+done
+if [ -z "$existing" ]; then
+	cat build/meson-logs/test-console.txt
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+exec /usr/bin/python3 devtools/tap-summary.py $existing

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * RoCEv2 invariant CRC (doc/wire.md section 6).  CRC-32 (zlib's crc32(),
+ * the Ethernet CRC) over 8 bytes of 0xFF, the IP+UDP+BTH headers with the
+ * variant fields set to ones (a masked copy on the stack) and the rest of
+ * the datagram read in place.  zlib is used because it can chain.
+ */
+
+#include <zlib.h>
+
+#include <rte_common.h>
+#include <rte_mbuf.h>
+
+#include "proto_internal.h"
+
+int
+proto_icrc_mask_hdrs(const uint8_t *ip, uint32_t len, uint8_t out[PROTO_ICRC_HDR_MAX])
+{
+	uint32_t hl;
+
+	if (len < 1)
+		return PCC_PROTO_ERR_TRUNCATED;
+	switch (ip[0] >> 4) {
+	case 4:
+		hl = (ip[0] & 0xf) * 4u;
+		if (hl < PCC_IPV4_HDR_LEN)
+			return PCC_PROTO_ERR_BAD_LENGTH;
+		if (len < hl + PCC_UDP_HDR_LEN + PCC_BTH_LEN)
+			return PCC_PROTO_ERR_TRUNCATED;
+		memcpy(out, ip, hl + PCC_UDP_HDR_LEN + PCC_BTH_LEN);
+		out[1] = 0xff;  /* TOS */
+		out[8] = 0xff;  /* TTL */
+		out[10] = 0xff; /* header checksum */
+		out[11] = 0xff;
+		break;
+	case 6:
+		hl = PCC_IPV6_HDR_LEN;
+		if (len < hl + PCC_UDP_HDR_LEN + PCC_BTH_LEN)
+			return PCC_PROTO_ERR_TRUNCATED;
+		memcpy(out, ip, hl + PCC_UDP_HDR_LEN + PCC_BTH_LEN);
+		out[0] |= 0x0f; /* traffic class, flow label */
+		out[1] = 0xff;
+		out[2] = 0xff;
+		out[3] = 0xff;
+		out[7] = 0xff; /* hop limit */
+		break;
+	default:
+		return PCC_PROTO_ERR_BAD_VERSION;
+	}
+	out[hl + 6] = 0xff; /* UDP checksum */
+	out[hl + 7] = 0xff;
+	out[hl + PCC_UDP_HDR_LEN + 4] = 0xff; /* BTH FECN/BECN/resv */
+	return (int)(hl + PCC_UDP_HDR_LEN + PCC_BTH_LEN);
+}
+
+uint32_t
+proto_icrc_start(const uint8_t *masked, uint32_t n)
+{
+	static const uint8_t ones[8] = {
+		0xff,
+		0xff,
+		0xff,
+		0xff,
+		0xff,
+		0xff,
+		0xff,
+		0xff,
+	};
+	uLong crc;
+
+	crc = crc32(0L, ones, sizeof(ones));
+	return (uint32_t)crc32(crc, masked, n);
+}
+
+uint32_t
+pcc_icrc_calc(const void *ip, uint32_t len, int *err)
+{
+	uint8_t hdr[PROTO_ICRC_HDR_MAX];
+	uint32_t crc;
+	int n;
+
+	if (ip == NULL) {
+		if (err != NULL)
+			*err = PCC_PROTO_ERR_INVAL;
+		return 0;
+	}
+	n = proto_icrc_mask_hdrs(ip, len, hdr);
+	if (n < 0) {
+		if (err != NULL)
+			*err = n;
+		return 0;
+	}
+	crc = proto_icrc_start(hdr, (uint32_t)n);
+	crc = (uint32_t)crc32(crc, (const uint8_t *)ip + n, len - (uint32_t)n);
+	if (err != NULL)
+		*err = 0;
+	return crc;
+}
+
+static inline uint32_t
+get_le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+			((uint32_t)p[3] << 24);
+}
+
+/* Offset of the ICRC of a parsed frame, or a negative error. */
+static int64_t
+icrc_off(const struct pcc_pkt_info *info)
+{
+	uint32_t off;
+
+	if (info->bth_off == 0)
+		return PCC_PROTO_ERR_NOT_ROCE;
+	off = info->payload_off + info->payload_len + info->pad_cnt;
+	if (off < (uint32_t)info->bth_off + PCC_BTH_LEN || off > info->frame_len ||
+			info->frame_len - off < PCC_ICRC_LEN)
+		return PCC_PROTO_ERR_BAD_LENGTH;
+	return off;
+}
+
+int
+pcc_icrc_verify(const void *frame, const struct pcc_pkt_info *info)
+{
+	const uint8_t *f = frame;
+	int64_t off;
+	uint32_t crc;
+	int err;
+
+	if (frame == NULL || info == NULL)
+		return PCC_PROTO_ERR_INVAL;
+	off = icrc_off(info);
+	if (off < 0)
+		return (int)off;
+	crc = pcc_icrc_calc(f + info->l3_off, (uint32_t)off - info->l3_off, &err);
+	if (err < 0)
+		return err;
+	return crc == get_le32(f + off) ? 0 : PCC_PROTO_ERR_BAD_ICRC;
+}
+
+int
+pcc_icrc_update(void *frame, const struct pcc_pkt_info *info)
+{
+	uint8_t *f = frame;
+	int64_t off;
+	uint32_t crc;
+	int err;
+
+	if (frame == NULL || info == NULL)
+		return PCC_PROTO_ERR_INVAL;
+	off = icrc_off(info);
+	if (off < 0)
+		return (int)off;
+	crc = pcc_icrc_calc(f + info->l3_off, (uint32_t)off - info->l3_off, &err);
+	if (err < 0)
+		return err;
+	f[off] = crc & 0xff;
+	f[off + 1] = (crc >> 8) & 0xff;
+	f[off + 2] = (crc >> 16) & 0xff;
+	f[off + 3] = crc >> 24;
+	return 0;
+}
+
+int
+proto_icrc_verify_mbuf(
+		const struct rte_mbuf *m, const uint8_t *hdr, const struct pcc_pkt_info *info)
+{
+	uint8_t masked[PROTO_ICRC_HDR_MAX], wire[PCC_ICRC_LEN];
+	const struct rte_mbuf *s;
+	const uint8_t *w;
+	uint32_t crc, off, left, n;
+	int64_t end;
+	int hl;
+
+	end = icrc_off(info);
+	if (end < 0)
+		return (int)end;
+	/* headers are within the linear copy (PROTO_PARSE_HDR_MAX) */
+	hl = proto_icrc_mask_hdrs(hdr + info->l3_off, (uint32_t)end - info->l3_off, masked);
+	if (hl < 0)
+		return hl;
+	crc = proto_icrc_start(masked, (uint32_t)hl);
+
+	/* the rest of the datagram, segment by segment */
+	off = info->l3_off + (uint32_t)hl;
+	left = (uint32_t)end - off;
+	for (s = m; s != NULL && off >= s->data_len; s = s->next)
+		off -= s->data_len;
+	while (left > 0 && s != NULL) {
+		n = RTE_MIN((uint32_t)(s->data_len - off), left);
+		crc = (uint32_t)crc32(crc, rte_pktmbuf_mtod_offset(s, const uint8_t *, off), n);
+		left -= n;
+		off = 0;
+		s = s->next;
+	}
+	if (left > 0)
+		return PCC_PROTO_ERR_TRUNCATED;
+	w = rte_pktmbuf_read(m, (uint32_t)end, PCC_ICRC_LEN, wire);
+	if (w == NULL)
+		return PCC_PROTO_ERR_TRUNCATED;
+	return crc == get_le32(w) ? 0 : PCC_PROTO_ERR_BAD_ICRC;
+}

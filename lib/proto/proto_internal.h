@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+#ifndef PCC_PROTO_INTERNAL_H
+#define PCC_PROTO_INTERNAL_H
+
+/*
+ * Helpers shared by the lib/proto sources.  Not installed; nothing outside
+ * lib/proto may include this file.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "pcc_proto.h"
+
+/* Unaligned big-endian loads and stores: wire data has no alignment. */
+static inline uint16_t
+pcc_get_be16(const uint8_t *p)
+{
+	return (uint16_t)((p[0] << 8) | p[1]);
+}
+
+static inline uint32_t
+pcc_get_be24(const uint8_t *p)
+{
+	return ((uint32_t)p[0] << 16) | ((uint32_t)p[1] << 8) | p[2];
+}
+
+static inline uint32_t
+pcc_get_be32(const uint8_t *p)
+{
+	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+static inline uint64_t
+pcc_get_be64(const uint8_t *p)
+{
+	return ((uint64_t)pcc_get_be32(p) << 32) | pcc_get_be32(p + 4);
+}
+
+static inline void
+pcc_put_be16(uint8_t *p, uint16_t v)
+{
+	p[0] = v >> 8;
+	p[1] = v & 0xff;
+}
+
+static inline void
+pcc_put_be24(uint8_t *p, uint32_t v)
+{
+	p[0] = (v >> 16) & 0xff;
+	p[1] = (v >> 8) & 0xff;
+	p[2] = v & 0xff;
+}
+
+static inline void
+pcc_put_be32(uint8_t *p, uint32_t v)
+{
+	p[0] = v >> 24;
+	p[1] = (v >> 16) & 0xff;
+	p[2] = (v >> 8) & 0xff;
+	p[3] = v & 0xff;
+}
+
+static inline void
+pcc_put_be64(uint8_t *p, uint64_t v)
+{
+	pcc_put_be32(p, (uint32_t)(v >> 32));
+	pcc_put_be32(p + 4, (uint32_t)v);
+}
+
+/* ---- RoCEv2 core internals (proto_parse.c, proto_build.c, proto_icrc.c,
+ * proto_probe.c).  Internal symbols use the proto_ prefix so that the
+ * version map (pcc_*) keeps them local.
+ */
+
+#define PROTO_IPV4_HDR_MAX 60
+#define PROTO_IPPROTO_UDP 17
+/* Largest IP+UDP+BTH header block the ICRC masks (IPv4 with options). */
+#define PROTO_ICRC_HDR_MAX (PROTO_IPV4_HDR_MAX + PCC_UDP_HDR_LEN + PCC_BTH_LEN)
+
+/** Where proto_frame_begin() put things (offsets from the frame start). */
+struct proto_frame {
+	uint8_t *buf;
+	uint32_t l3_off;      /**< IP header */
+	uint32_t l4_off;      /**< UDP header */
+	uint32_t bth_off;     /**< UDP payload = BTH */
+	uint32_t payload_off; /**< after the extension headers */
+	uint32_t payload_len;
+	uint32_t pad_cnt;
+	uint32_t icrc_off;
+	uint32_t frame_len; /**< including the ICRC */
+	bool ipv6;
+};
+
+/*
+ * Write Ethernet (+VLAN), IP, UDP, BTH and the extension headers the
+ * opcode needs for a RoCEv2 packet with payload_len payload bytes; the
+ * payload area (fr->payload_off, payload_len bytes) is left for the
+ * caller.  PadCnt in the BTH is computed (roce->bth.pad_cnt ignored);
+ * roce->payload is not used.  Returns 0 or a negative pcc_proto_err.
+ */
+int proto_frame_begin(void *buf, uint32_t cap, const struct pcc_l3_spec *l3,
+		const struct pcc_roce_spec *roce, struct proto_frame *fr);
+
+/* Zero the pad, store the ICRC and (IPv6) the UDP checksum. */
+void proto_frame_end(const struct proto_frame *fr);
+
+/*
+ * Copy the IP+UDP+BTH headers of the datagram at ip (len bytes, ICRC
+ * excluded) into out with the ICRC's invariant fields set to all ones.
+ * Returns the number of bytes copied or a negative pcc_proto_err.
+ */
+int proto_icrc_mask_hdrs(const uint8_t *ip, uint32_t len, uint8_t out[PROTO_ICRC_HDR_MAX]);
+
+/* CRC-32 of the 8-byte 0xFF pseudo header followed by the masked headers. */
+uint32_t proto_icrc_start(const uint8_t *masked, uint32_t n);
+
+/*
+ * Parse core shared by pcc_parse() and pcc_parse_mbuf(): p holds at least
+ * min(len, PROTO_PARSE_LINEAR) valid bytes; len is the real frame length.
+ * No header the parser reads lies beyond PROTO_PARSE_HDR_MAX bytes.
+ * The ICRC is not checked here.
+ */
+#define PROTO_PARSE_LINEAR 256
+#define PROTO_PARSE_HDR_MAX                                                                        \
+	(PCC_ETH_HDR_LEN + PCC_VLAN_HDR_LEN + PROTO_IPV4_HDR_MAX + PCC_UDP_HDR_LEN + PCC_BTH_LEN + \
+			PCC_ATOMICETH_LEN + PCC_MAD_HDR_LEN)
+int proto_parse_core(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *opts,
+		struct pcc_pkt_info *info);
+
+/*
+ * Check a chained mbuf's ICRC: hdr holds the frame's first bytes (at least
+ * through the BTH), info comes from proto_parse_core() on it.  The rest of
+ * the datagram is read from the segments.  0, PCC_PROTO_ERR_BAD_ICRC or
+ * another negative error.
+ */
+int proto_icrc_verify_mbuf(
+		const struct rte_mbuf *m, const uint8_t *hdr, const struct pcc_pkt_info *info);
+
+/* Ones'-complement sum of len bytes (odd length padded with zero). */
+static inline uint32_t
+proto_csum_add(uint32_t sum, const uint8_t *p, uint32_t len)
+{
+	uint32_t i;
+
+	for (i = 0; i + 1 < len; i += 2)
+		sum += (uint32_t)((p[i] << 8) | p[i + 1]);
+	if (len & 1)
+		sum += (uint32_t)p[len - 1] << 8;
+	return sum;
+}
+
+/* Fold a 32-bit ones'-complement sum to 16 bits (not inverted). */
+static inline uint16_t
+proto_csum_fold(uint32_t sum)
+{
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)sum;
+}
+
+/* IPv4 header checksum field value for a header of hlen bytes. */
+static inline uint16_t
+proto_ipv4_csum(const uint8_t *ip, uint32_t hlen)
+{
+	uint32_t sum = proto_csum_add(0, ip, 10);
+
+	sum = proto_csum_add(sum, ip + 12, hlen - 12);
+	return (uint16_t)~proto_csum_fold(sum);
+}
+
+#endif /* PCC_PROTO_INTERNAL_H */
