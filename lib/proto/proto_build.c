@@ -242,26 +242,15 @@ proto_frame_end(const struct proto_frame *fr)
 	uint8_t *b = fr->buf;
 	uint8_t *ip = b + fr->l3_off;
 	uint8_t *udp = b + fr->l4_off;
-	uint32_t crc, sum, udp_len;
+	uint32_t crc;
 
 	memset(b + fr->payload_off + fr->payload_len, 0, fr->pad_cnt);
 	crc = pcc_icrc_calc(ip, fr->icrc_off - fr->l3_off, NULL);
-	b[fr->icrc_off] = crc & 0xff;
-	b[fr->icrc_off + 1] = (crc >> 8) & 0xff;
-	b[fr->icrc_off + 2] = (crc >> 16) & 0xff;
-	b[fr->icrc_off + 3] = crc >> 24;
+	proto_put_le32(b + fr->icrc_off, crc);
 
-	if (fr->ipv6) {
-		/* RFC 8200 8.1: pseudo header + UDP header + data */
-		udp_len = fr->frame_len - fr->l4_off;
-		sum = proto_csum_add(0, ip + 8, 32);
-		sum += udp_len >> 16;
-		sum += udp_len & 0xffff;
-		sum += PROTO_IPPROTO_UDP;
-		sum = proto_csum_add(sum, udp, udp_len);
-		sum = (uint16_t)~proto_csum_fold(sum);
-		pcc_put_be16(udp + 6, sum != 0 ? (uint16_t)sum : 0xffff);
-	}
+	/* ICRC masks the UDP checksum, so it can be filled in afterwards. */
+	if (fr->ipv6)
+		pcc_put_be16(udp + 6, proto_udp6_csum(ip, udp, fr->frame_len - fr->l4_off));
 }
 
 int

@@ -122,6 +122,21 @@ icrc_off(const struct pcc_pkt_info *info)
 	return off;
 }
 
+/* ICRC of a parsed frame: *crc computed, *off where the wire ICRC is. */
+static int
+icrc_of(const uint8_t *f, const struct pcc_pkt_info *info, uint32_t *crc, int64_t *off)
+{
+	int err;
+
+	if (f == NULL || info == NULL)
+		return PCC_PROTO_ERR_INVAL;
+	*off = icrc_off(info);
+	if (*off < 0)
+		return (int)*off;
+	*crc = pcc_icrc_calc(f + info->l3_off, (uint32_t)*off - info->l3_off, &err);
+	return err < 0 ? err : 0;
+}
+
 int
 pcc_icrc_verify(const void *frame, const struct pcc_pkt_info *info)
 {
@@ -130,12 +145,7 @@ pcc_icrc_verify(const void *frame, const struct pcc_pkt_info *info)
 	uint32_t crc;
 	int err;
 
-	if (frame == NULL || info == NULL)
-		return PCC_PROTO_ERR_INVAL;
-	off = icrc_off(info);
-	if (off < 0)
-		return (int)off;
-	crc = pcc_icrc_calc(f + info->l3_off, (uint32_t)off - info->l3_off, &err);
+	err = icrc_of(f, info, &crc, &off);
 	if (err < 0)
 		return err;
 	return crc == get_le32(f + off) ? 0 : PCC_PROTO_ERR_BAD_ICRC;
@@ -149,18 +159,10 @@ pcc_icrc_update(void *frame, const struct pcc_pkt_info *info)
 	uint32_t crc;
 	int err;
 
-	if (frame == NULL || info == NULL)
-		return PCC_PROTO_ERR_INVAL;
-	off = icrc_off(info);
-	if (off < 0)
-		return (int)off;
-	crc = pcc_icrc_calc(f + info->l3_off, (uint32_t)off - info->l3_off, &err);
+	err = icrc_of(f, info, &crc, &off);
 	if (err < 0)
 		return err;
-	f[off] = crc & 0xff;
-	f[off + 1] = (crc >> 8) & 0xff;
-	f[off + 2] = (crc >> 16) & 0xff;
-	f[off + 3] = crc >> 24;
+	proto_put_le32(f + off, crc);
 	return 0;
 }
 

@@ -16,65 +16,6 @@
 
 #define IFA_IPPROTO_UDP 17
 
-/* ---- Checksums (byte-wise: frames have no alignment) ---------------- */
-
-static uint32_t
-ifa_csum_add(uint32_t sum, const uint8_t *p, uint32_t n)
-{
-	uint32_t i;
-
-	for (i = 0; i + 1 < n; i += 2)
-		sum += (uint32_t)((p[i] << 8) | p[i + 1]);
-	if (n & 1)
-		sum += (uint32_t)p[n - 1] << 8;
-	return sum;
-}
-
-static uint16_t
-ifa_csum_fold(uint32_t sum)
-{
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)~sum;
-}
-
-/* Recompute the IPv4 header checksum of the header at ip (ihl_len bytes). */
-static void
-ifa_ipv4_csum_set(uint8_t *ip, uint32_t ihl_len)
-{
-	uint16_t c;
-
-	ip[10] = 0;
-	ip[11] = 0;
-	c = ifa_csum_fold(ifa_csum_add(0, ip, ihl_len));
-	pcc_put_be16(ip + 10, c);
-}
-
-/*
- * Recompute the UDP checksum of a UDP datagram over IPv6 (udp points at the
- * UDP header, udp_len bytes of UDP header and data).  The pseudo header is
- * the standard one (RFC 8200 8.1) with next header 17: the IFA header
- * between IPv6 and UDP is not part of it.
- */
-static void
-ifa_udp6_csum_set(const uint8_t *ip6, uint8_t *udp, uint32_t udp_len)
-{
-	uint32_t sum;
-	uint16_t c;
-
-	udp[6] = 0;
-	udp[7] = 0;
-	sum = ifa_csum_add(0, ip6 + 8, 32); /* source and destination */
-	sum += udp_len >> 16;
-	sum += udp_len & 0xffff;
-	sum += IFA_IPPROTO_UDP;
-	sum = ifa_csum_add(sum, udp, udp_len);
-	c = ifa_csum_fold(sum);
-	if (c == 0)
-		c = 0xffff;
-	pcc_put_be16(udp + 6, c);
-}
-
 /* ---- L2/L3 walk shared by parse, insert and push ------------------ */
 
 struct ifa_l3 {
@@ -84,25 +25,6 @@ struct ifa_l3 {
 	uint8_t proto;   /* IPv4 protocol / IPv6 next header */
 	bool ipv6;
 };
-
-static bool
-ifa_ipv6_is_ext(uint8_t nh)
-{
-	switch (nh) {
-	case 0:   /* hop-by-hop */
-	case 43:  /* routing */
-	case 44:  /* fragment */
-	case 50:  /* ESP */
-	case 51:  /* AH */
-	case 60:  /* destination options */
-	case 135: /* mobility */
-	case 139: /* HIP */
-	case 140: /* shim6 */
-		return true;
-	default:
-		return false;
-	}
-}
 
 /*
  * Walk Ethernet, an optional 802.1Q tag and IPv4/IPv6 up to the L4 header.
@@ -169,7 +91,7 @@ ifa_l3_walk(const uint8_t *p, uint32_t len, uint8_t want, struct ifa_l3 *l3)
 		return PCC_PROTO_ERR_NOT_IP;
 	}
 	if (l3->proto != want) {
-		if (l3->ipv6 && ifa_ipv6_is_ext(l3->proto))
+		if (l3->ipv6 && proto_ipv6_is_ext_hdr(l3->proto))
 			return PCC_PROTO_ERR_FRAGMENT;
 		return PCC_PROTO_ERR_NOT_UDP;
 	}
@@ -192,7 +114,7 @@ ifa_ip_grow(uint8_t *p, const struct ifa_l3 *l3, uint32_t add, uint8_t proto)
 	} else {
 		pcc_put_be16(ip + 2, (uint16_t)(pcc_get_be16(ip + 2) + add));
 		ip[9] = proto;
-		ifa_ipv4_csum_set(ip, l3->l4_off - l3->l3_off);
+		pcc_put_be16(ip + 10, proto_ipv4_csum(ip, l3->l4_off - l3->l3_off));
 	}
 }
 
@@ -211,7 +133,7 @@ ifa_udp_csum_fix(uint8_t *p, const struct ifa_l3 *l3, uint32_t udp_off)
 	uint8_t *udp = p + udp_off;
 
 	if (l3->ipv6) {
-		ifa_udp6_csum_set(p + l3->l3_off, udp, pcc_get_be16(udp + 4));
+		pcc_put_be16(udp + 6, proto_udp6_csum(p + l3->l3_off, udp, pcc_get_be16(udp + 4)));
 	} else {
 		udp[6] = 0;
 		udp[7] = 0;

@@ -173,4 +173,52 @@ proto_ipv4_csum(const uint8_t *ip, uint32_t hlen)
 	return (uint16_t)~proto_csum_fold(sum);
 }
 
+/*
+ * UDP checksum field value for a UDP datagram over IPv6 (RFC 8200 8.1):
+ * pseudo header from the IPv6 header at ip6 with next header 17, then the
+ * UDP header (its checksum field counted as zero) and data.  A computed 0
+ * is sent as 0xFFFF.
+ */
+static inline uint16_t
+proto_udp6_csum(const uint8_t *ip6, const uint8_t *udp, uint32_t udp_len)
+{
+	uint32_t sum = proto_csum_add(0, ip6 + 8, 32);
+	uint16_t c;
+
+	sum += udp_len >> 16;
+	sum += udp_len & 0xffff;
+	sum += 17;
+	sum = proto_csum_add(sum, udp, 6);
+	sum = proto_csum_add(sum, udp + 8, udp_len - 8);
+	c = (uint16_t)~proto_csum_fold(sum);
+	return c != 0 ? c : 0xffff;
+}
+
+/*
+ * IPv6 extension headers the parsers refuse with PCC_PROTO_ERR_FRAGMENT
+ * (it does not walk them): Hop-by-Hop 0, Routing 43, Fragment 44, AH 51,
+ * Destination Options 60, Mobility 135, HIP 139, Shim6 140.  ESP (50) and
+ * the experimental 253/254 are treated as an ordinary upper protocol.
+ */
+static inline bool
+proto_ipv6_is_ext_hdr(uint8_t nh)
+{
+	const uint64_t low =
+			(1ull << 0) | (1ull << 43) | (1ull << 44) | (1ull << 51) | (1ull << 60);
+
+	if (nh < 64)
+		return (low >> nh) & 1;
+	return nh == 135 || nh == 139 || nh == 140;
+}
+
+/* Store v least-significant byte first (the ICRC's wire order). */
+static inline void
+proto_put_le32(uint8_t *p, uint32_t v)
+{
+	p[0] = v & 0xff;
+	p[1] = (v >> 8) & 0xff;
+	p[2] = (v >> 16) & 0xff;
+	p[3] = v >> 24;
+}
+
 #endif /* PCC_PROTO_INTERNAL_H */

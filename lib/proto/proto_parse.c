@@ -286,23 +286,6 @@ pcc_parse_opts_default(struct pcc_parse_opts *opts)
 		*opts = parse_defaults;
 }
 
-/*
- * IPv6 extension headers pcc_parse() refuses with PCC_PROTO_ERR_FRAGMENT
- * (it does not walk them): Hop-by-Hop 0, Routing 43, Fragment 44, AH 51,
- * Destination Options 60, Mobility 135, HIP 139, Shim6 140.  ESP (50) and
- * the experimental 253/254 are treated as an ordinary upper protocol.
- */
-static inline bool
-ipv6_is_ext_hdr(uint8_t nh)
-{
-	const uint64_t low =
-			(1ull << 0) | (1ull << 43) | (1ull << 44) | (1ull << 51) | (1ull << 60);
-
-	if (nh < 64)
-		return (low >> nh) & 1;
-	return nh == 135 || nh == 139 || nh == 140;
-}
-
 int
 proto_parse_core(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *opts,
 		struct pcc_pkt_info *info)
@@ -366,7 +349,7 @@ proto_parse_core(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *op
 		if (unlikely(tot > len - off - PCC_IPV6_HDR_LEN))
 			return PCC_PROTO_ERR_BAD_LENGTH;
 		proto = ip[6];
-		if (unlikely(ipv6_is_ext_hdr(proto)) &&
+		if (unlikely(proto_ipv6_is_ext_hdr(proto)) &&
 				!(opts->ifa2_proto != 0 && proto == opts->ifa2_proto))
 			return PCC_PROTO_ERR_FRAGMENT;
 		info->flags |= PCC_PKT_F_IPV6;
