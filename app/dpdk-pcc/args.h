@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+#ifndef APP_ARGS_H
+#define APP_ARGS_H
+
+/*
+ * Application arguments (after "--"): syntax, ranges and combinations.
+ * Nothing here needs the EAL; checks against the ports and lcores that
+ * exist are in wiring.c.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <rte_config.h>
+
+#include "pcc_engine.h"
+
+#define APP_NAME "dpdk-pcc"
+#define APP_CONFIG_MAX 1024 /* --config triples */
+
+/* Exit statuses. */
+#define APP_EXIT_OK 0
+#define APP_EXIT_FAIL 1  /* run-time failure */
+#define APP_EXIT_USAGE 2 /* bad arguments */
+
+/* Ranges of the numeric options. */
+#define APP_RUN_TIME_MAX 31536000u
+#define APP_STATS_PERIOD_MAX 86400u
+#define APP_QUEUES_MAX 1024u
+#define APP_DESC_MIN 16u
+#define APP_DESC_MAX 32768u
+#define APP_MBUFS_MIN 1024u
+#define APP_MBUFS_MAX (1u << 24)
+#define APP_IDLE_SLEEP_MAX 1000000u
+#define APP_GEN_RATE_MAX 400000u
+
+struct app_args {
+	uint64_t run_time;     /* s; 0 = until SIGINT/SIGTERM */
+	uint64_t stats_period; /* s; 0 = final statistics only */
+	bool ring_pair;
+	const char *rp_list; /* --rp-ports as given, NULL if not */
+	const char *np_list;
+	bool rp_ports[RTE_MAX_ETHPORTS];
+	bool np_ports[RTE_MAX_ETHPORTS];
+	const char *config_str; /* --config as given, NULL if not */
+	struct pcc_engine_rxq_conf config[APP_CONFIG_MAX];
+	uint32_t nb_config;
+	uint16_t rxq;
+	uint16_t txq; /* 0 = one per polling lcore */
+	uint16_t rxd;
+	uint16_t txd;
+	uint16_t burst;
+	uint32_t nb_mbufs; /* 0 = computed by the engine */
+	uint32_t idle_sleep_us;
+	struct pcc_engine_gen_conf gen;
+	struct pcc_engine_np_conf np;
+};
+
+/* Result of app_args_parse(). */
+#define APP_ARGS_OK 0
+#define APP_ARGS_EXIT 1   /* help or version printed: exit 0 */
+#define APP_ARGS_ERR (-1) /* err holds one line */
+
+/* What the command line asks for before the EAL starts (app_args_early). */
+enum app_early {
+	APP_EARLY_NONE = 0,
+	APP_EARLY_HELP,     /* --help after "--": application usage */
+	APP_EARLY_HELP_TOP, /* --help among EAL args: usage + EAL hint */
+	APP_EARLY_HELP_EAL, /* --help-eal: the EAL's own usage */
+	APP_EARLY_VERSION,
+};
+
+/*
+ * Look for -h/--help, --help-eal and --version anywhere (and -v after
+ * "--"; before it, -v is the EAL's "show version at start"), so they work
+ * without initialising the EAL.
+ */
+enum app_early app_args_early(int argc, char *const argv[]);
+
+/* Index of the first "--" in argv, or argc if there is none. */
+int app_args_split(int argc, char *const argv[]);
+
+void app_args_default(struct app_args *a);
+
+/*
+ * Parse application options: argv[0] is the program name, options follow.
+ * Prints usage/version to stdout for -h/-v.  On error writes one line
+ * (without the program name) to err.
+ */
+int app_args_parse(int argc, char **argv, struct app_args *a, char *err, size_t errlen);
+
+void app_usage(FILE *f);
+void app_version(FILE *f);
+
+/* ---- Value parsers (exported for unit tests) ----------------------- */
+
+/* Decimal or 0x-hex unsigned integer in [min, max].  0 or -1. */
+int app_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+
+/* Percentage 0..100 with up to 4 decimals, as parts per million. 0/-1. */
+int app_parse_ppm(const char *s, uint32_t *ppm);
+
+/*
+ * Id list "0,2-3" with ids < max into set[max] (set is cleared first).
+ * Returns the number of distinct ids, or -1.
+ */
+int app_parse_id_list(const char *s, unsigned int max, bool *set);
+
+/*
+ * "(port,queue,lcore)[,(port,queue,lcore)...]" into out[max].  Returns the
+ * number of triples, or -1 with a reason in why.
+ */
+int app_parse_config(const char *s, struct pcc_engine_rxq_conf *out, uint32_t max, char *why,
+		size_t whylen);
+
+/* IPv4 (host order into v4) or IPv6 address; sets *ipv6.  0 or -1. */
+int app_parse_ip(const char *s, bool *ipv6, uint32_t *v4, uint8_t v6[16]);
+
+#endif /* APP_ARGS_H */

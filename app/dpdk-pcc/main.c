@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * dpdk-pcc: EAL and application arguments, ports, engine, statistics.
+ *
+ *   dpdk-pcc [EAL options] -- [options]
+ *
+ * Application options are parsed before the EAL starts, so a bad option
+ * costs no initialisation; checks that need the ports and lcores follow
+ * rte_eal_init() (wiring.c).  The main lcore runs control only (timer,
+ * statistics) unless it is the only lcore, in which case it also polls.
+ */
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_errno.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_log.h>
+
+#include "args.h"
+#include "pcc_engine.h"
+#include "stats.h"
+#include "wiring.h"
+
+RTE_LOG_REGISTER(app_logtype, pcc.app, INFO);
+
+#define APP_LOG(level, fmt, ...) \
+	rte_log(RTE_LOG_##level, app_logtype, "pcc.app: " fmt "\n", ##__VA_ARGS__)
+
+#define TICK_US 10000 /* control tick: signals, run time, statistics */
+
+static volatile sig_atomic_t quit_signal;
+
+static void
+on_signal(int sig)
+{
+	quit_signal = sig;
+}
+
+/* Control state, driven by the engine's tick. */
+struct app_ctl {
+	const struct app_args *args;
+	struct pcc_engine *engine;
+	struct app_stats stats;
+	uint64_t hz;
+	uint64_t start;
+	uint64_t next_stats;
+};
+
+static int
+ctl_tick(void *arg)
+{
+	struct app_ctl *ctl = arg;
+	uint64_t now = rte_get_tsc_cycles();
+
+	if (quit_signal != 0)
+		return 1;
+	if (ctl->args->run_time != 0 && now - ctl->start >= ctl->args->run_time * ctl->hz)
+		return 1;
+	if (ctl->args->stats_period != 0 && now >= ctl->next_stats) {
+		app_stats_print(stdout, &ctl->stats, ctl->engine, false);
+		ctl->next_stats += ctl->args->stats_period * ctl->hz;
+	}
+	return 0;
+}
+
+static void
+eal_usage_hook(const char *prgname)
+{
+	printf("Application options go after '--': see '%s -- --help'.\n", prgname);
+}
+
+static int
+usage_error(const char *msg)
+{
+	fprintf(stderr, "%s: %s\nTry '%s -- --help' for more information.\n", APP_NAME, msg,
+			APP_NAME);
+	return APP_EXIT_USAGE;
+}
+
+/* The EAL's view: existing ports, polling lcores. */
+static void
+env_fill(struct app_env *env, const struct pcc_ring_pair *rp)
+{
+	unsigned int l;
+	uint16_t p;
+
+	memset(env, 0, sizeof(*env));
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++)
+		env->port_valid[p] = rte_eth_dev_is_valid_port(p) != 0;
+	env->main_lcore = rte_get_main_lcore();
+	for (l = 0; l < RTE_MAX_LCORE; l++) {
+		if (!rte_lcore_is_enabled(l))
+			continue;
+		env->lcore_enabled[l] = true;
+		if (l != env->main_lcore)
+			env->lcores[env->nb_lcores++] = l;
+	}
+	if (env->nb_lcores == 0)
+		env->lcores[env->nb_lcores++] = env->main_lcore;
+	if (rp != NULL) {
+		env->ring_pair = true;
+		env->ring_port[0] = pcc_ring_pair_port(rp, 0);
+		env->ring_port[1] = pcc_ring_pair_port(rp, 1);
+	}
+}
+
+/* Ring pair ports know each other's MAC: the generator's default dst. */
+static void
+ring_pair_peers(struct pcc_engine_conf *conf, const struct app_env *env)
+{
+	struct rte_ether_addr mac;
+	unsigned int s;
+
+	for (s = 0; s < 2; s++) {
+		struct pcc_engine_port_conf *pc = &conf->port[env->ring_port[s]];
+
+		if (rte_eth_macaddr_get(env->ring_port[!s], &mac) != 0)
+			continue;
+		memcpy(pc->peer_mac, mac.addr_bytes, sizeof(pc->peer_mac));
+		pc->peer_mac_valid = true;
+	}
+}
+
+static void
+print_setup(const struct pcc_engine *e, const struct pcc_engine_conf *conf)
+{
+	char name[RTE_ETH_NAME_MAX_LEN];
+	struct rte_ether_addr mac;
+	char macs[RTE_ETHER_ADDR_FMT_SIZE];
+	uint32_t i;
+	uint16_t p;
+
+	printf("%s %s: ports\n", APP_NAME, PCC_VERSION);
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+		uint8_t roles = conf->port[p].roles;
+
+		if (roles == 0)
+			continue;
+		if (rte_eth_dev_get_name_by_port(p, name) != 0)
+			snprintf(name, sizeof(name), "?");
+		if (rte_eth_macaddr_get(p, &mac) != 0)
+			memset(&mac, 0, sizeof(mac));
+		rte_ether_format_addr(macs, sizeof(macs), &mac);
+		printf("  port %u %-16s %s  %-5s rxq %u txq %d\n", p, name, macs,
+				(roles & PCC_ENGINE_ROLE_RP) && (roles & PCC_ENGINE_ROLE_NP) ?
+						"RP+NP" :
+						(roles & PCC_ENGINE_ROLE_RP) ? "RP" :
+									       "NP",
+				conf->nb_rxq, pcc_engine_port_nb_txq(e, p));
+	}
+	printf("%s: (port,rx queue) -> lcore, tx queue\n", APP_NAME);
+	for (i = 0; i < conf->nb_rxq_conf; i++) {
+		const struct pcc_engine_rxq_conf *q = &conf->rxq[i];
+
+		printf("  (%u,%u) -> lcore %u, tx queue %d%s\n", q->port_id, q->queue_id,
+				q->lcore_id, pcc_engine_tx_queue(e, q->port_id, q->lcore_id),
+				conf->gen.nb_flows > 0 && q->queue_id == 0 &&
+								(conf->port[q->port_id].roles &
+										PCC_ENGINE_ROLE_RP) ?
+						", generator" :
+						"");
+	}
+	if (conf->gen.nb_flows > 0)
+		printf("%s: generator: %u flows per RP port, QPN %u..%u, %u-byte payload, %u "
+		       "Mbit/s per flow%s, CE %u.%04u%%, %s\n",
+				APP_NAME, conf->gen.nb_flows, conf->gen.qpn_base,
+				conf->gen.qpn_base + conf->gen.nb_flows - 1, conf->gen.payload_len,
+				conf->gen.rate_mbps, conf->gen.rate_mbps == 0 ? " (unpaced)" : "",
+				conf->gen.ce_ppm / 10000, conf->gen.ce_ppm % 10000,
+				conf->gen.ipv6 ? "IPv6" : "IPv4");
+	fflush(stdout);
+}
+
+static int
+run(const struct app_args *args)
+{
+	static struct pcc_engine_rxq_conf rxq_store[APP_CONFIG_MAX];
+	static struct pcc_engine_conf conf;
+	static struct app_env env;
+	struct pcc_ring_pair *rp = NULL;
+	struct pcc_engine *e = NULL;
+	struct app_ctl ctl;
+	char err[512];
+	int rc = APP_EXIT_FAIL;
+
+	if (args->ring_pair) {
+		unsigned int nb_txq = args->txq;
+
+		if (nb_txq == 0) {
+			/* every polling lcore might transmit on each port */
+			nb_txq = rte_lcore_count() > 1 ? rte_lcore_count() - 1 : 1;
+			nb_txq = RTE_MIN(nb_txq, (unsigned int)RTE_PMD_RING_MAX_TX_RINGS);
+		}
+		rp = pcc_ring_pair_create("pcc", args->rxq, (uint16_t)nb_txq, args->rxd,
+				(int)rte_socket_id());
+		if (rp == NULL) {
+			fprintf(stderr, "%s: cannot create the ring pair: %s\n", APP_NAME,
+					rte_strerror(rte_errno));
+			return APP_EXIT_FAIL;
+		}
+	}
+	env_fill(&env, rp);
+	if (app_wiring(args, &env, &conf, rxq_store, err, sizeof(err)) < 0) {
+		rc = usage_error(err);
+		goto out;
+	}
+	if (rp != NULL)
+		ring_pair_peers(&conf, &env);
+
+	e = pcc_engine_create(&conf);
+	if (e == NULL) {
+		fprintf(stderr, "%s: port or engine setup failed: %s (details in the log above)\n",
+				APP_NAME, rte_strerror(rte_errno));
+		goto out;
+	}
+	print_setup(e, &conf);
+
+	memset(&ctl, 0, sizeof(ctl));
+	ctl.args = args;
+	ctl.engine = e;
+	ctl.hz = rte_get_tsc_hz();
+	if (app_stats_init(&ctl.stats, e) < 0) {
+		fprintf(stderr, "%s: out of memory\n", APP_NAME);
+		goto out;
+	}
+	ctl.start = ctl.stats.start_tsc;
+	ctl.next_stats = ctl.start + args->stats_period * ctl.hz;
+
+	if (pcc_engine_start(e) < 0) {
+		fprintf(stderr, "%s: cannot launch the worker lcores\n", APP_NAME);
+		app_stats_fini(&ctl.stats);
+		goto out;
+	}
+	APP_LOG(INFO, "running%s; stop with SIGINT or SIGTERM",
+			args->run_time != 0 ? " for the given --run-time" : "");
+	pcc_engine_main_loop(e, ctl_tick, &ctl, TICK_US);
+	pcc_engine_stop(e);
+	pcc_engine_wait(e);
+	if (quit_signal != 0)
+		APP_LOG(INFO, "signal %d: stopping", (int)quit_signal);
+	app_stats_print(stdout, &ctl.stats, e, true);
+	app_stats_fini(&ctl.stats);
+	rc = APP_EXIT_OK;
+out:
+	pcc_engine_destroy(e);
+	pcc_ring_pair_free(rp);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct app_args args;
+	char *app_argv[argc + 1];
+	char *eal_help[] = { argv[0], (char *)(uintptr_t) "--help", NULL };
+	char err[512];
+	int dd, app_argc, i, ret, rc;
+
+	switch (app_args_early(argc, argv)) {
+	case APP_EARLY_HELP:
+		app_usage(stdout);
+		return APP_EXIT_OK;
+	case APP_EARLY_HELP_TOP:
+		app_usage(stdout);
+		printf("\nEAL options: see '%s --help-eal'.\n", APP_NAME);
+		return APP_EXIT_OK;
+	case APP_EARLY_VERSION:
+		app_version(stdout);
+		return APP_EXIT_OK;
+	case APP_EARLY_HELP_EAL:
+		/* the EAL prints its usage and exits */
+		rte_set_application_usage_hook(eal_usage_hook);
+		rte_eal_init(2, eal_help);
+		return APP_EXIT_OK;
+	case APP_EARLY_NONE:
+		break;
+	}
+
+	/* application options first: no EAL start-up for a typo */
+	dd = app_args_split(argc, argv);
+	app_argv[0] = (char *)(uintptr_t)APP_NAME;
+	app_argc = 1;
+	for (i = dd + 1; i < argc; i++)
+		app_argv[app_argc++] = argv[i];
+	app_argv[app_argc] = NULL;
+	app_args_default(&args);
+	ret = app_args_parse(app_argc, app_argv, &args, err, sizeof(err));
+	if (ret == APP_ARGS_EXIT)
+		return APP_EXIT_OK;
+	if (ret != APP_ARGS_OK)
+		return usage_error(err);
+
+	rte_set_application_usage_hook(eal_usage_hook);
+	ret = rte_eal_init(dd, argv);
+	if (ret < 0) {
+		if (rte_errno == EINVAL) {
+			fprintf(stderr,
+					"%s: invalid EAL arguments (the part before '--'; "
+					"application options go after it)\n",
+					APP_NAME);
+			return APP_EXIT_USAGE;
+		}
+		fprintf(stderr, "%s: EAL initialisation failed: %s\n", APP_NAME,
+				rte_strerror(rte_errno));
+		return APP_EXIT_FAIL;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+
+	rc = run(&args);
+
+	ret = rte_eal_cleanup();
+	if (ret != 0)
+		APP_LOG(WARNING, "EAL cleanup: %s", rte_strerror(-ret));
+	return rc;
+}
