@@ -132,6 +132,23 @@ roles_str(uint8_t roles)
 
 /* ---- Tables ------------------------------------------------------ */
 
+/*
+ * Bytes and Mbps columns of a port counter.  Some PMDs (net_ring) count
+ * packets but not bytes: show n/a rather than a zero that looks measured.
+ */
+static void
+print_bytes(struct table *t, unsigned int col, uint64_t pkts, uint64_t bytes, uint64_t prev,
+		double secs, bool final)
+{
+	if (pkts > 0 && bytes == 0) {
+		tbl_set(t, col, "n/a");
+		tbl_set(t, col + 1, "n/a");
+		return;
+	}
+	tbl_u64(t, col, bytes);
+	tbl_set(t, col + 1, "%.1f", mbps(final ? bytes : bytes - prev, secs));
+}
+
 static void
 print_ports(FILE *f, struct app_stats *st, const struct pcc_engine *e, double secs, bool final)
 {
@@ -159,13 +176,9 @@ print_ports(FILE *f, struct app_stats *st, const struct pcc_engine *e, double se
 			continue;
 		}
 		tbl_u64(&t, 3, es.ipackets);
-		tbl_u64(&t, 4, es.ibytes);
-		tbl_set(&t, 5, "%.1f",
-				mbps(final ? es.ibytes : es.ibytes - st->port[p].ibytes, secs));
+		print_bytes(&t, 4, es.ipackets, es.ibytes, st->port[p].ibytes, secs, final);
 		tbl_u64(&t, 6, es.opackets);
-		tbl_u64(&t, 7, es.obytes);
-		tbl_set(&t, 8, "%.1f",
-				mbps(final ? es.obytes : es.obytes - st->port[p].obytes, secs));
+		print_bytes(&t, 7, es.opackets, es.obytes, st->port[p].obytes, secs, final);
 		tbl_u64(&t, 9, es.imissed);
 		tbl_u64(&t, 10, es.ierrors);
 		tbl_u64(&t, 11, es.oerrors);
