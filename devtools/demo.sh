@@ -15,6 +15,7 @@ devtools/build.sh build || exit 1
 
 exec build/app/dpdk-pcc/dpdk-pcc \
 	--no-huge -m 1024 --no-pci --no-shconf --file-prefix pcc-demo -l 0-1 \
-	--log-level=lib.eal:error --log-level='pcc.*:notice' \
+	--log-level=lib.eal:error --log-level=lib.telemetry:error \
+	--log-level='pcc.*:notice' \
 	-- --ring-pair --gen-flows 4 --gen-rate 2000 --gen-size 1024 \
 	--gen-ce 5 --run-time 3 --stats-period 0 "$@"
