@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+#ifndef PCC_ALGO_COMMON_H
+#define PCC_ALGO_COMMON_H
+
+/*
+ * Helpers shared by the reference algorithms (internal, not installed):
+ * per-(port, slot) configuration caches, rate unit conversion, RTT probe
+ * bookkeeping, PSN/time windows.  Everything here is static inline.
+ *
+ * Configuration cache.  Parameters are stored by lib/dev per (port, slot)
+ * in user units (Mb/s, ns, 16-bit fixed point).  Every algorithm converts
+ * them once into a private struct of derived values (rates in the 20-bit
+ * fixed point of line rate, ...) kept in a static table indexed by port
+ * and slot (slot 0xF at index PCC_DEV_MAX_SLOTS).  An entry is filled
+ * lazily on the first event after init() or port_info_changed() cleared
+ * it, and eagerly by set_params().  Workers only read it, except for that
+ * lazy fill, which writes the same values from the same parameters.
+ */
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <pcc_dev.h>
+#include <pcc_dev_fxp.h>
+#include <pcc_dev_svc.h>
+
+#define ALGO_NSLOTS (PCC_DEV_MAX_SLOTS + 1)
+
+#define ALGO_LIKELY(x) __builtin_expect(!!(x), 1)
+#define ALGO_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/** Line rate used when neither a parameter nor the port gives one. */
+#define ALGO_DEFAULT_LINE_GBPS 100
+
+/** RTT probe answer timeout: 300 us << retries (DOCA RTT template). */
+#define ALGO_PROBE_TIMEOUT_NS 300000u
+/** Cap of the timeout shift: 300 us << 13 = 2.46 s < 2^32 ns. */
+#define ALGO_PROBE_MAX_RETRY_SHIFT 13
+
+/** Largest packet count one ACK may acknowledge (larger: PSN garbage). */
+#define ALGO_MAX_ACKED_PKTS 4096u
+
+#define ALGO_PSN_MASK 0xFFFFFFu
+
+static inline unsigned int
+algo_slot_idx(uint8_t slot)
+{
+	return slot < PCC_DEV_MAX_SLOTS ? slot : PCC_DEV_MAX_SLOTS;
+}
+
+static inline unsigned int
+algo_port_idx(uint8_t port)
+{
+	return port < PCC_DEV_MAX_PORTS ? port : 0;
+}
+
+/**
+ * Parameters of (port, slot) into dst: the slot's current values, or the
+ * table defaults when lib/dev has none (direct calls in unit tests).
+ */
+static inline void
+algo_params_load(uint32_t *dst, uint8_t port, uint8_t slot, const struct pcc_dev_param_desc *tbl,
+		uint32_t n)
+{
+	const uint32_t *p = pcc_dev_params(port, slot);
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		dst[i] = p != NULL ? p[i] : tbl[i].def;
+}
+
+/**
+ * Merge num new values at id_base into a copy of the n current params.
+ * -EINVAL when the range does not fit the table.
+ */
+static inline int
+algo_params_merge(uint32_t *dst, const uint32_t *cur, uint32_t n, uint32_t id_base, uint32_t num,
+		const uint32_t *new_values)
+{
+	if (id_base > n || num > n - id_base || (num > 0 && new_values == NULL))
+		return -EINVAL;
+	memcpy(dst, cur, n * sizeof(*dst));
+	if (num > 0)
+		memcpy(dst + id_base, new_values, num * sizeof(*dst));
+	return 0;
+}
+
+/**
+ * Line rate of a port in Gb/s: the line_rate_gbps parameter when non-zero,
+ * else the port speed (pcc_dev_port_speed), else ALGO_DEFAULT_LINE_GBPS.
+ */
+static inline uint32_t
+algo_line_gbps(uint8_t port, uint32_t param)
+{
+	uint32_t g;
+
+	if (param != 0)
+		return param;
+	g = pcc_dev_port_speed(port);
+	return g != 0 ? g : ALGO_DEFAULT_LINE_GBPS;
+}
+
+/** Clamp a 64-bit rate to [min, PCC_DEV_MAX_RATE]. */
+static inline uint32_t
+algo_rate_clamp(uint64_t r, uint32_t min)
+{
+	if (r < min)
+		r = min;
+	if (r > PCC_DEV_MAX_RATE)
+		r = PCC_DEV_MAX_RATE;
+	return (uint32_t)r;
+}
+
+/**
+ * floor(a / d) for d >= 1 with inv = floor(2^32 / d) precomputed (a
+ * multiply instead of a division on the fast path).  d = 1 needs inv =
+ * 2^32 - 1 (see algo_div_inv).
+ */
+static inline uint32_t
+algo_div(uint32_t a, uint32_t d, uint32_t inv)
+{
+	uint32_t q = (uint32_t)(((uint64_t)a * inv) >> 32);
+
+	if (a - q * d >= d)
+		q++;
+	return q;
+}
+
+static inline uint32_t
+algo_div_inv(uint32_t d)
+{
+	return d <= 1 ? UINT32_MAX : (uint32_t)((UINT64_C(1) << 32) / d);
+}
+
+/* ---- Counters ------------------------------------------------------ */
+
+/*
+ * The calling thread's counters of the call's slot, fetched once per
+ * event on first use, updated in place.  All counters of the reference
+ * algorithms saturate at UINT32_MAX (max 0); MIN counters start at max.
+ */
+struct algo_cnt {
+	const struct pcc_dev_attr *attr;
+	uint32_t *c;
+	int fetched;
+};
+
+#define ALGO_CNT_INIT(a)                             \
+	{                                            \
+		.attr = (a), .c = NULL, .fetched = 0 \
+	}
+
+static inline uint32_t *
+algo_cnt_get(struct algo_cnt *k)
+{
+	if (!k->fetched) {
+		k->c = pcc_dev_counters(k->attr->port, k->attr->algo_slot);
+		k->fetched = 1;
+	}
+	return k->c;
+}
+
+/** ACCUMULATE counter id += v, saturating. */
+static inline void
+algo_cnt_add(struct algo_cnt *k, uint32_t id, uint32_t v)
+{
+	uint32_t *c = algo_cnt_get(k);
+	uint32_t cur;
+
+	if (c == NULL)
+		return;
+	cur = c[id];
+	__atomic_store_n(&c[id], cur > UINT32_MAX - v ? UINT32_MAX : cur + v, __ATOMIC_RELAXED);
+}
+
+/** MIN counter id = min(id, v). */
+static inline void
+algo_cnt_min(struct algo_cnt *k, uint32_t id, uint32_t v)
+{
+	uint32_t *c = algo_cnt_get(k);
+
+	if (c != NULL && v < c[id])
+		__atomic_store_n(&c[id], v, __ATOMIC_RELAXED);
+}
+
+/** MAX counter id = max(id, v). */
+static inline void
+algo_cnt_max(struct algo_cnt *k, uint32_t id, uint32_t v)
+{
+	uint32_t *c = algo_cnt_get(k);
+
+	if (c != NULL && v > c[id])
+		__atomic_store_n(&c[id], v, __ATOMIC_RELAXED);
+}
+
+/* ---- RTT probes ---------------------------------------------------- */
+
+/** Per-flow probe state, 8 bytes. */
+struct algo_probe {
+	uint32_t ts;     /**< when the outstanding probe was requested/sent */
+	uint8_t out;     /**< a probe is outstanding */
+	uint8_t retries; /**< re-requests of the outstanding probe */
+	uint16_t pad;
+};
+
+static inline void
+algo_probe_request(struct algo_probe *p, uint32_t ts, struct pcc_dev_results *res)
+{
+	res->rtt_req = 1;
+	p->out = 1;
+	p->ts = ts;
+}
+
+/**
+ * Probe bookkeeping for every event but RTT: a TX event flagged
+ * RTT_REQ_SENT restarts the timeout (the probe left now); an outstanding
+ * probe unanswered for 300 us << retries is requested again.  Returns 1
+ * when it re-requested.
+ */
+static inline int
+algo_probe_tick(struct algo_probe *p, const struct pcc_dev_event *ev, struct pcc_dev_results *res)
+{
+	uint32_t shift;
+
+	if (!p->out)
+		return 0;
+	if (ev->type == PCC_DEV_EVENT_TX && (ev->flags & PCC_DEV_TX_F_RTT_REQ_SENT)) {
+		p->ts = ev->ts;
+		return 0;
+	}
+	shift = p->retries < ALGO_PROBE_MAX_RETRY_SHIFT ? p->retries : ALGO_PROBE_MAX_RETRY_SHIFT;
+	if (ev->ts - p->ts < (ALGO_PROBE_TIMEOUT_NS << shift))
+		return 0;
+	if (p->retries < UINT8_MAX)
+		p->retries++;
+	algo_probe_request(p, ev->ts, res);
+	return 1;
+}
+
+/** An RTT event answered the probe: clear it. */
+static inline void
+algo_probe_answered(struct algo_probe *p)
+{
+	p->out = 0;
+	p->retries = 0;
+}
+
+/**
+ * Network RTT of an RTT event, ns: response receive - request send, minus
+ * the NP's turnaround (response send - request receive, NP clock) when
+ * that is smaller.  Response receive is the event time.
+ */
+static inline uint32_t
+algo_rtt_sample(const struct pcc_dev_event *ev)
+{
+	uint32_t total = ev->ts - ev->rtt.req_send_ts;
+	uint32_t np = ev->rtt.resp_send_ts - ev->rtt.req_recv_ts;
+
+	return np < total ? total - np : total;
+}
+
+/* ---- PSN arithmetic ------------------------------------------------ */
+
+/** a is at or after b in 24-bit serial arithmetic. */
+static inline bool
+algo_psn_ge(uint32_t a, uint32_t b)
+{
+	return ((a - b) & ALGO_PSN_MASK) < (1u << 23);
+}
+
+/** Packets from PSN b (exclusive) to a (inclusive), 24 bit. */
+static inline uint32_t
+algo_psn_diff(uint32_t a, uint32_t b)
+{
+	return (a - b) & ALGO_PSN_MASK;
+}
+
+#endif /* PCC_ALGO_COMMON_H */

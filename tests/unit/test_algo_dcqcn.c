@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * Unit tests of the dcqcn algorithm against REFERENCE section 3: halving
+ * on the first CNP (alpha = 1), fast recovery to 0.75 / 0.875 / 0.9375 /
+ * 0.969 / 0.984 of the old rate after 1..5 increase steps, additive and
+ * hyper increase, alpha half-life of 177 updates at g = 1/256, decrease
+ * RC (1 - alpha / 2), at most one decrease per t_dec, the byte counter,
+ * timers driven by event timestamps and by TIMER events alike, and the
+ * clamps at min rate and line rate.  Events go through pcc_dev_dispatch().
+ */
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pcc_dev_svc.h>
+
+#include "test_algo_common.h"
+
+#define T_INC US(300)
+#define HALF (PCC_DEV_MAX_RATE / 2)
+/* 20 Mb/s, 200 Mb/s, 1 Gb/s at 100G, 20-bit fixed point (floor) */
+#define RAI 209u
+#define RHAI 2097u
+#define MIN_RATE 10485u
+
+static int
+setup(void **state)
+{
+	(void)state;
+	if (t_setup_algo("dcqcn") != 0)
+		return -1;
+	pcc_dev_counters_enable(T_PORT, T_SLOT, true);
+	return 0;
+}
+
+static void
+test_new_flow(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+
+	(void)state;
+	assert_int_equal(pcc_algo_dcqcn_ops.ctx_size, PCC_DEV_CTX_SIZE);
+	r = t_tx(ctx, 1000, 0, 4096);
+	assert_int_equal(r.rate, PCC_DEV_MAX_RATE); /* new flows at line rate */
+	assert_int_equal(r.rtt_req, 0);
+	assert_int_equal(r.window, 0);
+	/* no CNP: timers idle, the rate stays */
+	r = t_tx(ctx, 1000 + US(10000), 1, 4096);
+	assert_int_equal(r.rate, PCC_DEV_MAX_RATE);
+	r = t_cnp(ctx, 1000 + US(10001));
+	assert_int_equal(r.rate, HALF); /* alpha = 1 on the first CNP */
+	assert_int_equal(t_counter_by_name("cnp_events"), 1);
+	assert_int_equal(t_counter_by_name("rate_dec"), 1);
+	assert_int_equal(t_counter_by_name("rate_min"), HALF);
+}
+
+static void
+test_fast_recovery_line_rate(void **state)
+{
+	static const double expect[5] = { 0.75, 0.875, 0.9375, 0.969, 0.984 };
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t t0 = 5000;
+	int k;
+
+	(void)state;
+	/* defaults (F = 1): at line rate RT stays clamped at line rate, so
+	 * AI/HAI steps are fast recovery steps too */
+	t_tx(ctx, t0 - 100, 0, 4096);
+	r = t_cnp(ctx, t0);
+	assert_int_equal(r.rate, HALF);
+	for (k = 1; k <= 5; k++) {
+		/* nothing before the period ends */
+		r = t_timer(ctx, t0 + (uint32_t)k * T_INC - 1);
+		assert_near(t_frac(r.rate), 1.0 - ldexp(1.0, -k), 1e-6);
+		r = t_timer(ctx, t0 + (uint32_t)k * T_INC);
+		assert_near(t_frac(r.rate), 1.0 - ldexp(1.0, -(k + 1)), 1e-6);
+		assert_near(t_frac(r.rate), expect[k - 1], 5e-4);
+	}
+}
+
+static void
+test_fast_recovery_f5(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t t0 = 5000, old, rc, rt;
+	int k;
+
+	(void)state;
+	assert_int_equal(t_param("fast_recovery_steps", 5), 0);
+	/* the first CNP scales to half line rate, then halves (alpha = 1):
+	 * the old rate of the halving is HALF, not line rate */
+	assert_int_equal(t_param("rate_first_cnp", 32768), 0);
+	t_tx(ctx, t0 - 100, 0, 4096);
+	r = t_cnp(ctx, t0);
+	old = HALF;
+	assert_int_equal(r.rate, old / 2);
+	for (k = 1; k <= 5; k++) {
+		r = t_tx(ctx, t0 + (uint32_t)k * T_INC, (uint32_t)k, 4096);
+		assert_near(r.rate / (double)old, 1.0 - ldexp(1.0, -(k + 1)), 2e-6);
+	}
+	/* stage 5 = F: additive increase; then hyper increase */
+	rc = r.rate;
+	rt = old + RAI;
+	rc = (rc + rt + 1) / 2;
+	r = t_tx(ctx, t0 + 6 * T_INC, 6, 4096);
+	assert_int_equal(r.rate, rc);
+	rt += RHAI;
+	rc = (rc + rt + 1) / 2;
+	r = t_tx(ctx, t0 + 7 * T_INC, 7, 4096);
+	assert_int_equal(r.rate, rc);
+	assert_int_equal(t_counter_by_name("inc_fast_recovery"), 5);
+	assert_int_equal(t_counter_by_name("inc_additive"), 1);
+	assert_int_equal(t_counter_by_name("inc_hyper"), 1);
+}
+
+static void
+test_ai_hai_default_f(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t t0 = 5000, rc, rt;
+	int k;
+
+	(void)state;
+	assert_int_equal(t_param("rate_first_cnp", 32768), 0);
+	t_tx(ctx, t0 - 100, 0, 4096);
+	r = t_cnp(ctx, t0);
+	rc = HALF / 2;
+	rt = HALF;
+	assert_int_equal(r.rate, rc);
+	/* F = 1: one fast recovery step, one additive, then hyper */
+	for (k = 1; k <= 6; k++) {
+		if (k == 2)
+			rt += RAI;
+		else if (k > 2)
+			rt += RHAI;
+		rc = (rc + rt + 1) / 2;
+		r = t_timer(ctx, t0 + (uint32_t)k * T_INC);
+		assert_int_equal(r.rate, rc);
+	}
+	/* several periods elapsed before one event: all steps applied */
+	for (k = 7; k <= 9; k++) {
+		rt += RHAI;
+		rc = (rc + rt + 1) / 2;
+	}
+	r = t_tx(ctx, t0 + 9 * T_INC + 5, 1, 4096);
+	assert_int_equal(r.rate, rc);
+}
+
+/* alpha after k alpha periods without CNP following a first CNP,
+ * measured through the decrease factor of a second CNP */
+static double
+alpha_after(uint32_t k, int timer_events)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t t0 = 7000, i;
+
+	t_tx(ctx, t0 - 100, 0, 4096);
+	r = t_cnp(ctx, t0);
+	assert_int_equal(r.rate, HALF);
+	if (timer_events)
+		for (i = 1; i <= k; i++)
+			t_timer(ctx, t0 + i * US(1));
+	r = t_cnp(ctx, t0 + k * US(1) + 500);
+	return 2.0 * (1.0 - r.rate / (double)HALF);
+}
+
+static void
+test_alpha_half_life(void **state)
+{
+	double a, prev = 1.0, a_timer;
+	uint32_t k, half_life = 0;
+
+	(void)state;
+	for (k = 150; k <= 200; k++) {
+		a = alpha_after(k, 0);
+		/* decreasing, and the ideal (1 - 1/256)^k to 0.2% */
+		assert_true(a < prev);
+		assert_near(a, pow(255.0 / 256.0, k), 1e-5);
+		if (half_life == 0 && a <= 0.5)
+			half_life = k;
+		prev = a;
+	}
+	/* ln 2 / -ln(1 - 1/256) = 177.1: 0.5002 after 177, 0.4982 after 178 */
+	assert_true(half_life >= 176 && half_life <= 178); /* 177 +- 1 */
+	assert_int_equal(half_life, 178);
+	/* the same with one TIMER event per period */
+	a = alpha_after(177, 0);
+	a_timer = alpha_after(177, 1);
+	assert_near(a_timer, a, 1e-5);
+	assert_near(a, pow(255.0 / 256.0, 177), 1e-5); /* 0.5002 */
+}
+
+static void
+test_alpha_cnp_period(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t t0 = 7000, rc1;
+	double g = 1.0 / 256, a177, a181;
+
+	(void)state;
+	t_tx(ctx, t0 - 100, 0, 4096);
+	t_cnp(ctx, t0);
+	/* decrease with alpha after 177 periods: RC (1 - alpha / 2) */
+	r = t_cnp(ctx, t0 + US(177) + 500);
+	a177 = 2.0 * (1.0 - r.rate / (double)HALF);
+	assert_near(a177, pow(1 - g, 177), 2e-3);
+	rc1 = r.rate;
+	/* that CNP fell in period 178: alpha = (1 - g) a + g, then 3 quiet
+	 * periods; the next decrease (t_dec = 4 us later) uses it */
+	r = t_cnp(ctx, t0 + US(181) + 500);
+	a181 = ((1 - g) * a177 + g) * pow(1 - g, 3);
+	assert_near(r.rate / (double)rc1, 1.0 - a181 / 2, 2e-5);
+}
+
+static void
+test_decrease_interval(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t t0 = 9000;
+	double g = 1.0 / 256, a;
+
+	(void)state;
+	t_tx(ctx, t0 - 100, 0, 4096);
+	r = t_cnp(ctx, t0);
+	assert_int_equal(r.rate, HALF);
+	r = t_cnp(ctx, t0 + US(1)); /* within t_dec = 4 us: deferred */
+	assert_int_equal(r.rate, HALF);
+	r = t_tx(ctx, t0 + US(4) - 1, 1, 4096);
+	assert_int_equal(r.rate, HALF);
+	r = t_timer(ctx, t0 + US(4));
+	/* alpha: 1 quiet period, 1 with the CNP, 2 quiet */
+	a = ((1 - g) * (1 - g) + g) * (1 - g) * (1 - g);
+	assert_near(r.rate / (double)HALF, 1.0 - a / 2, 2e-5);
+	assert_int_equal(t_counter_by_name("rate_dec"), 2);
+	assert_int_equal(t_counter_by_name("rate_dec_deferred"), 1);
+	/* t_dec = 0: every CNP decreases */
+	assert_int_equal(t_param("t_dec_ns", 0), 0);
+	memset(ctx, 0, sizeof(ctx));
+	t_cnp(ctx, t0);
+	r = t_cnp(ctx, t0 + 10);
+	assert_true(r.rate < HALF);
+}
+
+static void
+test_byte_counter(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t t0 = 9000, i;
+
+	(void)state;
+	assert_int_equal(t_param("byte_counter_kb", 10240), 0); /* 10 MB */
+	t_tx(ctx, t0 - 100, 0, 4096);
+	r = t_cnp(ctx, t0);
+	assert_int_equal(r.rate, HALF);
+	/* 10 x 1 MiB sent within 100 us (no timer expiry) */
+	for (i = 1; i < 10; i++) {
+		r = t_tx(ctx, t0 + i * US(10), i, 1u << 20);
+		assert_int_equal(r.rate, HALF);
+	}
+	r = t_tx(ctx, t0 + US(100), 10, 1u << 20);
+	assert_near(t_frac(r.rate), 0.75, 1e-6);
+	assert_int_equal(t_counter_by_name("inc_byte_counter"), 1);
+	/* off by default: the same bytes change nothing */
+	assert_int_equal(t_param("byte_counter_kb", 0), 0);
+	memset(ctx, 0, sizeof(ctx));
+	t_cnp(ctx, t0);
+	for (i = 1; i <= 10; i++)
+		r = t_tx(ctx, t0 + i * US(10), i, 1u << 20);
+	assert_int_equal(r.rate, HALF);
+}
+
+static void
+test_min_rate_clamp(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t ts = 9000, i;
+
+	(void)state;
+	for (i = 0; i < 200; i++) {
+		ts += US(4);
+		r = t_cnp(ctx, ts);
+		assert_true(r.rate >= MIN_RATE);
+	}
+	assert_int_equal(r.rate, MIN_RATE); /* 1 Gb/s at 100G */
+	assert_true(t_counter_by_name("dec_at_min_rate") > 0);
+	assert_int_equal(t_counter_by_name("rate_min"), MIN_RATE);
+	/* min rate follows line_rate_gbps: 1 Gb/s of 25G */
+	assert_int_equal(t_param("line_rate_gbps", 25), 0);
+	ts += US(4);
+	r = t_cnp(ctx, ts);
+	assert_int_equal(r.rate, MIN_RATE * 4 + 3); /* floor(1000 * 2^20 / 25000) */
+}
+
+static void
+test_line_rate_clamp(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t t0 = 9000, k;
+
+	(void)state;
+	t_cnp(ctx, t0);
+	for (k = 1; k <= 40; k++) {
+		r = t_timer(ctx, t0 + k * T_INC);
+		assert_true(r.rate <= PCC_DEV_MAX_RATE);
+	}
+	assert_int_equal(r.rate, PCC_DEV_MAX_RATE);
+	/* one event after 100 ms of quiet: also exactly line rate */
+	memset(ctx, 0, sizeof(ctx));
+	t_cnp(ctx, t0);
+	r = t_tx(ctx, t0 + 100000000u, 1, 4096);
+	assert_int_equal(r.rate, PCC_DEV_MAX_RATE);
+	/* timestamps wrap at 2^32 ns */
+	memset(ctx, 0, sizeof(ctx));
+	t_cnp(ctx, UINT32_MAX - 100);
+	r = t_timer(ctx, UINT32_MAX - 100 + T_INC);
+	assert_near(t_frac(r.rate), 0.75, 1e-6);
+}
+
+static uint32_t fake_speed;
+
+static uint32_t
+fake_speed_gbps(void *arg, uint8_t port)
+{
+	(void)arg;
+	(void)port;
+	return fake_speed;
+}
+
+static void
+test_port_speed(void **state)
+{
+	struct pcc_dev_nic_provider prov = { .speed_gbps = fake_speed_gbps };
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t ts = 9000, i;
+
+	(void)state;
+	/* line_rate_gbps 0 (default): the port speed, 100 when unknown */
+	fake_speed = 0;
+	pcc_dev_set_nic_provider(&prov);
+	for (i = 0; i < 20; i++) {
+		ts += US(4);
+		r = t_cnp(ctx, ts);
+	}
+	assert_int_equal(r.rate, MIN_RATE); /* 1 Gb/s of 100G */
+	/* the port comes up at 25G: rates are recomputed for it */
+	fake_speed = 25;
+	assert_int_equal(pcc_dev_port_info_changed(T_PORT), 0);
+	ts += US(4);
+	r = t_cnp(ctx, ts);
+	assert_int_equal(r.rate, MIN_RATE * 4 + 3); /* 1 Gb/s of 25G */
+	/* the parameter overrides the port speed */
+	assert_int_equal(t_param("line_rate_gbps", 400), 0);
+	ts += US(4);
+	r = t_cnp(ctx, ts);
+	/* min rate now 2621 (1 Gb/s of 400G): no longer clamped */
+	assert_true(r.rate > 2621 && r.rate < MIN_RATE * 4 + 3);
+	memset(ctx, 0, sizeof(ctx));
+	for (i = 0; i < 20; i++) {
+		ts += US(4);
+		r = t_cnp(ctx, ts);
+	}
+	assert_int_equal(r.rate, 2621); /* floor(1000 * 2^20 / 400000) */
+	pcc_dev_set_nic_provider(NULL);
+}
+
+static void
+test_params(void **state)
+{
+	(void)state;
+	assert_int_equal(pcc_algo_dcqcn_ops.n_params, 11);
+	assert_int_equal(t_param("g", 0), -ERANGE);
+	assert_int_equal(t_param("fast_recovery_steps", 255), -ERANGE);
+	assert_int_equal(t_param("t_alpha_ns", 55), -ERANGE);
+	assert_int_equal(t_param("g", 1024), 0);
+	assert_int_equal(pcc_dev_param_id(T_PORT, T_SLOT, "rhai_mbps"), 8);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_new_flow, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_fast_recovery_line_rate, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_fast_recovery_f5, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_ai_hai_default_f, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_alpha_half_life, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_alpha_cnp_period, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_decrease_interval, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_byte_counter, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_min_rate_clamp, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_line_rate_clamp, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_port_speed, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_params, setup, t_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
