@@ -7,9 +7,8 @@
 #
 # Two builds:
 #   build        gcc: unit tests, DTS-style suites, style check
-#   build-clang  clang with ASan+UBSan (-Db_lundef=false: clang links the
-#                sanitizer runtime only into executables): unit tests
-#                again, libFuzzer smoke runs
+#   build-clang  clang with ASan+UBSan: unit tests again, libFuzzer smoke
+#                runs
 # Set PCC_TEST_QUICK=1 to skip the clang build.  Extra arguments go to
 # 'meson test' for the gcc build (e.g. --suite unit).
 
@@ -23,8 +22,7 @@ rm -f build/meson-logs/testlog.json build-clang/meson-logs/testlog.json
 meson test -C build --no-rebuild --print-errorlogs "$@" \
 	>build/meson-logs/test-console.txt 2>&1
 if [ -z "$PCC_TEST_QUICK" ] && [ $# -eq 0 ]; then
-	if CC=clang devtools/build.sh build-clang -Dfuzz=enabled \
-			-Dsanitizers=true -Db_lundef=false; then
+	if CC=clang devtools/build.sh build-clang -Dfuzz=enabled -Dsanitizers=true; then
 		meson test -C build-clang --no-rebuild --print-errorlogs \
 			--suite unit --suite fuzz \
 			>build-clang/meson-logs/test-console.txt 2>&1

@@ -1,0 +1,243 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The dpdk-pcc authors
+
+"""The dpdk-pcc binary as a user meets it: --help, --version, bad
+arguments (exit 2, one line naming the bad value), a real run on a ring
+pair whose statistics add up, a clean stop on SIGINT, and malformed packets
+from a pcap counted by reason while the engine keeps running."""
+
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
+    __file__))))
+
+from framework import TestSuite  # noqa: E402
+from framework.pcap import write_pcap  # noqa: E402
+from framework.roce import (  # noqa: E402
+    BTH, IP, OP_RC_RDMA_WRITE_ONLY, RETH, UDP, Ether, Raw, with_icrc)
+
+SRC_DIR = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__)))))
+
+
+def long_options_in_source():
+    """Long option names of the getopt table in app/dpdk-pcc/args.c."""
+    with open(os.path.join(SRC_DIR, 'app', 'dpdk-pcc', 'args.c')) as f:
+        text = f.read()
+    table = text[text.index('long_opts[]'):]
+    table = table[:table.index('};')]
+    return re.findall(r'\{\s*"([a-z0-9-]+)"', table)
+
+
+def parse_table(text, title):
+    """Rows (dicts by column name) of the aligned table under `title`."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip().startswith(title):
+            break
+    else:
+        return None
+    header = lines[i + 1].split()
+    rows = []
+    for line in lines[i + 2:]:
+        if not line.strip():
+            break
+        cells = line.split()
+        if len(cells) != len(header):
+            break
+        rows.append(dict(zip(header, cells)))
+    return rows
+
+
+class TestApp(TestSuite):
+
+    def set_up_suite(self):
+        self.app = self.dpdk_pcc()
+
+    def run_app(self, app_args, eal=True, timeout=60, **kw):
+        return self.app.run(app_args, eal=eal, timeout=timeout, **kw)
+
+    def expect_usage_error(self, res, token):
+        """Exit 2, a first stderr line naming token, a usage hint."""
+        self.verify(res.returncode == 2,
+                    'exit status %s, expected 2\n%s' %
+                    (res.returncode, res.describe()))
+        errs = [l for l in res.stderr.splitlines() if l.strip()]
+        self.verify(errs, 'nothing on stderr')
+        first = [l for l in errs if l.startswith('dpdk-pcc:')]
+        self.verify(first and token in first[0],
+                    'no "dpdk-pcc: ..." line naming %r in stderr:\n%s' %
+                    (token, res.stderr))
+        self.verify('--help' in res.stderr,
+                    'no usage hint in stderr:\n%s' % res.stderr)
+
+    # ---- help and version ------------------------------------------
+
+    def test_help_documents_every_option(self):
+        res = self.run_app(['--help'], eal=False)
+        self.assert_equal(res.returncode, 0, 'exit status of --help')
+        opts = long_options_in_source()
+        self.verify(len(opts) >= 20, 'option table not found: %r' % opts)
+        with open(os.path.join(SRC_DIR, 'doc', 'dpdk-pcc.md')) as f:
+            guide = f.read()
+        for o in opts:
+            self.check('--' + o in res.stdout,
+                       '--%s missing from --help' % o)
+            self.check('--' + o in guide,
+                       '--%s missing from doc/dpdk-pcc.md' % o)
+
+    def test_help_needs_no_eal(self):
+        # before '--' and after it, without any EAL argument
+        for args in (['--help'], ['--', '--help']):
+            res = self.run_app(args, eal=False)
+            self.assert_equal(res.returncode, 0, 'exit status of %s' % args)
+            self.verify('Usage: dpdk-pcc' in res.stdout,
+                        'no usage text for %s' % args)
+            self.verify('EAL:' not in res.stdout + res.stderr,
+                        'EAL was initialised for %s' % args)
+
+    def test_version(self):
+        res = self.run_app(['--version'], eal=False)
+        self.assert_equal(res.returncode, 0, 'exit status of --version')
+        self.verify(re.match(r'dpdk-pcc \d+\.\d+\.\d+ \(DPDK 22\.11',
+                             res.stdout),
+                    'unexpected version line %r' % res.stdout)
+
+    # ---- bad arguments ---------------------------------------------
+
+    def test_unknown_option(self):
+        res = self.run_app(['--bogus-option'])
+        self.expect_usage_error(res, "'--bogus-option'")
+
+    def test_bad_values(self):
+        cases = (
+            (['--run-time', 'abc'], "'abc'"),
+            (['--run-time', '-1'], "'-1'"),
+            (['--stats-period', '99999999'], "'99999999'"),
+            (['--burst', '0'], "'0'"),
+            (['--burst', '513'], "'513'"),
+            (['--rxq', '0'], '--rxq'),
+            (['--gen-flows', '2', '--gen-ce', '101'], "'101'"),
+            (['--np-cnp', 'maybe'], "'maybe'"),
+            (['--config', '(0,0)'], '(0,0)'),
+            (['--rp-ports', '1-x'], "'1-x'"),
+            (['--gen-src-ip', '300.1.1.1'], "'300.1.1.1'"),
+            (['--gen-dst-mac', 'zz:00:00:00:00:00'], "'zz:00:00:00:00:00'"),
+        )
+        for args, token in cases:
+            res = self.run_app(args)
+            self.check(res.returncode == 2,
+                       '%s: exit status %s, expected 2' % (args, res.returncode))
+            self.check(token in res.stderr,
+                       '%s: stderr does not name %s:\n%s' %
+                       (args, token, res.stderr))
+
+    def test_missing_argument(self):
+        res = self.run_app(['--run-time'])
+        self.expect_usage_error(res, '--run-time')
+
+    def test_bad_eal_argument(self):
+        res = self.app.run(['--run-time', '1'], eal=True,
+                           extra=['--bogus-eal-flag'])
+        self.assert_equal(res.returncode, 2, 'exit status for a bad EAL arg')
+        self.verify('EAL' in res.stderr,
+                    'stderr does not say the EAL arguments are bad:\n%s' %
+                    res.stderr)
+
+    # ---- real runs ---------------------------------------------------
+
+    def test_ring_pair_cnps_per_flow(self):
+        res = self.run_app(['--ring-pair', '--gen-flows', '4',
+                            '--gen-rate', '200', '--gen-ce', '10',
+                            '--run-time', '1', '--stats-period', '0'],
+                           lcores='0-1')
+        self.assert_equal(res.returncode, 0, 'exit status')
+        self.verify('final statistics' in res.stdout,
+                    'no final statistics:\n%s' % res.describe())
+        flows = parse_table(res.stdout, 'Generator flows')
+        self.verify(flows is not None and len(flows) == 4,
+                    'expected 4 generator flows:\n%s' % res.stdout)
+        for f in flows:
+            sent = int(f['TX-packets'])
+            ce = int(f['CE-sent'])
+            self.check(sent > 0, 'flow %s sent nothing' % f['QPN'])
+            # the CE pattern is deterministic: every 10th packet
+            self.check(abs(ce - sent // 10) <= 1,
+                       'flow %s: %d CE of %d packets' % (f['QPN'], ce, sent))
+            # every CE mark produced exactly one CNP back to this QPN
+            self.check(int(f['CNP-rx']) == ce,
+                       'flow %s: %s CNPs for %d CE marks' %
+                       (f['QPN'], f['CNP-rx'], ce))
+        eng = parse_table(res.stdout, 'Engine per port')
+        self.verify(eng is not None and len(eng) == 2,
+                    'no engine port table:\n%s' % res.stdout)
+        np_row = [r for r in eng if r['Port'] == '1'][0]
+        self.check(np_row['CE-rx'] == np_row['CNP-tx'],
+                   'NP: %s CE received, %s CNPs sent' %
+                   (np_row['CE-rx'], np_row['CNP-tx']))
+        self.check(int(np_row['Parse-drop']) == 0, 'NP dropped packets')
+
+    def test_sigint_stops_cleanly(self):
+        s = self.app.spawn(['--ring-pair', '--gen-flows', '1',
+                            '--gen-rate', '10', '--stats-period', '0'],
+                           lcores='0-1')
+        try:
+            s.expect_exact('stop with SIGINT or SIGTERM', timeout=30)
+        finally:
+            status = s.close()
+        self.assert_equal(status, 0, 'exit status after SIGINT')
+        self.verify('final statistics' in s.output,
+                    'no final statistics after SIGINT:\n%s' % s.output)
+
+    def test_malformed_packets_counted(self):
+        """A pcap of good and bad frames through net_pcap: bad ones are
+        counted by reason, good CE-marked data still gets its CNP."""
+        good = with_icrc(Ether() / IP(src='10.0.0.1', dst='10.0.0.2', tos=3) /
+                         UDP(sport=49152, dport=4791) /
+                         BTH(opcode=OP_RC_RDMA_WRITE_ONLY, dqpn=0x100, psn=7) /
+                         RETH(dma_len=16) / Raw(b'\x00' * 16))
+        frames = [good]
+        # every header cut short: Ethernet, IP, UDP, BTH, RETH
+        for cut in (10, 20, 40, 45, 55):
+            frames.append(good[:cut])
+        # IPv4 total length larger than the frame
+        bad_len = bytearray(good)
+        bad_len[16:18] = (len(good) + 100).to_bytes(2, 'big')
+        frames.append(bytes(bad_len))
+        # unknown BTH opcode (0x1f is reserved for RC)
+        bad_op = bytearray(good)
+        bad_op[42] = 0x1f
+        frames.append(bytes(bad_op))
+        # IP version 5
+        bad_ver = bytearray(good)
+        bad_ver[14] = 0x55
+        frames.append(bytes(bad_ver))
+        # random junk and an empty-ish frame
+        frames.append(bytes(range(64)))
+        frames.append(b'\xff' * 14)
+        rx = self.work_path('bad_in.pcap')
+        tx = self.work_path('bad_out.pcap')
+        write_pcap(rx, frames)
+        res = self.run_app(['--np-ports', '0', '--run-time', '1',
+                            '--stats-period', '0'],
+                           lcores='0-1',
+                           vdevs=['net_pcap0,rx_pcap=%s,tx_pcap=%s' %
+                                  (rx, tx)])
+        self.assert_equal(res.returncode, 0, 'exit status')
+        eng = parse_table(res.stdout, 'Engine per port')
+        self.verify(eng, 'no engine table:\n%s' % res.stdout)
+        row = eng[0]
+        self.assert_equal(int(row['RX-packets']), len(frames), 'RX packets')
+        # all but the good frame and the two non-IP junk frames, which are
+        # valid Ethernet of another EtherType (kind "other")
+        self.assert_equal(int(row['Parse-drop']), len(frames) - 3,
+                          'parse drops')
+        self.assert_equal(int(row['CE-rx']), 1, 'CE-marked data received')
+        self.assert_equal(int(row['CNP-tx']), 1, 'CNPs sent')
+        self.verify('Malformed packets dropped, by reason' in res.stdout,
+                    'drop reasons not shown:\n%s' % res.stdout)
+        self.verify('unknown BTH opcode' in res.stdout and
+                    'data ends inside a header' in res.stdout,
+                    'expected drop reasons missing:\n%s' % res.stdout)
