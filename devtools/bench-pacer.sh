@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The dpdk-pcc authors
+#
+# devtools/bench-pacer.sh [BUILDDIR] [bench_pacer options...]
+# Build the benchmark in BUILDDIR (default: build) and run the pacer
+# benchmark: ns per packet (enqueue + dequeue) of the wheel at 1 Ki, 64 Ki
+# and 1 Mi active flows against an rte_ring moving the same packets in the
+# same run, memory per flow, and the achieved-rate error of 8 backlogged
+# flows, pinned to the last CPU.  Options go to bench_pacer (--flows,
+# --burst, --size, --rate, --packets, --runs, --prefetch; see
+# tests/bench/bench_pacer.c).  Takes a few seconds; doc/perf.md has the
+# figures measured here.
+
+cd "$(dirname "$0")/.." || exit 1
+dir=build
+case "$1" in
+-* | "") ;;
+*)
+	dir=$1
+	shift
+	;;
+esac
+bin="$dir/tests/bench/bench_pacer"
+if [ ! -f "$dir/build.ninja" ]; then
+	meson setup "$dir" >"$dir.log" 2>&1 || {
+		cat "$dir.log" >&2
+		exit 1
+	}
+	rm -f "$dir.log"
+fi
+# only the benchmark and what it links
+ninja -C "$dir" tests/bench/bench_pacer >/dev/null || {
+	ninja -C "$dir" tests/bench/bench_pacer >&2
+	exit 1
+}
+if [ ! -x "$bin" ]; then
+	echo "bench-pacer.sh: $bin was not built" >&2
+	exit 1
+fi
+pin=""
+if command -v taskset >/dev/null 2>&1; then
+	pin="taskset -c $(($(nproc) - 1))"
+fi
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $cpu, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# $pin $bin $*"
+# shellcheck disable=SC2086
+exec $pin "$bin" "$@"

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+#ifndef PACER_DRV_H
+#define PACER_DRV_H
+
+/*
+ * What the pacer backends share: the log type and the per-flow departure
+ * arithmetic, so that wheel and txpp compute identical departure times.
+ */
+
+#include <stdint.h>
+
+#include <rte_log.h>
+
+#include "pcc_pacer.h"
+
+extern int pacer_drv_logtype;
+
+#define DRV_LOG(level, fmt, ...) \
+	rte_log(RTE_LOG_##level, pacer_drv_logtype, "pcc.pacer: " fmt "\n", ##__VA_ARGS__)
+
+extern const struct pcc_pacer_ops pacer_wheel_ops;
+extern const struct pcc_pacer_ops pacer_txpp_ops;
+extern const struct pcc_pacer_ops pacer_mtr_ops;
+
+/* Rates below this are paced at this (a 1500-byte frame every 12 s). */
+#define PACER_RATE_MIN 1000ull
+
+/*
+ * A flow's schedule, 24 bytes.  next is the earliest departure of the
+ * flow's next packet, in ns with a 32-bit binary fraction: the fraction
+ * keeps the rate exact at 100 Gb/s, where a 64-byte frame lasts 7.04 ns.
+ */
+struct pacer_tb {
+	uint64_t next_ns;
+	uint64_t cost;      /* ns per wire byte, 32.32 fixed point */
+	uint32_t next_frac; /* 2^-32 ns */
+	uint32_t aux;       /* the backend's (wheel: packets queued) */
+};
+
+/* ns per wire byte in 32.32 fixed point, rounded up (never faster than
+ * the rate); 0 or above line rate = line rate. */
+static inline uint64_t
+pacer_cost(uint64_t rate_bps, uint64_t line_bps)
+{
+	if (rate_bps == 0 || rate_bps > line_bps)
+		rate_bps = line_bps;
+	if (rate_bps < PACER_RATE_MIN)
+		rate_bps = PACER_RATE_MIN;
+	return (uint64_t)((((unsigned __int128)8000000000ull << 32) + rate_bps - 1) / rate_bps);
+}
+
+/* Departure of the flow's next packet if it is offered at now:
+ * max(previous departure + previous size / rate, now). */
+static inline uint64_t
+pacer_depart(const struct pacer_tb *f, uint64_t now, uint32_t *frac)
+{
+	if (f->next_ns < now) {
+		*frac = 0;
+		return now;
+	}
+	*frac = f->next_frac;
+	return f->next_ns;
+}
+
+/* The packet of wire bytes leaves at (dep, frac): the next one may leave
+ * wire x 8 / rate later. */
+static inline void
+pacer_advance(struct pacer_tb *f, uint64_t dep, uint32_t frac, uint32_t wire)
+{
+	unsigned __int128 d = (unsigned __int128)wire * f->cost + frac;
+
+	f->next_ns = dep + (uint64_t)(d >> 32);
+	f->next_frac = (uint32_t)d;
+}
+
+#endif /* PACER_DRV_H */

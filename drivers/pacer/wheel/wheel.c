@@ -1,0 +1,556 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * wheel: a Carousel-style timing wheel (as in eRPC).
+ *
+ * Time is cut into slots of slot_ns; the wheel is a ring of nslots slots
+ * covering the horizon.  A packet's departure is
+ * max(previous departure + previous size / rate, now) (pacer_drv.h); it
+ * is appended to the slot holding that time, so a flow's packets stay in
+ * order (their departures never decrease and a slot is FIFO).  A slot is
+ * a list of 64-byte chunks of 5 (mbuf, flow) entries taken from a pool
+ * allocated at init: no allocation per packet.  Dequeue walks a cursor
+ * over the slots up to the one holding now and hands out their entries
+ * in order; an occupancy bitmap lets it skip empty slots a word (64
+ * slots) at a time, and a wheel with nothing in it jumps straight to now,
+ * so a jump of now by hours costs no more than one revolution.
+ *
+ * A packet already due when offered, of a flow with nothing in the wheel,
+ * skips the wheel (front end pass-through FIFO); that includes every
+ * packet of a line-rate flow that keeps within line rate.  Packets due
+ * beyond the horizon, beyond max_queued per flow, or when the pool is
+ * empty are refused: the caller keeps or frees them.
+ *
+ * Memory: 24 bytes per flow (struct pacer_tb), 12 bytes per slot plus one
+ * bit, and 64 bytes per 5 packets of pool (see wheel_pool_pkts()).
+ */
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_malloc.h>
+#include <rte_mbuf.h>
+#include <rte_prefetch.h>
+#include <rte_reciprocal.h>
+
+#include "pacer_drv.h"
+
+#define WHEEL_CHUNK 5
+#define WHEEL_NIL UINT32_MAX
+#define WHEEL_BURST 64u     /* entries emitted between flow updates */
+#define WHEEL_MIN_FRAME 64u /* for the pool bound: smallest frame */
+#define WHEEL_POOL_MAX (1u << 22)
+
+struct wheel_chunk {
+	uint32_t next; /* chunk index, or WHEEL_NIL */
+	uint32_t flow[WHEEL_CHUNK];
+	struct rte_mbuf *pkt[WHEEL_CHUNK]; /* NULL: removed by flow_reset */
+} __rte_aligned(64);
+
+struct wheel_slot {
+	uint32_t head;   /* first chunk, WHEEL_NIL if the slot is empty */
+	uint32_t tail;   /* last chunk */
+	uint16_t head_i; /* next entry of the head chunk to hand out */
+	uint16_t tail_n; /* entries used in the tail chunk */
+};
+
+struct wheel {
+	struct pacer_tb *flows;
+	struct wheel_slot *slots;
+	uint64_t *busy; /* bit per slot: has entries */
+	struct wheel_chunk *chunks;
+	struct pcc_pacer_stats *st;
+	struct rte_reciprocal_u64 slot_div;
+	uint64_t line_bps;
+	uint64_t line_cost;
+	uint64_t cur_abs; /* absolute slot (time / slot_ns) of the cursor */
+	uint64_t entries; /* in the slots, removed ones included */
+	uint32_t cur_pos; /* cur_abs % nslots */
+	uint32_t free_head;
+	uint32_t n_chunks;
+	uint32_t nslots;
+	uint32_t nwords;
+	uint32_t slot_ns;
+	uint32_t max_queued;
+	uint32_t max_flows;
+	uint64_t pool_pkts;
+	bool started;
+};
+
+static_assert(sizeof(struct wheel_chunk) == 64, "a chunk is one cache line");
+static_assert(sizeof(struct pacer_tb) == 24, "24 bytes per flow");
+
+static inline uint64_t
+wheel_slot_of(const struct wheel *w, uint64_t t)
+{
+	return rte_reciprocal_divide_u64(t, &w->slot_div);
+}
+
+static inline void
+wheel_move(struct wheel *w, uint32_t d)
+{
+	w->cur_abs += d;
+	w->cur_pos += d;
+	if (w->cur_pos >= w->nslots)
+		w->cur_pos -= w->nslots;
+}
+
+/* Move the cursor to target, all slots in between being empty. */
+static inline void
+wheel_jump(struct wheel *w, uint64_t target)
+{
+	uint64_t d = target - w->cur_abs;
+
+	if (d < w->nslots) {
+		wheel_move(w, (uint32_t)d);
+	} else {
+		w->cur_abs = target;
+		w->cur_pos = (uint32_t)(target % w->nslots);
+	}
+}
+
+static inline void
+wheel_start(struct wheel *w, uint64_t slot)
+{
+	w->started = true;
+	w->cur_abs = slot;
+	w->cur_pos = (uint32_t)(slot % w->nslots);
+}
+
+static inline uint32_t
+chunk_alloc(struct wheel *w)
+{
+	uint32_t c = w->free_head;
+
+	if (c != WHEEL_NIL) {
+		w->free_head = w->chunks[c].next;
+		w->chunks[c].next = WHEEL_NIL;
+	}
+	return c;
+}
+
+static inline void
+chunk_free(struct wheel *w, uint32_t c)
+{
+	w->chunks[c].next = w->free_head;
+	w->free_head = c;
+}
+
+/* Append (m, flow) to the slot d slots after the cursor; -1 if no chunk. */
+static inline int
+wheel_append(struct wheel *w, uint32_t d, struct rte_mbuf *m, uint32_t flow)
+{
+	uint32_t pos = w->cur_pos + d;
+	struct wheel_slot *s;
+	struct wheel_chunk *c;
+	uint32_t ci;
+
+	if (pos >= w->nslots)
+		pos -= w->nslots;
+	s = &w->slots[pos];
+	if (s->head == WHEEL_NIL) {
+		ci = chunk_alloc(w);
+		if (unlikely(ci == WHEEL_NIL))
+			return -1;
+		s->head = ci;
+		s->tail = ci;
+		s->head_i = 0;
+		s->tail_n = 0;
+		w->busy[pos >> 6] |= 1ull << (pos & 63);
+	} else if (s->tail_n == WHEEL_CHUNK) {
+		ci = chunk_alloc(w);
+		if (unlikely(ci == WHEEL_NIL))
+			return -1;
+		w->chunks[s->tail].next = ci;
+		s->tail = ci;
+		s->tail_n = 0;
+	}
+	c = &w->chunks[s->tail];
+	c->pkt[s->tail_n] = m;
+	c->flow[s->tail_n] = flow;
+	s->tail_n++;
+	w->entries++;
+	return 0;
+}
+
+/*
+ * The first busy slot at distance 0..maxd from pos (wrapping): true and
+ * its distance in *d, or false.  Word at a time; bits past nslots are 0.
+ */
+static inline bool
+wheel_next_busy(const struct wheel *w, uint32_t pos, uint32_t maxd, uint32_t *d)
+{
+	uint32_t off = 0;
+
+	while (off <= maxd) {
+		uint32_t p = pos + off;
+		uint64_t word;
+		uint32_t avail;
+
+		if (p >= w->nslots)
+			p -= w->nslots;
+		word = w->busy[p >> 6] >> (p & 63);
+		if (word != 0) {
+			uint32_t k = off + (uint32_t)__builtin_ctzll(word);
+
+			if (k > maxd)
+				return false;
+			*d = k;
+			return true;
+		}
+		avail = RTE_MIN(64 - (p & 63), w->nslots - p);
+		off += avail;
+	}
+	return false;
+}
+
+static uint16_t
+wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
+{
+	struct wheel *w = pcc_pacer_priv(p);
+	struct pacer_tb *f = &w->flows[flow];
+	uint64_t now_slot = wheel_slot_of(w, now);
+	uint16_t i;
+
+	if (unlikely(!w->started))
+		wheel_start(w, now_slot);
+	for (i = 0; i < n; i++) {
+		struct rte_mbuf *m = pkts[i];
+		uint32_t wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
+		uint32_t frac;
+		uint64_t dep = pacer_depart(f, now, &frac);
+		uint64_t s = dep == now ? now_slot : wheel_slot_of(w, dep);
+
+		if (s <= now_slot && f->aux == 0) {
+			/* due already and nothing of the flow is waiting */
+			if (pcc_pacer_pass(p, &pkts[i], 1) == 0)
+				break;
+			w->st->bypassed++;
+		} else {
+			uint64_t d = s > w->cur_abs ? s - w->cur_abs : 0;
+
+			if (f->aux >= w->max_queued || d >= w->nslots)
+				break;
+			if (wheel_append(w, (uint32_t)d, m, flow) < 0)
+				break;
+			if (f->aux++ == 0)
+				w->st->flows_active++;
+		}
+		pacer_advance(f, dep, frac, wire);
+	}
+	return i;
+}
+
+/*
+ * Hand out up to max entries of the slots up to target, in order, and
+ * their flows in fids[] (prefetched for the caller's update).
+ */
+static uint32_t
+wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out, uint32_t *fids,
+		uint32_t max)
+{
+	uint32_t n = 0;
+
+	while (n < max) {
+		struct wheel_slot *s = &w->slots[w->cur_pos];
+		uint64_t lim;
+		uint32_t maxd, pos1, d;
+
+		if (s->head != WHEEL_NIL) {
+			uint64_t late = now - w->cur_abs * w->slot_ns;
+
+			if (late > w->st->late_ns_max)
+				w->st->late_ns_max = late;
+			do {
+				struct wheel_chunk *c = &w->chunks[s->head];
+				uint32_t end = s->head == s->tail ? s->tail_n : WHEEL_CHUNK;
+				uint32_t i;
+
+				for (i = s->head_i; i < end && n < max; i++) {
+					struct rte_mbuf *m = c->pkt[i];
+
+					w->entries--;
+					if (m == NULL)
+						continue;
+					out[n] = m;
+					fids[n] = c->flow[i];
+					rte_prefetch0(&w->flows[fids[n]]);
+					n++;
+				}
+				if (i < end) {
+					s->head_i = (uint16_t)i;
+					return n;
+				}
+				if (s->head == s->tail) {
+					chunk_free(w, s->head);
+					s->head = WHEEL_NIL;
+					w->busy[w->cur_pos >> 6] &= ~(1ull << (w->cur_pos & 63));
+				} else {
+					uint32_t next = c->next;
+
+					chunk_free(w, s->head);
+					s->head = next;
+					s->head_i = 0;
+				}
+			} while (s->head != WHEEL_NIL && n < max);
+			if (s->head != WHEEL_NIL)
+				return n;
+		}
+		/* the cursor's slot is empty: on to the next busy slot due */
+		if (w->cur_abs >= target)
+			break;
+		if (w->entries == 0) {
+			wheel_jump(w, target);
+			break;
+		}
+		lim = target - w->cur_abs;
+		maxd = lim < w->nslots ? (uint32_t)lim : w->nslots - 1;
+		pos1 = w->cur_pos + 1 == w->nslots ? 0 : w->cur_pos + 1;
+		if (!wheel_next_busy(w, pos1, maxd - 1, &d)) {
+			wheel_jump(w, target);
+			break;
+		}
+		wheel_move(w, d + 1);
+	}
+	return n;
+}
+
+static uint16_t
+wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max)
+{
+	struct wheel *w = pcc_pacer_priv(p);
+	uint64_t target = wheel_slot_of(w, now);
+	uint32_t fids[WHEEL_BURST];
+	uint32_t n = 0;
+
+	if (unlikely(!w->started)) {
+		wheel_start(w, target);
+		return 0;
+	}
+	if (w->entries == 0) {
+		if (target > w->cur_abs)
+			wheel_jump(w, target);
+		return 0;
+	}
+	while (n < max) {
+		uint32_t blk = RTE_MIN((uint32_t)max - n, WHEEL_BURST);
+		uint32_t k = wheel_emit(w, target, now, out + n, fids, blk);
+		uint32_t j;
+
+		for (j = 0; j < k; j++) {
+			struct pacer_tb *f = &w->flows[fids[j]];
+
+			if (--f->aux == 0)
+				w->st->flows_active--;
+		}
+		n += k;
+		if (k < blk)
+			break;
+	}
+	return (uint16_t)n;
+}
+
+static int
+wheel_set_rate(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps)
+{
+	struct wheel *w = pcc_pacer_priv(p);
+
+	w->flows[flow].cost = pacer_cost(rate_bps, w->line_bps);
+	return 0;
+}
+
+/* Remove the flow's entries from the slots (left as NULL), freeing them. */
+static void
+wheel_flow_reset(struct pcc_pacer *p, uint32_t flow)
+{
+	struct wheel *w = pcc_pacer_priv(p);
+	struct pacer_tb *f = &w->flows[flow];
+	uint32_t left = f->aux;
+	uint32_t wi;
+
+	for (wi = 0; wi < w->nwords && left > 0; wi++) {
+		uint64_t word = w->busy[wi];
+
+		while (word != 0 && left > 0) {
+			uint32_t pos = wi * 64 + (uint32_t)__builtin_ctzll(word);
+			const struct wheel_slot *s = &w->slots[pos];
+			uint32_t ci = s->head, i = s->head_i;
+
+			word &= word - 1;
+			while (ci != WHEEL_NIL && left > 0) {
+				struct wheel_chunk *c = &w->chunks[ci];
+				uint32_t end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
+
+				for (; i < end; i++) {
+					if (c->pkt[i] != NULL && c->flow[i] == flow) {
+						rte_pktmbuf_free(c->pkt[i]);
+						c->pkt[i] = NULL;
+						left--;
+					}
+				}
+				ci = ci == s->tail ? WHEEL_NIL : c->next;
+				i = 0;
+			}
+		}
+	}
+	if (f->aux != 0)
+		w->st->flows_active--;
+	f->aux = 0;
+	f->next_ns = 0;
+	f->next_frac = 0;
+	f->cost = w->line_cost;
+}
+
+/* Packets the pool holds: max_flows x max_queued, but no more than twice
+ * what the line sends in one horizon in 64-byte frames, nor 2^22. */
+static uint64_t
+wheel_pool_pkts(const struct pcc_pacer_conf *conf)
+{
+	unsigned __int128 line;
+	uint64_t want = (uint64_t)conf->max_flows * conf->max_queued;
+
+	line = (unsigned __int128)conf->line_rate_bps * conf->horizon_ns * 2 /
+			((unsigned __int128)8 * (WHEEL_MIN_FRAME + PCC_PACER_WIRE_OVERHEAD) *
+					1000000000u);
+	if ((unsigned __int128)want > line)
+		want = (uint64_t)line;
+	want = RTE_MAX(want, (uint64_t)conf->max_queued);
+	return RTE_MIN(want, (uint64_t)WHEEL_POOL_MAX);
+}
+
+static void
+wheel_release(struct wheel *w)
+{
+	rte_free(w->flows);
+	rte_free(w->slots);
+	rte_free(w->busy);
+	rte_free(w->chunks);
+	rte_free(w);
+}
+
+static int
+wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
+{
+	struct wheel *w;
+	uint64_t pkts, n_chunks;
+	uint32_t i;
+
+	w = rte_zmalloc_socket("pacer_wheel", sizeof(*w), RTE_CACHE_LINE_SIZE, conf->socket_id);
+	if (w == NULL)
+		return -ENOMEM;
+	w->nslots = conf->horizon_ns / conf->slot_ns;
+	w->nwords = (w->nslots + 63) / 64;
+	w->slot_ns = conf->slot_ns;
+	w->slot_div = rte_reciprocal_value_u64(conf->slot_ns);
+	w->max_queued = conf->max_queued;
+	w->max_flows = conf->max_flows;
+	w->line_bps = conf->line_rate_bps;
+	w->line_cost = pacer_cost(0, conf->line_rate_bps);
+	w->st = pcc_pacer_stats_ptr(p);
+	pkts = wheel_pool_pkts(conf);
+	/* every busy slot may hold one partly filled chunk */
+	n_chunks = (pkts + WHEEL_CHUNK - 1) / WHEEL_CHUNK + RTE_MIN(pkts, (uint64_t)w->nslots);
+	w->pool_pkts = pkts;
+	w->n_chunks = (uint32_t)n_chunks;
+
+	w->flows = rte_malloc_socket("pacer_wheel_flows", sizeof(w->flows[0]) * conf->max_flows,
+			RTE_CACHE_LINE_SIZE, conf->socket_id);
+	w->slots = rte_malloc_socket("pacer_wheel_slots", sizeof(w->slots[0]) * w->nslots,
+			RTE_CACHE_LINE_SIZE, conf->socket_id);
+	w->busy = rte_zmalloc_socket("pacer_wheel_busy", sizeof(w->busy[0]) * w->nwords,
+			RTE_CACHE_LINE_SIZE, conf->socket_id);
+	w->chunks = rte_malloc_socket("pacer_wheel_chunks", sizeof(w->chunks[0]) * w->n_chunks,
+			RTE_CACHE_LINE_SIZE, conf->socket_id);
+	if (w->flows == NULL || w->slots == NULL || w->busy == NULL || w->chunks == NULL) {
+		wheel_release(w);
+		return -ENOMEM;
+	}
+	for (i = 0; i < conf->max_flows; i++) {
+		w->flows[i].next_ns = 0;
+		w->flows[i].next_frac = 0;
+		w->flows[i].aux = 0;
+		w->flows[i].cost = w->line_cost;
+	}
+	for (i = 0; i < w->nslots; i++) {
+		w->slots[i].head = WHEEL_NIL;
+		w->slots[i].tail = WHEEL_NIL;
+		w->slots[i].head_i = 0;
+		w->slots[i].tail_n = 0;
+	}
+	for (i = 0; i < w->n_chunks; i++) {
+		memset(&w->chunks[i], 0, sizeof(w->chunks[i]));
+		w->chunks[i].next = i + 1 < w->n_chunks ? i + 1 : WHEEL_NIL;
+	}
+	w->free_head = 0;
+	pcc_pacer_set_priv(p, w);
+	return 0;
+}
+
+static void
+wheel_fini(struct pcc_pacer *p)
+{
+	struct wheel *w = pcc_pacer_priv(p);
+	uint32_t pos;
+
+	if (w == NULL)
+		return;
+	for (pos = 0; pos < w->nslots; pos++) {
+		const struct wheel_slot *s = &w->slots[pos];
+		uint32_t ci = s->head, i = s->head_i;
+
+		while (ci != WHEEL_NIL) {
+			struct wheel_chunk *c = &w->chunks[ci];
+			uint32_t end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
+
+			for (; i < end; i++)
+				rte_pktmbuf_free(c->pkt[i]); /* NULL is fine */
+			ci = ci == s->tail ? WHEEL_NIL : c->next;
+			i = 0;
+		}
+	}
+	wheel_release(w);
+	pcc_pacer_set_priv(p, NULL);
+}
+
+static void
+wheel_prefetch(const struct pcc_pacer *p, uint32_t flow)
+{
+	const struct wheel *w = pcc_pacer_priv(p);
+
+	rte_prefetch0(&w->flows[flow]);
+}
+
+static size_t
+wheel_mem_per_flow(const struct pcc_pacer *p)
+{
+	RTE_SET_USED(p);
+	return sizeof(struct pacer_tb);
+}
+
+static size_t
+wheel_mem_total(const struct pcc_pacer *p)
+{
+	const struct wheel *w = pcc_pacer_priv(p);
+
+	return sizeof(*w) + sizeof(w->flows[0]) * w->max_flows + sizeof(w->slots[0]) * w->nslots +
+			sizeof(w->busy[0]) * w->nwords + sizeof(w->chunks[0]) * w->n_chunks;
+}
+
+const struct pcc_pacer_ops pacer_wheel_ops = {
+	.name = "wheel",
+	.probe = NULL,
+	.init = wheel_init,
+	.fini = wheel_fini,
+	.set_rate = wheel_set_rate,
+	.enqueue = wheel_enqueue,
+	.dequeue = wheel_dequeue,
+	.flow_reset = wheel_flow_reset,
+	.mem_per_flow = wheel_mem_per_flow,
+	.mem_total = wheel_mem_total,
+	.prefetch = wheel_prefetch,
+};

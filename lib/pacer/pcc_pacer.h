@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+#ifndef PCC_PACER_H
+#define PCC_PACER_H
+
+/**
+ * @file
+ * Per-flow rate limiting: one front end, several backends.
+ *
+ * A pacer belongs to one lcore and one (port, TX queue): no locks.  The
+ * engine sets each flow's rate from the algorithm's results, enqueues the
+ * flow's packets with the current time, and transmits what dequeue()
+ * returns as due.  Backends:
+ *   wheel  Carousel-style timing wheel (default; any PMD)
+ *   txpp   mlx5 send-on-timestamp: packets are stamped with their
+ *          departure time and handed out at once; the NIC holds them
+ *   mtr    rte_flow METER + rte_mtr trTCM profile per flow: a POLICER,
+ *          the NIC drops what exceeds the rate (no shaping)
+ * Capabilities are probed per port; an unsupported backend falls back to
+ * wheel with one log line.  Times are ns of the port's clock.
+ *
+ * Backends live in drivers/pacer: call pcc_pacer_drivers_register()
+ * (pcc_pacer_drivers.h) once before the first pcc_pacer_create().
+ *
+ * Rates count wire bytes: pkt_len + PCC_PACER_WIRE_OVERHEAD (preamble and
+ * SFD 8, FCS 4, inter-frame gap 12), so line rate is the link's bit rate.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct rte_mbuf;
+struct pcc_pacer;
+
+/** Flow index meaning "not paced": the packet bypasses the pacer. */
+#define PCC_PACER_NO_FLOW UINT32_MAX
+
+/** Bytes a frame occupies on the wire beyond its pkt_len. */
+#define PCC_PACER_WIRE_OVERHEAD 24
+
+/** Largest max_flows accepted. */
+#define PCC_PACER_MAX_FLOWS (1u << 24)
+
+struct pcc_pacer_conf {
+	const char *backend; /**< "wheel" (NULL), "txpp", "mtr" */
+	uint16_t port_id;
+	uint16_t queue_id;
+	int socket_id;          /**< for memory; SOCKET_ID_ANY ok */
+	uint32_t max_flows;     /**< flow indexes 0..max_flows-1 (1..2^24) */
+	uint64_t line_rate_bps; /**< 0: the port's link speed (100G if unknown) */
+	uint32_t slot_ns;       /**< wheel slot width (0 = 500 ns) */
+	uint32_t horizon_ns;    /**< wheel horizon (0 = ~2.2 ms) */
+	uint32_t max_queued;    /**< packets queued per flow (0 = 64, max 65535) */
+	bool no_fallback;       /**< fail instead of falling back to wheel */
+};
+
+struct pcc_pacer_stats {
+	uint64_t enqueued;
+	uint64_t dequeued;
+	uint64_t bypassed;     /**< already due, flow with nothing queued: skipped the wheel */
+	uint64_t dropped;      /**< refused: queue full, beyond horizon, pool or FIFO full */
+	uint64_t late_ns_max;  /**< worst lateness of a dequeued packet */
+	uint32_t flows_active; /**< flows with packets queued */
+};
+
+/**
+ * Create a pacer.  NULL with rte_errno set on failure: EINVAL (conf),
+ * ENOENT (backend not registered), ENOTSUP (no_fallback and the port
+ * cannot use the backend), ENOMEM.
+ */
+struct pcc_pacer *pcc_pacer_create(const struct pcc_pacer_conf *conf);
+void pcc_pacer_free(struct pcc_pacer *p);
+/** Name of the backend actually in use (after any fallback). */
+const char *pcc_pacer_backend(const struct pcc_pacer *p);
+
+/** Rate of a flow in bit/s (0 = line rate).  0 or negative errno. */
+int pcc_pacer_set_rate(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps);
+uint64_t pcc_pacer_get_rate(const struct pcc_pacer *p, uint32_t flow);
+
+/**
+ * Offer n packets of one flow at time now.  Returns how many were taken
+ * (it stops at the first it cannot take); the caller frees or retries the
+ * rest, which are counted in dropped.  A packet already due, of a flow
+ * with nothing queued (e.g. a line-rate flow within line rate), comes
+ * straight back from the next dequeue.
+ */
+uint16_t pcc_pacer_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n,
+		uint64_t now);
+
+/**
+ * Optional hint: the caller will soon enqueue packets of this flow (e.g.
+ * a few packets ahead in an RX burst); the backend prefetches its state.
+ */
+void pcc_pacer_prefetch(const struct pcc_pacer *p, uint32_t flow);
+
+/** Up to max packets due at now, in departure order. */
+uint16_t pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max);
+
+/** Forget a flow: its queued packets are freed, its rate reset. */
+void pcc_pacer_flow_reset(struct pcc_pacer *p, uint32_t flow);
+
+void pcc_pacer_stats_get(const struct pcc_pacer *p, struct pcc_pacer_stats *st);
+
+/** Bytes of memory per flow and in total (stated in doc/perf.md). */
+size_t pcc_pacer_mem_per_flow(const struct pcc_pacer *p);
+size_t pcc_pacer_mem_total(const struct pcc_pacer *p);
+
+/* ---- Backends ------------------------------------------------------ */
+
+struct pcc_pacer_ops {
+	const char *name;
+	/** 0 if the port can use this backend, -ENOTSUP (or other) if not. */
+	int (*probe)(uint16_t port_id);
+	int (*init)(struct pcc_pacer *p, const struct pcc_pacer_conf *conf);
+	void (*fini)(struct pcc_pacer *p);
+	int (*set_rate)(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps);
+	uint16_t (*enqueue)(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n,
+			uint64_t now);
+	uint16_t (*dequeue)(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max);
+	void (*flow_reset)(struct pcc_pacer *p, uint32_t flow);
+	size_t (*mem_per_flow)(const struct pcc_pacer *p);
+	/** Optional: all of the backend's memory (else per flow x max_flows). */
+	size_t (*mem_total)(const struct pcc_pacer *p);
+	/** Optional: prefetch a flow's state (pcc_pacer_prefetch()). */
+	void (*prefetch)(const struct pcc_pacer *p, uint32_t flow);
+};
+
+/** Register a backend by name (0, -EEXIST, -EINVAL, -ENOSPC). */
+int pcc_pacer_backend_register(const struct pcc_pacer_ops *ops);
+const struct pcc_pacer_ops *pcc_pacer_backend_find(const char *name);
+
+/** Backend-private area of a pacer (set by init). */
+void *pcc_pacer_priv(const struct pcc_pacer *p);
+void pcc_pacer_set_priv(struct pcc_pacer *p, void *priv);
+/** Counters a backend updates. */
+struct pcc_pacer_stats *pcc_pacer_stats_ptr(struct pcc_pacer *p);
+/**
+ * For backends: hand packets to the next dequeue as they are, in order,
+ * ahead of anything the backend's dequeue returns.  Returns how many fit.
+ */
+uint16_t pcc_pacer_pass(struct pcc_pacer *p, struct rte_mbuf **pkts, uint16_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PCC_PACER_H */
