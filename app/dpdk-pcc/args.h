@@ -18,6 +18,7 @@
 
 #include <rte_config.h>
 
+#include "genfile.h"
 #include "pcc_engine.h"
 
 #define APP_NAME "dpdk-pcc"
@@ -38,6 +39,15 @@
 #define APP_MBUFS_MAX (1u << 24)
 #define APP_IDLE_SLEEP_MAX 1000000u
 #define APP_GEN_RATE_MAX 400000u
+#define APP_FLOWS_MIN PCC_ENGINE_FLOWS_LCORE_MIN
+#define APP_FLOW_IDLE_MAX 86400000u /* ms */
+#define APP_TXC_BYTES_MAX (1u << 30)
+#define APP_TXC_US_MAX 1000000u
+#define APP_TIMER_US_MAX 10000000u
+#define APP_LINE_RATE_MAX 1600u /* Gb/s */
+#define APP_PACER_QUEUE_MAX 65535u
+#define APP_PARAM_LEN 96             /* NAME=VALUE */
+#define APP_NP_CNP_GAP_MAX 10000000u /* us */
 
 struct app_args {
 	uint64_t run_time;     /* s; 0 = until SIGINT/SIGTERM */
@@ -59,6 +69,32 @@ struct app_args {
 	uint32_t idle_sleep_us;
 	struct pcc_engine_gen_conf gen;
 	struct pcc_engine_np_conf np;
+	/* NP and probe formats (--np-*, --probe); np.sqpn_map -> sqpn_map */
+	struct pcc_engine_np_sqpn sqpn_map[PCC_ENGINE_NP_SQPN_MAP_MAX];
+	struct pcc_engine_probe_conf probe[PCC_ENGINE_PROBE_SLOTS];
+	bool probe_set[PCC_ENGINE_PROBE_SLOTS];
+	/* flow table */
+	uint32_t flows;
+	uint32_t flow_idle_ms;
+	uint8_t flow_full;
+	/* reaction point */
+	const char *algo; /* NULL: the default algorithm */
+	struct pcc_engine_algo_param params[PCC_ENGINE_ALGO_PARAMS_MAX];
+	char param_store[PCC_ENGINE_ALGO_PARAMS_MAX][APP_PARAM_LEN];
+	uint32_t nb_params;
+	uint32_t txc_bytes;
+	uint32_t txc_us;
+	uint32_t timer_us;
+	uint32_t line_rate_gbps;
+	const char *pacer;
+	uint32_t pacer_queue;
+	/* traffic sources */
+	const char *gen_file;
+	struct app_gen_file genf; /* loaded from gen_file */
+	bool fwd;
+	uint16_t fwd_a;
+	uint16_t fwd_b;
+	const char *fwd_str;
 };
 
 /* Result of app_args_parse(). */
@@ -86,6 +122,9 @@ enum app_early app_args_early(int argc, char *const argv[]);
 int app_args_split(int argc, char *const argv[]);
 
 void app_args_default(struct app_args *a);
+
+/* Free what app_args_parse() loaded (the --gen-file groups). */
+void app_args_free(struct app_args *a);
 
 /*
  * Parse application options: argv[0] is the program name, options follow.

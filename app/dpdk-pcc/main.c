@@ -14,6 +14,7 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #include <rte_log.h>
 
 #include "args.h"
+#include "pcc_dev.h"
 #include "pcc_engine.h"
 #include "stats.h"
 #include "wiring.h"
@@ -152,8 +154,10 @@ print_setup(const struct pcc_engine *e, const struct pcc_engine_conf *conf)
 			memset(&mac, 0, sizeof(mac));
 		rte_ether_format_addr(macs, sizeof(macs), &mac);
 		printf("  port %u %-16s %s  %-5s rxq %u txq %d\n", p, name, macs,
-				(roles & PCC_ENGINE_ROLE_RP) && (roles & PCC_ENGINE_ROLE_NP) ?
-						"RP+NP" :
+				(roles & PCC_ENGINE_ROLE_FWD) ? "FWD" :
+						(roles & PCC_ENGINE_ROLE_RP) &&
+								(roles & PCC_ENGINE_ROLE_NP) ?
+								"RP+NP" :
 						(roles & PCC_ENGINE_ROLE_RP) ? "RP" :
 									       "NP",
 				conf->nb_rxq, pcc_engine_port_nb_txq(e, p));
@@ -162,13 +166,8 @@ print_setup(const struct pcc_engine *e, const struct pcc_engine_conf *conf)
 	for (i = 0; i < conf->nb_rxq_conf; i++) {
 		const struct pcc_engine_rxq_conf *q = &conf->rxq[i];
 
-		printf("  (%u,%u) -> lcore %u, tx queue %d%s\n", q->port_id, q->queue_id,
-				q->lcore_id, pcc_engine_tx_queue(e, q->port_id, q->lcore_id),
-				conf->gen.nb_flows > 0 && q->queue_id == 0 &&
-								(conf->port[q->port_id].roles &
-										PCC_ENGINE_ROLE_RP) ?
-						", generator" :
-						"");
+		printf("  (%u,%u) -> lcore %u, tx queue %d\n", q->port_id, q->queue_id, q->lcore_id,
+				pcc_engine_tx_queue(e, q->port_id, q->lcore_id));
 	}
 	if (conf->gen.nb_flows > 0)
 		printf("%s: generator: %u flows per RP port, QPN %u..%u, %u-byte payload, %u "
@@ -178,6 +177,37 @@ print_setup(const struct pcc_engine *e, const struct pcc_engine_conf *conf)
 				conf->gen.rate_mbps, conf->gen.rate_mbps == 0 ? " (unpaced)" : "",
 				conf->gen.ce_ppm / 10000, conf->gen.ce_ppm % 10000,
 				conf->gen.ipv6 ? "IPv6" : "IPv4");
+	if (conf->gen.nb_groups > 0)
+		printf("%s: generator: %u flows in %u groups from the file, CE %u.%04u%%, %s\n",
+				APP_NAME, pcc_engine_gen_flow_count(e), conf->gen.nb_groups,
+				conf->gen.ce_ppm / 10000, conf->gen.ce_ppm % 10000,
+				conf->gen.ipv6 ? "IPv6" : "IPv4");
+	if (conf->fwd.enabled)
+		printf("%s: forward mode: port %u -> paced -> port %u; CC packets from port %u "
+		       "consumed, the rest back to port %u\n",
+				APP_NAME, conf->fwd.port_a, conf->fwd.port_b, conf->fwd.port_b,
+				conf->fwd.port_a);
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+		const struct pcc_dev_algo_ops *ops;
+		uint8_t dev_port, slot;
+		int src;
+
+		if (conf->port[p].roles == 0)
+			continue;
+		src = pcc_engine_port_clock_src(e, p);
+		if (pcc_engine_port_dev(e, p, &dev_port, &slot) != 0) {
+			printf("%s: port %u: clock %s\n", APP_NAME, p,
+					pcc_engine_clock_src_name((enum pcc_engine_clock_src)src));
+			continue;
+		}
+		ops = pcc_dev_slot_algo(dev_port, slot, NULL);
+		printf("%s: port %u: algorithm %s (slot %u), line rate %" PRIu64
+		       " Gbit/s, clock %s, %u flow table entries\n",
+				APP_NAME, p, ops != NULL ? ops->name : "none", slot,
+				pcc_engine_port_line_rate(e, p) / 1000000000u,
+				pcc_engine_clock_src_name((enum pcc_engine_clock_src)src),
+				(unsigned int)conf->flow.capacity);
+	}
 	fflush(stdout);
 }
 
@@ -295,10 +325,14 @@ main(int argc, char **argv)
 	app_argv[app_argc] = NULL;
 	app_args_default(&args);
 	ret = app_args_parse(app_argc, app_argv, &args, err, sizeof(err));
-	if (ret == APP_ARGS_EXIT)
+	if (ret == APP_ARGS_EXIT) {
+		app_args_free(&args);
 		return APP_EXIT_OK;
-	if (ret != APP_ARGS_OK)
+	}
+	if (ret != APP_ARGS_OK) {
+		app_args_free(&args);
 		return usage_error(err);
+	}
 
 	rte_set_application_usage_hook(eal_usage_hook);
 	ret = rte_eal_init(dd, argv);
@@ -318,6 +352,7 @@ main(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 
 	rc = run(&args);
+	app_args_free(&args);
 
 	ret = rte_eal_cleanup();
 	if (ret != 0)

@@ -4,6 +4,7 @@
 
 /* Statistics tables (see stats.h); every number comes from a counter. */
 
+#include <arpa/inet.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -13,14 +14,17 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
+#include "pcc_dev.h"
 #include "stats.h"
 
-/* Flows shown by a periodic print; the final print shows all. */
+/* Generator flows shown by a periodic print; the final print shows all. */
 #define FLOWS_PERIODIC_MAX 16
+/* Flows of the "top by rate" table. */
+#define FLOWS_TOP 16
 
 /* ---- A small aligned table --------------------------------------- */
 
-#define TBL_COLS 16
+#define TBL_COLS 20
 #define TBL_CELL 64
 
 struct table {
@@ -118,6 +122,8 @@ mbps(uint64_t bytes, double secs)
 static const char *
 roles_str(uint8_t roles)
 {
+	if (roles & PCC_ENGINE_ROLE_FWD)
+		return "FWD";
 	switch (roles & (PCC_ENGINE_ROLE_RP | PCC_ENGINE_ROLE_NP)) {
 	case PCC_ENGINE_ROLE_RP:
 		return "RP";
@@ -245,13 +251,29 @@ print_engine(FILE *f, const struct pcc_engine *e)
 	tbl_print(f, &r, "Malformed packets dropped, by reason:");
 }
 
-static void
-print_flows(FILE *f, struct app_stats *st, const struct pcc_engine *e, double secs, bool final)
+static const char *
+gen_state(uint8_t st)
 {
-	static const char *const hdr[] = { "Port", "QPN", "TX-packets", "TX-Mbps", "CE-sent",
-		"CNP-rx", "ACK-rx", "NAK-rx", "Probe-rx" };
-	uint32_t i, n = pcc_engine_flow_count(e), shown;
-	struct pcc_engine_flow_stats fs;
+	switch (st) {
+	case PCC_ENGINE_GEN_WAITING:
+		return "wait";
+	case PCC_ENGINE_GEN_ACTIVE:
+		return "run";
+	case PCC_ENGINE_GEN_DONE:
+		return "done";
+	default:
+		return "?";
+	}
+}
+
+static void
+print_gen_flows(FILE *f, struct app_stats *st, const struct pcc_engine *e, double secs, bool final)
+{
+	static const char *const hdr[] = { "Port", "QPN", "State", "Rate-Gbps", "TX-packets",
+		"TX-Mbps", "CE-sent", "CNP-rx", "ACK-rx", "NAK-rx", "Probe-rx", "RTT-us",
+		"FCT-us" };
+	uint32_t i, n = pcc_engine_gen_flow_count(e), shown;
+	struct pcc_engine_gen_flow_stats fs;
 	struct table t;
 	char title[128];
 
@@ -262,7 +284,10 @@ print_flows(FILE *f, struct app_stats *st, const struct pcc_engine *e, double se
 	for (i = 0; i < n; i++) {
 		uint64_t prev;
 
-		if (pcc_engine_flow_stats_get(e, i, &fs) != 0)
+		/* the rate columns need every flow's bytes, shown or not */
+		if (i >= shown && i >= st->nb_flows)
+			break;
+		if (pcc_engine_gen_flow_stats_get(e, i, &fs) != 0)
 			continue;
 		prev = i < st->nb_flows ? st->flow_tx_bytes[i] : 0;
 		if (i < st->nb_flows)
@@ -271,13 +296,26 @@ print_flows(FILE *f, struct app_stats *st, const struct pcc_engine *e, double se
 			continue;
 		tbl_u64(&t, 0, fs.port_id);
 		tbl_u64(&t, 1, fs.qpn);
-		tbl_u64(&t, 2, fs.tx_pkts);
-		tbl_set(&t, 3, "%.1f", mbps(final ? fs.tx_bytes : fs.tx_bytes - prev, secs));
-		tbl_u64(&t, 4, fs.tx_ce);
-		tbl_u64(&t, 5, fs.cnp_rx);
-		tbl_u64(&t, 6, fs.ack_rx);
-		tbl_u64(&t, 7, fs.nak_rx);
-		tbl_u64(&t, 8, fs.probe_resp_rx);
+		tbl_set(&t, 2, "%s", gen_state(fs.state));
+		if (fs.in_table)
+			tbl_set(&t, 3, "%.3f", (double)fs.flow.rate_bps / 1e9);
+		else
+			tbl_set(&t, 3, "-");
+		tbl_u64(&t, 4, fs.tx_pkts);
+		tbl_set(&t, 5, "%.1f", mbps(final ? fs.tx_bytes : fs.tx_bytes - prev, secs));
+		tbl_u64(&t, 6, fs.tx_ce);
+		tbl_u64(&t, 7, fs.flow.cnp_rx);
+		tbl_u64(&t, 8, fs.flow.ack_rx);
+		tbl_u64(&t, 9, fs.flow.nack_rx);
+		tbl_u64(&t, 10, fs.flow.ev[PCC_DEV_EVENT_RTT]);
+		if (fs.flow.rtt_ns != 0)
+			tbl_set(&t, 11, "%.2f", (double)fs.flow.rtt_ns / 1e3);
+		else
+			tbl_set(&t, 11, "-");
+		if (fs.state == PCC_ENGINE_GEN_DONE && fs.fct_ns != 0)
+			tbl_set(&t, 12, "%.1f", (double)fs.fct_ns / 1e3);
+		else
+			tbl_set(&t, 12, "-");
 	}
 	if (shown < n)
 		snprintf(title, sizeof(title),
@@ -289,10 +327,129 @@ print_flows(FILE *f, struct app_stats *st, const struct pcc_engine *e, double se
 }
 
 static void
+key_str(const struct pcc_engine_flow_key *k, char *buf, size_t len)
+{
+	char s[INET6_ADDRSTRLEN], d[INET6_ADDRSTRLEN];
+	int af = k->type == PCC_ENGINE_FLOW_IPV6 ? AF_INET6 : AF_INET;
+
+	if (k->type == PCC_ENGINE_FLOW_QP) {
+		snprintf(buf, len, "qp %u", k->qpn);
+		return;
+	}
+	inet_ntop(af, k->src, s, sizeof(s));
+	inet_ntop(af, k->dst, d, sizeof(d));
+	snprintf(buf, len, "%s:%u>%s:%u/%u", s, k->sport, d, k->dport, k->proto);
+}
+
+static void
+print_top_flows(FILE *f, const struct pcc_engine *e)
+{
+	static const char *const hdr[] = { "Port", "Flow", "Lcore", "Slot", "Rate-Gbps", "Window",
+		"TX-packets", "TX-bytes", "CNP", "ACK", "NAK", "RTT-us", "Ev-CNP", "Ev-TX",
+		"Ev-ACK", "Ev-NAK", "Ev-RTT", "Ev-Timer" };
+	struct pcc_engine_flow_info top[FLOWS_TOP];
+	uint32_t i, n, total = pcc_engine_flow_count(e);
+	struct table t;
+	char title[128], key[160];
+
+	if (total == 0)
+		return;
+	n = pcc_engine_flows_top(e, top, FLOWS_TOP);
+	tbl_init(&t, hdr, RTE_DIM(hdr), 2);
+	for (i = 0; i < n; i++) {
+		const struct pcc_engine_flow_info *fi = &top[i];
+
+		if (!tbl_row(&t))
+			break;
+		key_str(&fi->key, key, sizeof(key));
+		tbl_u64(&t, 0, fi->key.port_id);
+		tbl_set(&t, 1, "%s", key);
+		tbl_u64(&t, 2, fi->lcore_id);
+		tbl_set(&t, 3, fi->slot == PCC_DEV_INTERNAL_SLOT ? "0xF" : "%u", fi->slot);
+		tbl_set(&t, 4, "%.3f", (double)fi->rate_bps / 1e9);
+		if (fi->window != 0)
+			tbl_u64(&t, 5, fi->window);
+		else
+			tbl_set(&t, 5, "-");
+		tbl_u64(&t, 6, fi->tx_pkts);
+		tbl_u64(&t, 7, fi->tx_bytes);
+		tbl_u64(&t, 8, fi->cnp_rx);
+		tbl_u64(&t, 9, fi->ack_rx);
+		tbl_u64(&t, 10, fi->nack_rx);
+		if (fi->rtt_ns != 0)
+			tbl_set(&t, 11, "%.2f", (double)fi->rtt_ns / 1e3);
+		else
+			tbl_set(&t, 11, "-");
+		tbl_u64(&t, 12, fi->ev[PCC_DEV_EVENT_CNP]);
+		tbl_u64(&t, 13, fi->ev[PCC_DEV_EVENT_TX]);
+		tbl_u64(&t, 14, fi->ev[PCC_DEV_EVENT_ACK]);
+		tbl_u64(&t, 15, fi->ev[PCC_DEV_EVENT_NACK]);
+		tbl_u64(&t, 16, fi->ev[PCC_DEV_EVENT_RTT]);
+		tbl_u64(&t, 17, fi->ev[PCC_DEV_EVENT_TIMER]);
+	}
+	snprintf(title, sizeof(title), "Flows (top %u of %u by rate):", n, total);
+	tbl_print(f, &t, title);
+}
+
+static void
+print_rp(FILE *f, const struct pcc_engine *e)
+{
+	static const char *const hdr[] = { "Port", "Ev-CNP", "Ev-TX", "Ev-ACK", "Ev-NAK", "Ev-RTT",
+		"Ev-Timer", "Masked", "Ev-err", "No-flow", "NAK-fatal", "Probe-tx", "Probe-bad",
+		"Probe-none", "Rate-upd", "Win-stall", "Xring-drop", "Pacer-drop" };
+	static const char *const fhdr[] = { "Port", "Fwd-rx", "Paced", "Unpaced", "Back-to-host" };
+	struct pcc_engine_port_stats ps;
+	struct table t, w;
+	uint16_t p;
+
+	tbl_init(&t, hdr, RTE_DIM(hdr), 1);
+	tbl_init(&w, fhdr, RTE_DIM(fhdr), 1);
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+		uint8_t roles = pcc_engine_port_roles(e, p);
+
+		if (roles == 0 || pcc_engine_port_stats_get(e, p, &ps) != 0)
+			continue;
+		if ((roles & PCC_ENGINE_ROLE_FWD) ||
+				ps.fwd_paced + ps.fwd_unpaced + ps.fwd_back > 0) {
+			if (tbl_row(&w)) {
+				tbl_u64(&w, 0, p);
+				tbl_u64(&w, 1, ps.fwd_rx);
+				tbl_u64(&w, 2, ps.fwd_paced);
+				tbl_u64(&w, 3, ps.fwd_unpaced);
+				tbl_u64(&w, 4, ps.fwd_back);
+			}
+		}
+		if (!(roles & PCC_ENGINE_ROLE_RP) || !tbl_row(&t))
+			continue;
+		tbl_u64(&t, 0, p);
+		tbl_u64(&t, 1, ps.ev[PCC_DEV_EVENT_CNP]);
+		tbl_u64(&t, 2, ps.ev[PCC_DEV_EVENT_TX]);
+		tbl_u64(&t, 3, ps.ev[PCC_DEV_EVENT_ACK]);
+		tbl_u64(&t, 4, ps.ev[PCC_DEV_EVENT_NACK]);
+		tbl_u64(&t, 5, ps.ev[PCC_DEV_EVENT_RTT]);
+		tbl_u64(&t, 6, ps.ev[PCC_DEV_EVENT_TIMER]);
+		tbl_u64(&t, 7, ps.ev_masked);
+		tbl_u64(&t, 8, ps.ev_err);
+		tbl_u64(&t, 9, ps.rp_no_flow);
+		tbl_u64(&t, 10, ps.nack_other);
+		tbl_u64(&t, 11, ps.probe_tx);
+		tbl_u64(&t, 12, ps.probe_bad);
+		tbl_u64(&t, 13, ps.probe_no_flow);
+		tbl_u64(&t, 14, ps.rate_updates);
+		tbl_u64(&t, 15, ps.window_stalls);
+		tbl_u64(&t, 16, ps.xring_drop);
+		tbl_u64(&t, 17, ps.pacer_drop);
+	}
+	tbl_print(f, &t, "Reaction point per port (events dispatched to the algorithms):");
+	tbl_print(f, &w, "Forward mode per port:");
+}
+
+static void
 print_lcores(FILE *f, struct app_stats *st, const struct pcc_engine *e, bool final)
 {
 	static const char *const hdr[] = { "Lcore", "Polls", "Busy%", "RX-packets", "TX-packets",
-		"TX-drop", "Parse-drop", "No-mbuf" };
+		"TX-drop", "Parse-drop", "No-mbuf", "Flows", "Capacity", "Added", "Evicted", "Aged",
+		"Refused", "Xring-in", "Xring-out", "Timer-ev", "Timer-late-us" };
 	struct pcc_engine_lcore_stats ls;
 	struct table t;
 	unsigned int l;
@@ -313,9 +470,21 @@ print_lcores(FILE *f, struct app_stats *st, const struct pcc_engine *e, bool fin
 		tbl_u64(&t, 5, ls.tx_drop);
 		tbl_u64(&t, 6, ls.parse_drop);
 		tbl_u64(&t, 7, ls.nombuf);
+		tbl_u64(&t, 8, ls.flows);
+		tbl_u64(&t, 9, ls.flows_cap);
+		tbl_u64(&t, 10, ls.flows_added);
+		tbl_u64(&t, 11, ls.flows_evicted);
+		tbl_u64(&t, 12, ls.flows_aged);
+		tbl_u64(&t, 13, ls.flows_refused);
+		tbl_u64(&t, 14, ls.xring_in);
+		tbl_u64(&t, 15, ls.xring_out);
+		tbl_u64(&t, 16, ls.timer_events);
+		tbl_set(&t, 17, "%.1f", (double)ls.timer_late_max / 1e3);
 		st->lcore[l] = ls;
 	}
-	tbl_print(f, &t, "Lcores (Busy%: poll rounds that received or sent):");
+	tbl_print(f, &t,
+			"Lcores (Busy%: poll rounds that received or sent; flow table of each "
+			"lcore):");
 }
 
 /* ---- Entry points ------------------------------------------------ */
@@ -324,7 +493,7 @@ int
 app_stats_init(struct app_stats *st, const struct pcc_engine *e)
 {
 	memset(st, 0, sizeof(*st));
-	st->nb_flows = pcc_engine_flow_count(e);
+	st->nb_flows = pcc_engine_gen_flow_count(e);
 	if (st->nb_flows > 0) {
 		st->flow_tx_bytes = calloc(st->nb_flows, sizeof(*st->flow_tx_bytes));
 		if (st->flow_tx_bytes == NULL)
@@ -353,7 +522,9 @@ app_stats_print(FILE *f, struct app_stats *st, const struct pcc_engine *e, bool 
 				run, secs);
 	print_ports(f, st, e, secs, final);
 	print_engine(f, e);
-	print_flows(f, st, e, secs, final);
+	print_rp(f, e);
+	print_gen_flows(f, st, e, secs, final);
+	print_top_flows(f, e);
 	print_lcores(f, st, e, final);
 	fflush(f);
 	st->last_tsc = now;

@@ -28,7 +28,7 @@ struct app_stats {
 		uint64_t obytes;
 	} port[RTE_MAX_ETHPORTS];
 	struct pcc_engine_lcore_stats lcore[RTE_MAX_LCORE];
-	uint64_t *flow_tx_bytes; /* [pcc_engine_flow_count()] */
+	uint64_t *flow_tx_bytes; /* [pcc_engine_gen_flow_count()] */
 	uint32_t nb_flows;
 };
 

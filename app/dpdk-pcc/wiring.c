@@ -73,8 +73,25 @@ static int
 set_roles(const struct app_args *a, const struct app_env *env, struct pcc_engine_conf *conf,
 		char *err, size_t errlen)
 {
+	char ports[8 * RTE_MAX_ETHPORTS];
 	uint16_t p;
 
+	if (a->fwd) {
+		uint16_t bad = !env->port_valid[a->fwd_a] ? a->fwd_a : a->fwd_b;
+
+		if (!env->port_valid[a->fwd_a] || !env->port_valid[a->fwd_b]) {
+			app_port_list(env, ports, sizeof(ports));
+			return fail(err, errlen,
+					"invalid value '%s' for --forward (no port %u; ports: %s)",
+					a->fwd_str, bad, ports);
+		}
+		conf->port[a->fwd_a].roles = PCC_ENGINE_ROLE_FWD;
+		conf->port[a->fwd_b].roles = PCC_ENGINE_ROLE_RP;
+		conf->fwd.enabled = true;
+		conf->fwd.port_a = a->fwd_a;
+		conf->fwd.port_b = a->fwd_b;
+		return 0;
+	}
 	if (a->rp_list == NULL && a->np_list == NULL) {
 		if (env->ring_pair) {
 			conf->port[env->ring_port[0]].roles = PCC_ENGINE_ROLE_RP;
@@ -182,6 +199,23 @@ app_wiring(const struct app_args *a, const struct app_env *env, struct pcc_engin
 	conf->idle_sleep_us = a->idle_sleep_us;
 	conf->gen = a->gen;
 	conf->np = a->np;
+	memcpy(conf->probe, a->probe, sizeof(conf->probe));
+	if (a->gen_file != NULL) {
+		conf->gen.groups = a->genf.groups;
+		conf->gen.nb_groups = a->genf.nb;
+	}
+	conf->flow.capacity = a->flows;
+	conf->flow.idle_ms = a->flow_idle_ms;
+	conf->flow.full = a->flow_full;
+	conf->rp.algo = a->algo;
+	conf->rp.params = a->params;
+	conf->rp.nb_params = a->nb_params;
+	conf->rp.tx_coalesce_bytes = a->txc_bytes;
+	conf->rp.tx_coalesce_us = a->txc_us;
+	conf->rp.timer_us = a->timer_us;
+	conf->rp.line_rate_gbps = a->line_rate_gbps;
+	conf->rp.pacer = a->pacer;
+	conf->rp.pacer_queue = a->pacer_queue;
 
 	if (set_roles(a, env, conf, err, errlen) < 0)
 		return -1;
@@ -192,10 +226,20 @@ app_wiring(const struct app_args *a, const struct app_env *env, struct pcc_engin
 	if (!any)
 		return fail(err, errlen,
 				"no port to use: add --ring-pair, or ports with EAL --vdev/-a");
-	if (a->gen.nb_flows > 0 && !rp)
+	if ((a->gen.nb_flows > 0 || a->gen_file != NULL) && !rp)
 		return fail(err, errlen,
-				"invalid combination: --gen-flows needs an RP port (see "
-				"--rp-ports)");
+				"invalid combination: --%s needs an RP port (see "
+				"--rp-ports)",
+				a->gen_file != NULL ? "gen-file" : "gen-flows");
+	for (k = 0; a->gen_file != NULL && k < a->genf.nb; k++) {
+		int32_t gp = a->genf.groups[k].port_id;
+
+		if (gp >= 0 && !(conf->port[gp].roles & PCC_ENGINE_ROLE_RP))
+			return fail(err, errlen,
+					"invalid --gen-file: %s:%u: port %d is not an RP port",
+					a->gen_file, a->genf.lines[k], gp);
+	}
+	k = 0;
 	if (env->nb_lcores == 0)
 		return fail(err, errlen, "no lcore to poll with");
 

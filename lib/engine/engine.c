@@ -5,6 +5,8 @@
 /* Engine lifecycle: configuration checks, create, start, stop, destroy. */
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <rte_cycles.h>
@@ -15,10 +17,14 @@
 #include <rte_malloc.h>
 
 #include "engine_internal.h"
+#include "engine_np.h"
 
 RTE_LOG_REGISTER(pcc_engine_logtype, pcc.engine, INFO);
 
 #define LCORE_SET_WORDS ((RTE_MAX_LCORE + 63) / 64)
+
+/* Engines created in this process (names of their objects). */
+static uint32_t engine_seq;
 
 void
 pcc_engine_conf_default(struct pcc_engine_conf *conf)
@@ -37,27 +43,51 @@ pcc_engine_conf_default(struct pcc_engine_conf *conf)
 	conf->gen.dst_ip.v4 = RTE_IPV4(10, 0, 0, 2);
 	conf->np.cnp = true;
 	conf->np.cnp_dscp = 48;
+	conf->flow.capacity = PCC_ENGINE_FLOWS_DEFAULT;
+	conf->flow.idle_ms = 10000;
+	conf->flow.full = PCC_ENGINE_FLOW_FULL_EVICT;
+	conf->rp.tx_coalesce_bytes = 65536;
+	conf->rp.tx_coalesce_us = 20;
+	conf->rp.timer_us = 0;
+	conf->rp.pacer = "wheel";
 }
 
-/* Set of lcores polling a queue of port_id; returns how many. */
-static unsigned int
-port_lcores(const struct pcc_engine_rxq_conf *rxq, uint32_t nb, uint16_t port_id,
-		uint64_t set[LCORE_SET_WORDS])
+static inline void
+set_add(uint64_t *set, unsigned int l)
 {
-	unsigned int count = 0;
+	set[l / 64] |= UINT64_C(1) << (l % 64);
+}
+
+static inline bool
+set_has(const uint64_t *set, unsigned int l)
+{
+	return (set[l / 64] & (UINT64_C(1) << (l % 64))) != 0;
+}
+
+/* Lcores polling a queue of port_id into set (added); returns how many. */
+static void
+port_lcores(const struct pcc_engine_rxq_conf *rxq, uint32_t nb, uint16_t port_id, uint64_t *set)
+{
 	uint32_t i;
 
-	memset(set, 0, sizeof(uint64_t) * LCORE_SET_WORDS);
-	for (i = 0; i < nb; i++) {
-		uint32_t l = rxq[i].lcore_id;
+	for (i = 0; i < nb; i++)
+		if (rxq[i].port_id == port_id && rxq[i].lcore_id < RTE_MAX_LCORE)
+			set_add(set, rxq[i].lcore_id);
+}
 
-		if (rxq[i].port_id != port_id || l >= RTE_MAX_LCORE)
-			continue;
-		if (!(set[l / 64] & (UINT64_C(1) << (l % 64)))) {
-			set[l / 64] |= UINT64_C(1) << (l % 64);
-			count++;
-		}
-	}
+/* Lcores that transmit on port_id: its pollers, and for forward mode's
+ * host side the wire side's pollers. */
+static unsigned int
+tx_lcores(const struct pcc_engine_conf *conf, uint16_t port_id, uint64_t set[LCORE_SET_WORDS])
+{
+	unsigned int count = 0, w;
+
+	memset(set, 0, sizeof(uint64_t) * LCORE_SET_WORDS);
+	port_lcores(conf->rxq, conf->nb_rxq_conf, port_id, set);
+	if (conf->fwd.enabled && port_id == conf->fwd.port_a)
+		port_lcores(conf->rxq, conf->nb_rxq_conf, conf->fwd.port_b, set);
+	for (w = 0; w < LCORE_SET_WORDS; w++)
+		count += (unsigned int)__builtin_popcountll(set[w]);
 	return count;
 }
 
@@ -66,10 +96,10 @@ pcc_engine_txq_needed(const struct pcc_engine_conf *conf, uint16_t port_id)
 {
 	uint64_t set[LCORE_SET_WORDS];
 
-	return port_lcores(conf->rxq, conf->nb_rxq_conf, port_id, set);
+	return tx_lcores(conf, port_id, set);
 }
 
-/* TX queue of lcore on port: rank of the lcore among those polling it. */
+/* TX queue of lcore on port: rank of the lcore among those sending on it. */
 static int
 txq_rank(const struct pcc_engine_conf *conf, uint16_t port_id, unsigned int lcore_id)
 {
@@ -77,32 +107,47 @@ txq_rank(const struct pcc_engine_conf *conf, uint16_t port_id, unsigned int lcor
 	unsigned int l;
 	int rank = 0;
 
-	port_lcores(conf->rxq, conf->nb_rxq_conf, port_id, set);
-	if (lcore_id >= RTE_MAX_LCORE || !(set[lcore_id / 64] & (UINT64_C(1) << (lcore_id % 64))))
+	tx_lcores(conf, port_id, set);
+	if (lcore_id >= RTE_MAX_LCORE || !set_has(set, lcore_id))
 		return -ENOENT;
 	for (l = 0; l < lcore_id; l++)
-		if (set[l / 64] & (UINT64_C(1) << (l % 64)))
+		if (set_has(set, l))
 			rank++;
 	return rank;
+}
+
+static bool
+port_is_rp(const struct pcc_engine_conf *c, int32_t port_id)
+{
+	return port_id >= 0 && port_id < RTE_MAX_ETHPORTS &&
+			(c->port[port_id].roles & PCC_ENGINE_ROLE_RP) != 0;
 }
 
 static int
 conf_check_gen(const struct pcc_engine_conf *c, unsigned int nb_rp)
 {
 	const struct pcc_engine_gen_conf *g = &c->gen;
+	uint64_t total = 0;
+	uint32_t i;
 
-	if (g->nb_flows == 0)
+	if (g->nb_flows == 0 && g->nb_groups == 0)
 		return 0;
+	if (nb_rp == 0) {
+		ENG_LOG(ERR, "the generator needs an RP port");
+		return -EINVAL;
+	}
+	if (g->nb_flows > 0 && g->nb_groups > 0) {
+		ENG_LOG(ERR, "generator: flows from nb_flows and from groups at once");
+		return -EINVAL;
+	}
 	if (g->nb_flows > PCC_ENGINE_GEN_FLOWS_MAX) {
 		ENG_LOG(ERR, "%u generator flows, at most %u", g->nb_flows,
 				PCC_ENGINE_GEN_FLOWS_MAX);
 		return -EINVAL;
 	}
-	if (nb_rp == 0) {
-		ENG_LOG(ERR, "the generator needs an RP port");
-		return -EINVAL;
-	}
-	if (g->qpn_base < 2 || g->qpn_base + (uint64_t)g->nb_flows - 1 > PCC_QPN_MASK) {
+	if (g->nb_flows > 0 &&
+			(g->qpn_base < 2 ||
+					g->qpn_base + (uint64_t)g->nb_flows - 1 > PCC_QPN_MASK)) {
 		ENG_LOG(ERR, "generator QPNs %u..%u outside 2..%u", g->qpn_base,
 				g->qpn_base + g->nb_flows - 1, PCC_QPN_MASK);
 		return -EINVAL;
@@ -112,6 +157,75 @@ conf_check_gen(const struct pcc_engine_conf *c, unsigned int nb_rp)
 				g->payload_len, PCC_ENGINE_GEN_PAYLOAD_MAX, g->dscp, g->ce_ppm);
 		return -EINVAL;
 	}
+	if (g->nb_groups > PCC_ENGINE_GEN_GROUPS_MAX || (g->nb_groups > 0 && g->groups == NULL)) {
+		ENG_LOG(ERR, "%u generator groups, at most %u", g->nb_groups,
+				PCC_ENGINE_GEN_GROUPS_MAX);
+		return -EINVAL;
+	}
+	for (i = 0; i < g->nb_groups; i++) {
+		const struct pcc_engine_gen_group *gr = &g->groups[i];
+
+		if (gr->count == 0 || gr->qpn_base < 2 ||
+				gr->qpn_base + (uint64_t)gr->count - 1 > PCC_QPN_MASK) {
+			ENG_LOG(ERR, "generator group %u: %u flows from QPN %u outside 2..%u", i,
+					gr->count, gr->qpn_base, PCC_QPN_MASK);
+			return -EINVAL;
+		}
+		if (gr->payload_len > PCC_ENGINE_GEN_PAYLOAD_MAX) {
+			ENG_LOG(ERR, "generator group %u: payload %u, at most %u", i,
+					gr->payload_len, PCC_ENGINE_GEN_PAYLOAD_MAX);
+			return -EINVAL;
+		}
+		if (gr->port_id >= 0 && !port_is_rp(c, gr->port_id)) {
+			ENG_LOG(ERR, "generator group %u: port %d is not an RP port", i,
+					gr->port_id);
+			return -EINVAL;
+		}
+		total += (uint64_t)gr->count * (gr->port_id >= 0 ? 1 : nb_rp);
+	}
+	if (total > PCC_ENGINE_GEN_FLOWS_TOTAL_MAX) {
+		ENG_LOG(ERR, "%" PRIu64 " generator flows, at most %u", total,
+				PCC_ENGINE_GEN_FLOWS_TOTAL_MAX);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+conf_check_fwd(const struct pcc_engine_conf *c)
+{
+	const struct pcc_engine_fwd_conf *f = &c->fwd;
+	uint16_t p;
+
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+		if (!(c->port[p].roles & PCC_ENGINE_ROLE_FWD))
+			continue;
+		if (!f->enabled || p != f->port_a) {
+			ENG_LOG(ERR,
+					"port %u has the forward role but is not forward mode's "
+					"host "
+					"port",
+					p);
+			return -EINVAL;
+		}
+	}
+	if (!f->enabled)
+		return 0;
+	if (f->port_a >= RTE_MAX_ETHPORTS || f->port_b >= RTE_MAX_ETHPORTS ||
+			f->port_a == f->port_b) {
+		ENG_LOG(ERR, "forward mode needs two different ports (%u, %u)", f->port_a,
+				f->port_b);
+		return -EINVAL;
+	}
+	if (c->port[f->port_a].roles != PCC_ENGINE_ROLE_FWD) {
+		ENG_LOG(ERR, "forward mode: host port %u must have the forward role only",
+				f->port_a);
+		return -EINVAL;
+	}
+	if (c->port[f->port_b].roles != PCC_ENGINE_ROLE_RP) {
+		ENG_LOG(ERR, "forward mode: wire port %u must have the RP role only", f->port_b);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -119,8 +233,10 @@ static int
 conf_check(const struct pcc_engine_conf *c)
 {
 	unsigned int nb_rp = 0, nb_ports = 0;
-	uint32_t i, j;
+	uint64_t lcores[LCORE_SET_WORDS];
+	uint32_t i, j, nb_lcores = 0;
 	uint16_t pid;
+	int ret;
 
 	if (c->burst == 0 || c->burst > PCC_ENGINE_BURST_MAX) {
 		ENG_LOG(ERR, "burst %u outside 1..%u", c->burst, PCC_ENGINE_BURST_MAX);
@@ -135,6 +251,7 @@ conf_check(const struct pcc_engine_conf *c)
 				c->np.sqpn_offset);
 		return -EINVAL;
 	}
+	memset(lcores, 0, sizeof(lcores));
 	for (i = 0; i < c->nb_rxq_conf; i++) {
 		const struct pcc_engine_rxq_conf *q = &c->rxq[i];
 
@@ -160,6 +277,9 @@ conf_check(const struct pcc_engine_conf *c)
 				return -EINVAL;
 			}
 		}
+		if (!set_has(lcores, q->lcore_id))
+			nb_lcores++;
+		set_add(lcores, q->lcore_id);
 	}
 	for (pid = 0; pid < RTE_MAX_ETHPORTS; pid++) {
 		unsigned int need;
@@ -184,7 +304,7 @@ conf_check(const struct pcc_engine_conf *c)
 		need = pcc_engine_txq_needed(c, pid);
 		if (c->nb_txq != 0 && c->nb_txq < need) {
 			ENG_LOG(ERR,
-					"port %u is polled by %u lcores, each needs a TX queue of "
+					"port %u is sent on by %u lcores, each needs a TX queue of "
 					"its own, but only %u TX queues are configured",
 					pid, need, c->nb_txq);
 			return -EINVAL;
@@ -194,75 +314,392 @@ conf_check(const struct pcc_engine_conf *c)
 		ENG_LOG(ERR, "no port has a role");
 		return -EINVAL;
 	}
+	if (nb_rp > PCC_DEV_MAX_PORTS) {
+		ENG_LOG(ERR, "%u RP ports, at most %u", nb_rp, PCC_DEV_MAX_PORTS);
+		return -EINVAL;
+	}
+	if (nb_lcores > PCC_DEV_MAX_THREADS) {
+		ENG_LOG(ERR, "%u polling lcores, at most %u", nb_lcores, PCC_DEV_MAX_THREADS);
+		return -EINVAL;
+	}
+	if (c->flow.capacity != 0 &&
+			(c->flow.capacity > PCC_ENGINE_FLOWS_MAX ||
+					c->flow.capacity <
+							nb_lcores * PCC_ENGINE_FLOWS_LCORE_MIN)) {
+		ENG_LOG(ERR, "flow table capacity %u outside %u (%u per polling lcore)..%u",
+				c->flow.capacity, nb_lcores * PCC_ENGINE_FLOWS_LCORE_MIN,
+				PCC_ENGINE_FLOWS_LCORE_MIN, PCC_ENGINE_FLOWS_MAX);
+		return -EINVAL;
+	}
+	if (c->flow.full > PCC_ENGINE_FLOW_FULL_REFUSE || c->flow.ctx_size > PCC_DEV_CTX_MAX) {
+		ENG_LOG(ERR, "flow table: policy %u or context size %u out of range", c->flow.full,
+				c->flow.ctx_size);
+		return -EINVAL;
+	}
+	if (c->rp.nb_params > PCC_ENGINE_ALGO_PARAMS_MAX ||
+			(c->rp.nb_params > 0 && c->rp.params == NULL)) {
+		ENG_LOG(ERR, "%u algorithm parameters, at most %u", c->rp.nb_params,
+				PCC_ENGINE_ALGO_PARAMS_MAX);
+		return -EINVAL;
+	}
+	if (c->rp.algo != NULL && strlen(c->rp.algo) >= PCC_DEV_NAME_MAX) {
+		ENG_LOG(ERR, "algorithm name '%s' too long", c->rp.algo);
+		return -EINVAL;
+	}
+	ret = conf_check_fwd(c);
+	if (ret < 0)
+		return ret;
 	return conf_check_gen(c, nb_rp);
 }
 
-/* Allocate lcore contexts and their RX queue lists. */
+/* ---- Lcores -------------------------------------------------------------- */
+
+static struct eng_lcore *
+lcore_get(struct pcc_engine *e, unsigned int l)
+{
+	struct eng_lcore *lc = e->lcores[l];
+	int socket = (int)rte_lcore_to_socket_id(l);
+	unsigned int p;
+
+	if (lc != NULL)
+		return lc;
+	lc = rte_zmalloc_socket("pcc_lcore", sizeof(*lc), RTE_CACHE_LINE_SIZE, socket);
+	if (lc == NULL)
+		return NULL;
+	e->lcores[l] = lc;
+	lc->e = e;
+	lc->lcore_id = l;
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++)
+		lc->lport_of[p] = ENG_NO_LPORT;
+	lc->pctr = rte_zmalloc_socket("pcc_lcore_ctr", sizeof(*lc->pctr) * e->nb_ports,
+			RTE_CACHE_LINE_SIZE, socket);
+	if (lc->pctr == NULL)
+		return NULL;
+	return lc;
+}
+
+/* lc's lport for port index pidx, created if needed. */
+static struct eng_lport *
+lport_get(struct pcc_engine *e, struct eng_lcore *lc, uint16_t pidx)
+{
+	struct eng_port *p = &e->ports[pidx];
+	struct eng_lport *lp;
+	int txq;
+
+	if (lc->lport_of[pidx] != ENG_NO_LPORT)
+		return lc->lports[lc->lport_of[pidx]];
+	txq = txq_rank(&e->conf, p->port_id, lc->lcore_id);
+	if (txq < 0)
+		return NULL;
+	lp = rte_zmalloc_socket("pcc_lport", sizeof(*lp), RTE_CACHE_LINE_SIZE,
+			(int)rte_lcore_to_socket_id(lc->lcore_id));
+	if (lp == NULL)
+		return NULL;
+	lp->port_id = p->port_id;
+	lp->pidx = pidx;
+	lp->tx_queue = (uint16_t)txq;
+	lp->idx = lc->nb_lports;
+	lp->roles = p->roles;
+	lp->dev_port = p->dev_port;
+	lp->clk = &p->clk;
+	lp->mp = p->mp;
+	lp->line_bps = p->line_bps;
+	lc->lport_of[pidx] = (uint8_t)lc->nb_lports;
+	lc->lports[lc->nb_lports++] = lp;
+	return lp;
+}
+
+/* Lcore contexts, their RX queues and lports; owners of each port. */
 static int
 lcores_setup(struct pcc_engine *e)
 {
 	const struct pcc_engine_conf *c = &e->conf;
+	unsigned int l;
 	uint32_t i;
+	uint16_t k;
 
 	for (i = 0; i < c->nb_rxq_conf; i++) {
 		const struct pcc_engine_rxq_conf *rq = &c->rxq[i];
-		struct eng_port *p = &e->ports[e->pidx[rq->port_id]];
-		unsigned int l = rq->lcore_id;
-		int socket = (int)rte_lcore_to_socket_id(l);
-		struct eng_lcore *lc = e->lcores[l];
+		uint16_t pidx = (uint16_t)e->pidx[rq->port_id];
+		struct eng_port *p = &e->ports[pidx];
+		struct eng_lcore *lc = lcore_get(e, rq->lcore_id);
+		struct eng_lport *lp;
 		struct eng_rxq *q;
 
-		if (lc == NULL) {
-			lc = rte_zmalloc_socket(
-					"pcc_lcore", sizeof(*lc), RTE_CACHE_LINE_SIZE, socket);
-			if (lc == NULL)
-				return -ENOMEM;
-			e->lcores[l] = lc;
-			lc->e = e;
-			lc->lcore_id = l;
-			lc->pctr = rte_zmalloc_socket("pcc_lcore_ctr",
-					sizeof(*lc->pctr) * e->nb_ports, RTE_CACHE_LINE_SIZE,
-					socket);
-			if (lc->pctr == NULL)
-				return -ENOMEM;
-		}
+		if (lc == NULL)
+			return -ENOMEM;
 		if (lc->nb_rxq >= PCC_ENGINE_LCORE_RXQ_MAX) {
-			ENG_LOG(ERR, "lcore %u polls more than %u RX queues", l,
+			ENG_LOG(ERR, "lcore %u polls more than %u RX queues", rq->lcore_id,
 					PCC_ENGINE_LCORE_RXQ_MAX);
 			return -EINVAL;
 		}
-		if (p->nb_flows > 0 && lc->fctr == NULL) {
-			lc->fctr = rte_zmalloc_socket("pcc_flow_ctr",
-					sizeof(*lc->fctr) * e->nb_flows, RTE_CACHE_LINE_SIZE,
-					socket);
-			if (lc->fctr == NULL)
-				return -ENOMEM;
-		}
+		lp = lport_get(e, lc, pidx);
+		if (lp == NULL)
+			return -ENOMEM;
 		q = &lc->rxq[lc->nb_rxq++];
 		q->port_id = rq->port_id;
 		q->queue_id = rq->queue_id;
-		q->tx_queue = (uint16_t)txq_rank(c, rq->port_id, l);
-		q->pidx = (uint16_t)e->pidx[rq->port_id];
+		q->tx_queue = lp->tx_queue;
+		q->pidx = pidx;
 		q->roles = p->roles;
 		q->mp = p->mp;
-		if (rq->queue_id == 0 && p->nb_flows > 0) {
-			q->gen = eng_gen_create(e, p, socket);
-			if (q->gen == NULL)
+		q->clk = &p->clk;
+		q->lp = lp;
+		if (lp->rxq == NULL)
+			lp->rxq = q;
+		ENG_LOG(INFO, "lcore %u polls port %u RX queue %u, transmits on TX queue %u",
+				rq->lcore_id, q->port_id, q->queue_id, q->tx_queue);
+	}
+	/* ranks, owners */
+	for (l = 0; l < RTE_MAX_LCORE; l++) {
+		struct eng_lcore *lc = e->lcores[l];
+
+		if (lc == NULL)
+			continue;
+		lc->rank = e->nb_lcores;
+		e->by_rank[e->nb_lcores++] = lc;
+		for (i = 0; i < lc->nb_rxq; i++) {
+			struct eng_port *p = &e->ports[lc->rxq[i].pidx];
+
+			if (p->nb_owners == 0 || p->owners[p->nb_owners - 1] != lc)
+				p->owners[p->nb_owners++] = lc;
+		}
+	}
+	/* forward mode: the wire side's pollers transmit on the host side */
+	if (e->fwd_a >= 0) {
+		for (k = 0; k < e->nb_lcores; k++) {
+			struct eng_lcore *lc = e->by_rank[k];
+
+			if (lc->lport_of[e->fwd_b] != ENG_NO_LPORT &&
+					lport_get(e, lc, (uint16_t)e->fwd_a) == NULL)
 				return -ENOMEM;
 		}
-		ENG_LOG(INFO, "lcore %u polls port %u RX queue %u, transmits on TX queue %u%s", l,
-				q->port_id, q->queue_id, q->tx_queue,
-				q->gen != NULL ? ", runs the generator" : "");
 	}
 	return 0;
+}
+
+/* Bytes allocated from the socket's heap (rte_malloc). */
+static uint64_t
+heap_bytes(int socket)
+{
+	struct rte_malloc_socket_stats st;
+
+	if (socket < 0 || rte_malloc_get_socket_stats(socket, &st) != 0)
+		return 0;
+	return st.heap_allocsz_bytes;
+}
+
+/* Flow table, pacers of RP lports, forward-mode probe headers. */
+static int
+lcore_flows_setup(struct pcc_engine *e, struct eng_lcore *lc)
+{
+	const struct pcc_engine_conf *c = &e->conf;
+	int socket = (int)rte_lcore_to_socket_id(lc->lcore_id);
+	uint32_t cap = c->flow.capacity != 0 ? c->flow.capacity : PCC_ENGINE_FLOWS_DEFAULT;
+	struct eng_ftable_conf fc;
+	char name[RTE_HASH_NAMESIZE];
+	uint64_t mask = 0, heap_used;
+	uint16_t i;
+	int ret;
+
+	for (i = 0; i < lc->nb_lports; i++)
+		if (lc->lports[i]->roles & PCC_ENGINE_ROLE_RP)
+			mask |= UINT64_C(1) << i;
+	memset(&fc, 0, sizeof(fc));
+	snprintf(name, sizeof(name), "pcc_fl%u_%u", e->id, lc->lcore_id);
+	fc.name = name;
+	/* the capacity is shared by the lcores that own flows (poll an RP
+	 * port); the others get the smallest table */
+	fc.cap = mask != 0 ? RTE_MAX(cap / RTE_MAX(e->nb_flow_lcores, 1u),
+					     (uint32_t)PCC_ENGINE_FLOWS_LCORE_MIN) :
+			     PCC_ENGINE_FLOWS_LCORE_MIN;
+	fc.ctx_size = e->ctx_size;
+	fc.full = c->flow.full;
+	fc.idle_ns = (uint64_t)c->flow.idle_ms * 1000000u;
+	fc.nb_lists = lc->nb_lports;
+	fc.list_mask = mask;
+	fc.timer_fifo = e->rp.timer_ns != 0;
+	fc.socket = socket;
+	heap_used = heap_bytes(socket);
+	ret = eng_ftable_init(&lc->ft, &fc);
+	if (ret < 0)
+		return ret;
+	heap_used = heap_bytes(socket) - heap_used;
+	ENG_LOG(INFO,
+			"lcore %u: flow table of %u flows, %u bytes per entry (%u of algorithm "
+			"context): %.1f MiB with the hash and event queues",
+			lc->lcore_id, lc->ft.cap, lc->ft.stride, lc->ft.stride - ENG_FLOW_HDR,
+			(double)heap_used / (1 << 20));
+	for (i = 0; i < lc->nb_lports; i++) {
+		struct eng_lport *lp = lc->lports[i];
+		struct pcc_pacer_conf pc;
+
+		if (!(lp->roles & PCC_ENGINE_ROLE_RP))
+			continue;
+		memset(&pc, 0, sizeof(pc));
+		pc.backend = e->pacer;
+		pc.port_id = lp->port_id;
+		pc.queue_id = lp->tx_queue;
+		pc.socket_id = socket;
+		pc.max_flows = lc->ft.cap;
+		pc.line_rate_bps = lp->line_bps;
+		pc.max_queued = c->rp.pacer_queue;
+		pc.horizon_ns = ENG_PACER_HORIZON_NS;
+		lp->pacer = pcc_pacer_create(&pc);
+		if (lp->pacer == NULL) {
+			ENG_LOG(ERR, "lcore %u port %u: pacer %s: %s", lc->lcore_id, lp->port_id,
+					e->pacer, rte_strerror(rte_errno));
+			return -rte_errno;
+		}
+		ENG_LOG(INFO, "lcore %u port %u: pacer %s, %zu bytes per flow, %.1f MiB",
+				lc->lcore_id, lp->port_id, pcc_pacer_backend(lp->pacer),
+				pcc_pacer_mem_per_flow(lp->pacer),
+				(double)pcc_pacer_mem_total(lp->pacer) / (1 << 20));
+		if (e->fwd_b == (int16_t)lp->pidx) {
+			lc->fwd_l3 = rte_zmalloc_socket("pcc_fwd_l3",
+					sizeof(*lc->fwd_l3) * lc->ft.cap, RTE_CACHE_LINE_SIZE,
+					socket);
+			if (lc->fwd_l3 == NULL)
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* Does producer a hand anything to consumer b (a shares a port b owns)? */
+static bool
+lcores_talk(const struct pcc_engine *e, const struct eng_lcore *a, const struct eng_lcore *b)
+{
+	uint32_t i;
+	uint16_t o;
+
+	for (i = 0; i < a->nb_rxq; i++) {
+		uint16_t pidx = a->rxq[i].pidx;
+		const struct eng_port *p;
+
+		/* forward mode: host-side packets go to the wire side's owners */
+		if (e->fwd_a == (int16_t)pidx)
+			pidx = (uint16_t)e->fwd_b;
+		p = &e->ports[pidx];
+		if (!(p->roles & PCC_ENGINE_ROLE_RP))
+			continue;
+		for (o = 0; o < p->nb_owners; o++)
+			if (p->owners[o] == b)
+				return true;
+	}
+	return false;
+}
+
+static int
+rings_setup(struct pcc_engine *e)
+{
+	uint16_t a, b;
+
+	for (a = 0; a < e->nb_lcores; a++) {
+		for (b = 0; b < e->nb_lcores; b++) {
+			struct eng_lcore *pa = e->by_rank[a], *pb = e->by_rank[b];
+			char name[RTE_RING_NAMESIZE];
+			int socket = (int)rte_lcore_to_socket_id(pb->lcore_id);
+			struct rte_ring *r;
+
+			if (a == b || !lcores_talk(e, pa, pb))
+				continue;
+			snprintf(name, sizeof(name), "pcc_ev%u_%u_%u", e->id, pa->lcore_id,
+					pb->lcore_id);
+			r = rte_ring_create_elem(name, sizeof(struct eng_ev), ENG_XRING_SIZE,
+					socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
+			if (r == NULL) {
+				ENG_LOG(ERR, "ring %s: %s", name, rte_strerror(rte_errno));
+				return -rte_errno;
+			}
+			pa->xout[b] = r;
+			pb->xin[a] = r;
+			pb->xin_rank[pb->nb_xin++] = a;
+			if (e->fwd_a < 0)
+				continue;
+			snprintf(name, sizeof(name), "pcc_fw%u_%u_%u", e->id, pa->lcore_id,
+					pb->lcore_id);
+			r = rte_ring_create(name, ENG_XRING_SIZE, socket,
+					RING_F_SP_ENQ | RING_F_SC_DEQ);
+			if (r == NULL) {
+				ENG_LOG(ERR, "ring %s: %s", name, rte_strerror(rte_errno));
+				return -rte_errno;
+			}
+			pa->fout[b] = r;
+			pb->fin[a] = r;
+		}
+	}
+	return 0;
+}
+
+static int
+copy_conf(struct pcc_engine *e, const struct pcc_engine_conf *conf)
+{
+	const struct pcc_engine_gen_conf *g = &conf->gen;
+	uint32_t i;
+
+	e->conf = *conf;
+	e->rxq_conf = rte_malloc(
+			"pcc_rxq_conf", sizeof(*e->rxq_conf) * RTE_MAX(conf->nb_rxq_conf, 1u), 0);
+	if (e->rxq_conf == NULL)
+		return -ENOMEM;
+	memcpy(e->rxq_conf, conf->rxq, sizeof(*e->rxq_conf) * conf->nb_rxq_conf);
+	e->conf.rxq = e->rxq_conf;
+	if (g->nb_groups > 0) {
+		e->gen_groups = rte_malloc(
+				"pcc_gen_groups", sizeof(*e->gen_groups) * g->nb_groups, 0);
+		if (e->gen_groups == NULL)
+			return -ENOMEM;
+		memcpy(e->gen_groups, g->groups, sizeof(*e->gen_groups) * g->nb_groups);
+		e->conf.gen.groups = e->gen_groups;
+	}
+	/* parameters are applied during create only: keep the caller's
+	 * strings for that time, not beyond */
+	e->algo_params = (struct pcc_engine_algo_param *)(uintptr_t)conf->rp.params;
+	e->conf.rp.params = NULL;
+	if (conf->rp.algo != NULL)
+		snprintf(e->algo, sizeof(e->algo), "%s", conf->rp.algo);
+	e->conf.rp.algo = NULL;
+	snprintf(e->pacer, sizeof(e->pacer), "%s",
+			conf->rp.pacer != NULL && conf->rp.pacer[0] != '\0' ? conf->rp.pacer :
+									      "wheel");
+	e->conf.rp.pacer = NULL;
+	e->rp.txc_bytes = conf->rp.tx_coalesce_bytes;
+	e->rp.txc_ns = (uint64_t)conf->rp.tx_coalesce_us * 1000u;
+	e->rp.timer_ns = (uint64_t)conf->rp.timer_us * 1000u;
+	for (i = 0; i < RTE_MAX_ETHPORTS; i++)
+		e->pidx[i] = -1;
+	e->fwd_a = -1;
+	e->fwd_b = -1;
+	return 0;
+}
+
+/* Mbufs generator flows may hold in their pacer queues (bounded). */
+#define GEN_QUEUED_TOTAL 65536u
+
+static void
+gen_plan(struct pcc_engine *e, unsigned int nb_rp)
+{
+	const struct pcc_engine_gen_conf *g = &e->conf.gen;
+	uint32_t qmax = e->conf.rp.pacer_queue != 0 ? e->conf.rp.pacer_queue : 64;
+	uint64_t n = (uint64_t)g->nb_flows * nb_rp;
+	uint32_t i;
+
+	for (i = 0; i < g->nb_groups; i++)
+		n += (uint64_t)g->groups[i].count * (g->groups[i].port_id >= 0 ? 1 : nb_rp);
+	e->gen_planned = (uint32_t)RTE_MIN(n, (uint64_t)PCC_ENGINE_GEN_FLOWS_TOTAL_MAX);
+	e->gen_max_queued = (uint16_t)RTE_MAX(
+			RTE_MIN(qmax, GEN_QUEUED_TOTAL / RTE_MAX(e->gen_planned, 1u)), 2u);
 }
 
 struct pcc_engine *
 pcc_engine_create(const struct pcc_engine_conf *conf)
 {
 	struct pcc_engine *e;
-	uint16_t pid;
-	int ret;
+	uint16_t pid, k;
+	int ret, len;
+	uint32_t gi;
+	uint8_t nb_dev = 0;
 
 	if (conf == NULL) {
 		rte_errno = EINVAL;
@@ -278,33 +715,37 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 		rte_errno = ENOMEM;
 		return NULL;
 	}
-	e->conf = *conf;
-	e->rxq_conf = rte_malloc(
-			"pcc_rxq_conf", sizeof(*e->rxq_conf) * RTE_MAX(conf->nb_rxq_conf, 1u), 0);
-	if (e->rxq_conf == NULL) {
-		rte_free(e);
-		rte_errno = ENOMEM;
-		return NULL;
-	}
-	memcpy(e->rxq_conf, conf->rxq, sizeof(*e->rxq_conf) * conf->nb_rxq_conf);
-	e->conf.rxq = e->rxq_conf;
+	/* names of rings, hashes and pools are unique per engine */
+	e->id = __atomic_fetch_add(&engine_seq, 1, __ATOMIC_RELAXED);
+	ret = copy_conf(e, conf);
+	if (ret < 0)
+		goto fail;
 	pcc_parse_opts_default(&e->popts);
 	e->tsc_hz = rte_get_tsc_hz();
+	if (pcc_proto_crc_init() == 0)
+		ENG_LOG(INFO, "ICRC: zlib (no vector CRC on this CPU/EAL)");
 
-	if (conf->gen.nb_flows > 0) {
-		ret = eng_gen_frame_len(&conf->gen);
-		if (ret < 0) {
-			ENG_LOG(ERR, "cannot build generator packets: %s", pcc_proto_strerror(ret));
+	if (conf->gen.nb_flows > 0 || conf->gen.nb_groups > 0) {
+		len = eng_gen_frame_len(&conf->gen, conf->gen.payload_len);
+		for (gi = 0; gi < conf->gen.nb_groups && len >= 0; gi++) {
+			int l = eng_gen_frame_len(&conf->gen,
+					conf->gen.groups[gi].payload_len != 0 ?
+							conf->gen.groups[gi].payload_len :
+							conf->gen.payload_len);
+
+			len = l < 0 ? l : RTE_MAX(len, l);
+		}
+		if (len < 0) {
+			ENG_LOG(ERR, "cannot build generator packets: %s", pcc_proto_strerror(len));
 			ret = -EINVAL;
 			goto fail;
 		}
-		e->gen_frame_len = (uint32_t)ret;
+		e->gen_frame_len = (uint32_t)len;
 	}
 
 	for (pid = 0; pid < RTE_MAX_ETHPORTS; pid++) {
 		struct eng_port *p;
 
-		e->pidx[pid] = -1;
 		if (conf->port[pid].roles == 0)
 			continue;
 		p = &e->ports[e->nb_ports];
@@ -312,26 +753,66 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 		p->port_id = pid;
 		p->roles = conf->port[pid].roles;
 		p->nb_rxq = conf->nb_rxq;
+		p->fwd_peer = 0xFFFF;
+		p->dev_port = ENG_NO_DEV_PORT;
+		if (p->roles & PCC_ENGINE_ROLE_RP)
+			p->dev_port = nb_dev++;
 		p->nb_txq = conf->nb_txq != 0 ?
 				conf->nb_txq :
 				(uint16_t)RTE_MAX(pcc_engine_txq_needed(conf, pid), 1u);
-		if ((p->roles & PCC_ENGINE_ROLE_RP) && conf->gen.nb_flows > 0) {
-			p->flow_base = e->nb_flows;
-			p->nb_flows = conf->gen.nb_flows;
-			e->nb_flows += p->nb_flows;
-		}
+	}
+	e->nb_dev_ports = nb_dev;
+	gen_plan(e, nb_dev);
+	if (conf->fwd.enabled) {
+		e->fwd_a = e->pidx[conf->fwd.port_a];
+		e->fwd_b = e->pidx[conf->fwd.port_b];
+		e->ports[e->fwd_a].fwd_peer = (uint16_t)e->fwd_b;
+		e->ports[e->fwd_b].fwd_peer = (uint16_t)e->fwd_a;
 	}
 
+	ret = eng_mtag_register();
+	if (ret < 0)
+		goto fail;
 	ret = eng_ports_setup(e);
 	if (ret < 0)
 		goto fail;
 	ret = lcores_setup(e);
 	if (ret < 0)
 		goto fail;
+	ret = eng_rp_setup(e);
+	if (ret < 0)
+		goto fail;
+	for (k = 0; k < e->nb_lcores; k++) {
+		struct eng_lcore *lc = e->by_rank[k];
+		uint16_t i;
+
+		for (i = 0; i < lc->nb_lports; i++) {
+			if (lc->lports[i]->roles & PCC_ENGINE_ROLE_RP) {
+				e->nb_flow_lcores++;
+				break;
+			}
+		}
+	}
+	for (k = 0; k < e->nb_lcores; k++) {
+		ret = lcore_flows_setup(e, e->by_rank[k]);
+		if (ret < 0)
+			goto fail;
+	}
+	ret = rings_setup(e);
+	if (ret < 0)
+		goto fail;
+	ret = eng_gen_setup(e);
+	if (ret < 0)
+		goto fail;
+	ret = eng_np_init(e);
+	if (ret < 0)
+		goto fail;
+	e->algo_params = NULL;
 	return e;
 fail:
+	e->algo_params = NULL;
 	pcc_engine_destroy(e);
-	rte_errno = -ret;
+	rte_errno = ret < 0 ? -ret : EINVAL;
 	return NULL;
 }
 
@@ -392,28 +873,69 @@ pcc_engine_wait(struct pcc_engine *e)
 	e->launched = false;
 }
 
+static void
+lcore_free(struct eng_lcore *lc)
+{
+	unsigned int k;
+	uint16_t i;
+
+	for (i = 0; i < lc->nb_lports; i++) {
+		struct eng_lport *lp = lc->lports[i];
+
+		if (lp->txb_n > 0)
+			rte_pktmbuf_free_bulk(lp->txb, lp->txb_n);
+		if (lp->pacer != NULL) {
+			struct pcc_pacer_stats ps;
+
+			pcc_pacer_stats_get(lp->pacer, &ps);
+			ENG_LOG(INFO,
+					"lcore %u port %u: pacer %s: %" PRIu64 " enqueued, %" PRIu64
+					" dequeued, %" PRIu64 " bypassed the wheel, %" PRIu64
+					" dropped, worst lateness %.1f us",
+					lc->lcore_id, lp->port_id, pcc_pacer_backend(lp->pacer),
+					ps.enqueued, ps.dequeued, ps.bypassed, ps.dropped,
+					(double)ps.late_ns_max / 1e3);
+		}
+		pcc_pacer_free(lp->pacer);
+		rte_free(lp);
+	}
+	for (k = 0; k < RTE_MAX_LCORE; k++) {
+		struct rte_mbuf *m;
+
+		/* each ring is freed once, by its consumer */
+		rte_ring_free(lc->xin[k]);
+		if (lc->fin[k] != NULL) {
+			while (rte_ring_sc_dequeue(lc->fin[k], (void **)&m) == 0)
+				rte_pktmbuf_free(m);
+			rte_ring_free(lc->fin[k]);
+		}
+	}
+	eng_ftable_fini(&lc->ft);
+	rte_free(lc->fwd_l3);
+	rte_free(lc->pctr);
+	rte_free(lc);
+}
+
 void
 pcc_engine_destroy(struct pcc_engine *e)
 {
 	unsigned int l;
-	uint32_t i;
 
 	if (e == NULL)
 		return;
 	pcc_engine_stop(e);
 	pcc_engine_wait(e);
+	eng_np_fini(e);
+	eng_gen_teardown(e);
 	for (l = 0; l < RTE_MAX_LCORE; l++) {
-		struct eng_lcore *lc = e->lcores[l];
-
-		if (lc == NULL)
+		if (e->lcores[l] == NULL)
 			continue;
-		for (i = 0; i < lc->nb_rxq; i++)
-			rte_free(lc->rxq[i].gen);
-		rte_free(lc->fctr);
-		rte_free(lc->pctr);
-		rte_free(lc);
+		lcore_free(e->lcores[l]);
+		e->lcores[l] = NULL;
 	}
+	eng_rp_teardown(e);
 	eng_ports_close(e);
+	rte_free(e->gen_groups);
 	rte_free(e->rxq_conf);
 	rte_free(e);
 }
@@ -440,4 +962,28 @@ pcc_engine_port_roles(const struct pcc_engine *e, uint16_t port_id)
 	if (port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0)
 		return 0;
 	return e->ports[e->pidx[port_id]].roles;
+}
+
+int
+pcc_engine_port_clock_src(const struct pcc_engine *e, uint16_t port_id)
+{
+	if (port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0)
+		return -ENOENT;
+	return e->ports[e->pidx[port_id]].clk.src;
+}
+
+uint64_t
+pcc_engine_port_now(const struct pcc_engine *e, uint16_t port_id)
+{
+	if (port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0)
+		return 0;
+	return eng_clock_now(&e->ports[e->pidx[port_id]].clk);
+}
+
+uint64_t
+pcc_engine_port_line_rate(const struct pcc_engine *e, uint16_t port_id)
+{
+	if (port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0)
+		return 0;
+	return e->ports[e->pidx[port_id]].line_bps;
 }

@@ -7,15 +7,20 @@
 
 /**
  * @file
- * dpdk-pcc engine: worker lcores polling ethdev RX queues, classifying every
- * packet with lib/proto, answering CE-marked RoCEv2 data with CNPs on
- * notification-point (NP) ports, counting CNP/ACK/NAK per flow on
- * reaction-point (RP) ports and generating paced RoCEv2 traffic there.
+ * dpdk-pcc engine: worker lcores poll ethdev RX queues and classify every
+ * packet with lib/proto.  On reaction-point (RP) ports CNPs, ACKs/NACKs
+ * and RTT probe responses become lib/dev events for the flow's algorithm
+ * slot; the results (rate, window, probe requests) drive a per-flow pacer
+ * (lib/pacer) through which the traffic sources send: a generator of
+ * RoCEv2 flows, or forward mode (bump in the wire).  Notification-point
+ * (NP) ports answer CE-marked data with CNPs and probe requests with
+ * responses.  Design and memory figures: doc/engine.md.
  *
  * Lifecycle (all control calls from the main lcore, after rte_eal_init):
  *
  *   pcc_engine_conf_default(&conf);  ... fill conf ...
- *   e = pcc_engine_create(&conf);    mempools, ports configured and started
+ *   e = pcc_engine_create(&conf);    lib/dev, algorithms, pacers, flow
+ *                                    tables, mempools, ports started
  *   pcc_engine_start(e);             workers launched on their lcores
  *   pcc_engine_main_loop(e, tick, arg, tick_us);
  *                                    main lcore: polls too when it owns
@@ -27,12 +32,16 @@
  *
  * Threading model: each RX queue is polled by exactly one lcore; each lcore
  * transmits on a port through a TX queue of its own (see
- * pcc_engine_txq_needed()), so the fast path takes no lock.  Counters are
- * per lcore and written only by their lcore; the stats getters sum them and
- * may be called from any thread while the engine runs.
+ * pcc_engine_txq_needed()), so the fast path takes no lock.  Each flow is
+ * owned by one of the lcores polling its port (a hash of the flow key);
+ * packets that concern another lcore's flow reach it as compact event
+ * records through single-producer/single-consumer rings.  Counters are
+ * per lcore and written only by their lcore; the getters sum them and may
+ * be called from any thread while the engine runs.
  */
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <rte_config.h>
@@ -45,16 +54,31 @@ extern "C" {
 
 /** Largest RX/TX burst (conf.burst). */
 #define PCC_ENGINE_BURST_MAX 512
-/** Largest number of generator flows per RP port. */
+/** Largest number of generator flows per RP port (conf.gen.nb_flows). */
 #define PCC_ENGINE_GEN_FLOWS_MAX 4096
-/** Largest generated RoCEv2 payload (bytes). */
+/** Largest number of generator flows in all (conf.gen.groups). */
+#define PCC_ENGINE_GEN_FLOWS_TOTAL_MAX (1u << 20)
+/** Largest number of generator flow groups (conf.gen.nb_groups). */
+#define PCC_ENGINE_GEN_GROUPS_MAX 1024
+/** Largest generated RoCEv2 payload per packet (bytes). */
 #define PCC_ENGINE_GEN_PAYLOAD_MAX 8192
 /** RX queues one lcore may poll. */
 #define PCC_ENGINE_LCORE_RXQ_MAX 64
+/** Default flow table capacity, all lcores together. */
+#define PCC_ENGINE_FLOWS_DEFAULT (1u << 20)
+/** Largest flow table capacity, all lcores together. */
+#define PCC_ENGINE_FLOWS_MAX (1u << 26)
+/** Smallest flow table capacity per polling lcore. */
+#define PCC_ENGINE_FLOWS_LCORE_MIN 64
+/** Largest --algo-param count (conf.rp.params). */
+#define PCC_ENGINE_ALGO_PARAMS_MAX 64
+/** Event types counted per flow and per port (lib/dev types 0..7). */
+#define PCC_ENGINE_NB_EV 8
 
-/** Port roles (conf.port[].roles); a port may have both. */
-#define PCC_ENGINE_ROLE_RP (1u << 0) /**< reaction point: sender side */
-#define PCC_ENGINE_ROLE_NP (1u << 1) /**< notification point: receiver side */
+/** Port roles (conf.port[].roles); a port may have several. */
+#define PCC_ENGINE_ROLE_RP (1u << 0)  /**< reaction point: sender side */
+#define PCC_ENGINE_ROLE_NP (1u << 1)  /**< notification point: receiver side */
+#define PCC_ENGINE_ROLE_FWD (1u << 2) /**< forward mode, host side (conf.fwd.port_a) */
 
 /** Size of pcc_engine_port_stats.parse_err[]: indexed by -enum pcc_proto_err. */
 #define PCC_ENGINE_NB_PARSE_ERR (-PCC_PROTO_ERR_MAX)
@@ -74,13 +98,33 @@ struct pcc_engine_port_conf {
 };
 
 /**
- * Traffic generator, run on every RP port by the lcore polling the port's
- * RX queue 0.  Flow i sends RC RDMA WRITE_ONLY packets with DestQP
- * qpn_base + i, PSN 0, 1, 2, ..., UDP source port
- * pcc_roce_udp_sport(qpn, qpn).
+ * A group of generator flows (one entry of a --gen-file): `count` flows
+ * with QPNs qpn_base, qpn_base + 1, ...  Fields left 0 take the value of
+ * struct pcc_engine_gen_conf where it has one.
+ */
+struct pcc_engine_gen_group {
+	int32_t port_id;      /**< RP port; -1 = every RP port */
+	uint32_t count;       /**< flows, >= 1 */
+	uint32_t qpn_base;    /**< QPN of the first flow (2..0xFFFFFF) */
+	uint32_t payload_len; /**< bytes per packet; 0 = gen.payload_len */
+	uint64_t size;        /**< bytes per message; 0 = infinite stream */
+	uint64_t start_us;    /**< start, microseconds after pcc_engine_start() */
+	uint32_t rate_mbps;   /**< initial offered rate per flow; 0 = gen.rate_mbps */
+	bool unpaced;         /**< offered load unlimited (rate 0 in the file) */
+};
+
+/**
+ * Traffic generator: RoCEv2 RC RDMA WRITE flows on RP ports.  Without
+ * groups, every RP port sends nb_flows flows with DestQP qpn_base + i,
+ * WRITE_ONLY packets of payload_len bytes, forever.  With groups, the
+ * flows of every group (a message of `size` bytes is sent as WRITE_FIRST,
+ * MIDDLE..., LAST packets, then the flow is done).  Each flow is generated
+ * by the lcore that owns it.  Its rate_mbps is the offered load: the flow's
+ * pacer, programmed by the congestion-control algorithm, decides what
+ * leaves.  PSNs 0, 1, 2, ...; UDP source port pcc_roce_udp_sport(qpn, qpn).
  */
 struct pcc_engine_gen_conf {
-	uint32_t nb_flows;    /**< per RP port; 0 = generator off */
+	uint32_t nb_flows;    /**< per RP port; 0 = generator off (no groups) */
 	uint32_t qpn_base;    /**< QPN of flow 0 (2..0xFFFFFF) */
 	uint32_t payload_len; /**< RDMA WRITE payload bytes */
 	uint32_t rate_mbps;   /**< per flow, Ethernet frame bits (no FCS,
@@ -98,19 +142,175 @@ struct pcc_engine_gen_conf {
 		uint32_t v4;    /**< host order */
 		uint8_t v6[16]; /**< network order */
 	} src_ip, dst_ip;
+	/** Flow groups (--gen-file), copied by pcc_engine_create(); when
+	 *  nb_groups > 0, nb_flows must be 0. */
+	const struct pcc_engine_gen_group *groups;
+	uint32_t nb_groups;
 };
 
-/** Notification-point behaviour. */
+/** What to do with a new flow when the lcore's flow table is full. */
+enum pcc_engine_flow_full {
+	PCC_ENGINE_FLOW_FULL_EVICT = 0,  /**< evict the longest-idle flow */
+	PCC_ENGINE_FLOW_FULL_REFUSE = 1, /**< refuse the new flow */
+};
+
+/** Flow tables (one per polling lcore; doc/engine.md). */
+struct pcc_engine_flow_conf {
+	uint32_t capacity; /**< flows in all, split evenly over the polling
+	                    *   lcores; 0 = PCC_ENGINE_FLOWS_DEFAULT */
+	uint32_t idle_ms;  /**< age out flows idle this long; 0 = never */
+	uint8_t full;      /**< enum pcc_engine_flow_full */
+	uint16_t ctx_size; /**< algorithm context bytes per flow; 0 = the
+	                    *   largest registered algorithm's (<= 256) */
+};
+
+/** One algorithm parameter, NAME=VALUE (--algo-param). */
+struct pcc_engine_algo_param {
+	const char *name;
+	const char *value;
+};
+
+/** Reaction point: algorithm, events, pacing. */
+struct pcc_engine_rp_conf {
+	/** Algorithm loaded at index 0 and bound + enabled at slot 0 of
+	 *  every RP port; NULL or "" = none: new flows get the default
+	 *  algorithm of slot 0xF ("rtt"). */
+	const char *algo;
+	/** Parameters set on the slot new flows use, on every RP port
+	 *  (validated by pcc_engine_create()). */
+	const struct pcc_engine_algo_param *params;
+	uint32_t nb_params;
+	uint32_t tx_coalesce_bytes; /**< TX event every this many bytes ... */
+	uint32_t tx_coalesce_us;    /**< ... or this long after its first packet */
+	uint32_t timer_us;          /**< per-flow timer event period; 0 = off */
+	uint32_t line_rate_gbps;    /**< 0 = link speed; virtual ports: 100 */
+	const char *pacer;          /**< "wheel" (NULL), "txpp", "mtr" */
+	uint32_t pacer_queue;       /**< packets queued per flow; 0 = 64 */
+};
+
+/** Forward mode (bump in the wire): port_a (host side) -> paced -> port_b. */
+struct pcc_engine_fwd_conf {
+	bool enabled;
+	uint16_t port_a; /**< host-facing: role PCC_ENGINE_ROLE_FWD */
+	uint16_t port_b; /**< wire side: role PCC_ENGINE_ROLE_RP */
+};
+
+/* ---- Notification point and probe formats (np.c, probe.c) ---------------- */
+
+/** Default per-QP minimum gap between two CNPs, microseconds. */
+#define PCC_ENGINE_NP_CNP_GAP_US_DEFAULT 50
+/** pcc_engine_np_conf.cnp_gap_us: no gap, every CE-marked packet gets a CNP. */
+#define PCC_ENGINE_NP_NO_GAP UINT32_MAX
+/** Default 802.1Q priority of CNPs for VLAN-tagged data (mlx5's cnp_802p_prio). */
+#define PCC_ENGINE_NP_CNP_PCP_DEFAULT 6
+/** Default entries of the NP QP tables (CNP gap per lcore, learned QPNs). */
+#define PCC_ENGINE_NP_QP_TABLE_DEFAULT 65536
+/** Smallest and largest entries of the NP QP tables (powers of two). */
+#define PCC_ENGINE_NP_QP_TABLE_MIN 1024
+#define PCC_ENGINE_NP_QP_TABLE_MAX (1u << 24)
+/** Largest static sender-QPN map (pcc_engine_np_conf.sqpn_map). */
+#define PCC_ENGINE_NP_SQPN_MAP_MAX 4096
+/** Largest response timestamp size, bits, and resolution shift. */
+#define PCC_ENGINE_NP_RESP_TS_SIZE_MAX 32
+#define PCC_ENGINE_NP_RESP_TS_RES_MAX 63
+/** Probe format slots (pcc_engine_conf.probe[]). */
+#define PCC_ENGINE_PROBE_SLOTS 8
+
+/** One static sender-QPN mapping: CE-marked data to dqpn -> CNP to sqpn. */
+struct pcc_engine_np_sqpn {
+	uint32_t dqpn; /**< DestQP of the marked data (the NP's QP) */
+	uint32_t sqpn; /**< the sender's QPN: the CNP's DestQP */
+};
+
+/** Time source of the NP timestamps in probe responses. */
+enum pcc_engine_np_ts_src {
+	PCC_ENGINE_NP_TS_PORT = 0,     /**< the port's clock (free running; default) */
+	PCC_ENGINE_NP_TS_REALTIME = 1, /**< CLOCK_REALTIME ns (read once per burst) */
+};
+
+/** What the NP runner does with requests for the hardware-NP model. */
+enum pcc_engine_np_hw {
+	PCC_ENGINE_NP_HW_ANSWER = 0, /**< answer as the model (no user handler) */
+	PCC_ENGINE_NP_HW_DROP = 1,   /**< count and drop: a hardware NP answers */
+};
+
+/**
+ * Notification-point behaviour (doc/engine.md, "NP runner and probes").
+ * Zero means the default for every field below `sqpn_offset`, so a
+ * zeroed struct with cnp set is a complete configuration.
+ */
 struct pcc_engine_np_conf {
 	bool cnp;         /**< answer CE-marked RoCEv2 data with a CNP */
 	uint8_t cnp_dscp; /**< DSCP of CNPs (ECN not-ECT, TTL 64) */
 	/**
-	 * CNP DestQP = (DestQP of the marked packet + sqpn_offset) & 0xFFFFFF.
-	 * The generator uses the same QPN on both ends, so 0 names the sender;
-	 * a learning table replaces this rule later.
+	 * Last-resort rule for the CNP's DestQP (the sender's QPN): DestQP of
+	 * the marked packet + sqpn_offset, mod 2^24, used when neither the
+	 * static map nor the learned table knows the sender.  The generator
+	 * uses the same QPN on both ends, so 0 names the sender there.
 	 */
 	uint32_t sqpn_offset;
+	/** Per-QP minimum gap between CNPs, us; 0 = 50, PCC_ENGINE_NP_NO_GAP = none. */
+	uint32_t cnp_gap_us;
+	bool cnp_pcp_set; /**< use cnp_pcp; else PCC_ENGINE_NP_CNP_PCP_DEFAULT */
+	uint8_t cnp_pcp;  /**< 802.1Q PCP of CNPs to VLAN-tagged data (VID kept) */
+	bool learn_off;   /**< do not learn sender QPNs from reverse traffic */
+	/** Entries of the NP QP tables, a power of two; 0 = 65536. */
+	uint32_t qp_table;
+	/** Static map DestQP -> sender QPN (copied by pcc_engine_create()). */
+	const struct pcc_engine_np_sqpn *sqpn_map;
+	uint32_t nb_sqpn_map;
+	/** Test knob: mark this share of received RoCEv2 data CE before NP
+	 *  processing, parts per million, evenly spread (not random); 0 = off. */
+	uint32_t mark_ce_ppm;
+	uint8_t resp_ts_size; /**< response timestamp bits in resp_ts, 0..32 */
+	uint8_t resp_ts_res;  /**< ... of (ns >> resp_ts_res), 0..63 */
+	uint8_t ts_src;       /**< enum pcc_engine_np_ts_src */
+	bool resp_dscp_set;   /**< responses get resp_dscp; else the request's */
+	uint8_t resp_dscp;    /**< (a user handler may still set its own) */
+	uint8_t hw_probes;    /**< enum pcc_engine_np_hw */
+	/** IFA2 packets go to the NP handler when (GNS & mask) == (value &
+	 *  mask); 0/0 (default) selects every IFA2 packet. */
+	uint8_t ifa2_gns_mask;
+	uint8_t ifa2_gns_value;
+	/** IP protocol of IFA2 for the classifier; 0 = the IFA2 probe slots',
+	 *  else 253 (PCC_IFA2_PROTO_DEFAULT). */
+	uint8_t ifa2_proto;
+	/** IFA1 marker the classifier recognises; 0 = the IFA1 probe slots',
+	 *  else PCC_IFA1_MARKER_DEFAULT.  Its MSB must be set. */
+	uint64_t ifa1_marker;
 };
+
+/** RTT probe formats (pcc_engine_probe_conf.format). */
+enum pcc_engine_probe_fmt {
+	PCC_ENGINE_PROBE_CCMAD = 0, /**< RoCEv2 UD MAD to QP1 (doc/wire.md 7; default) */
+	PCC_ENGINE_PROBE_IFA1 = 1,  /**< IFA 1.0 header + probe MAD (doc/wire.md 9.4) */
+	PCC_ENGINE_PROBE_IFA2 = 2,  /**< IFA 2.0 + probe MAD (doc/wire.md 8.7) */
+	PCC_ENGINE_PROBE_FMT_MAX,
+};
+
+/**
+ * Format of the RTT probes of one probe slot (the slot an algorithm's
+ * result names).  Zero means the default for every field but ifa2_gns.
+ */
+struct pcc_engine_probe_conf {
+	uint8_t format; /**< enum pcc_engine_probe_fmt */
+	/** Ask the remote NP to answer with its hardware-NP model instead of
+	 *  the software handler (PCC_PROBE_F_HW_NP in the request). */
+	bool hw_np;
+	uint8_t custom_len;      /**< CCMAD: custom header bytes after the body, 0..64 */
+	uint32_t custom_pattern; /**< ... filled with this 32-bit big-endian value,
+	                          *   repeated (0 = zeros) */
+	uint64_t ifa1_marker;    /**< IFA1: marker; 0 = PCC_IFA1_MARKER_DEFAULT */
+	uint8_t ifa_hop_limit;   /**< IFA1/IFA2: hop limit; 0 = 0xFE */
+	uint8_t ifa2_gns;        /**< IFA2: GNS, 0..15 (pcc_engine_probe_conf_default: 0xF) */
+	uint8_t ifa2_proto;      /**< IFA2: IP protocol; 0 = 253 */
+};
+
+/** Defaults of a probe slot of the given format (GNS 0xF, hop limit 0xFE). */
+void pcc_engine_probe_conf_default(struct pcc_engine_probe_conf *p, enum pcc_engine_probe_fmt fmt);
+
+/** Name of a probe format ("ccmad", "ifa1", "ifa2"), NULL if unknown. */
+const char *pcc_engine_probe_fmt_name(unsigned int fmt);
 
 /** Engine configuration; start from pcc_engine_conf_default(). */
 struct pcc_engine_conf {
@@ -128,26 +328,42 @@ struct pcc_engine_conf {
 	uint32_t idle_sleep_us; /**< sleep after an idle poll round; 0 = busy */
 	struct pcc_engine_gen_conf gen;
 	struct pcc_engine_np_conf np;
+	/** RTT probe format of each probe slot (zeroed: CCMAD, software NP). */
+	struct pcc_engine_probe_conf probe[PCC_ENGINE_PROBE_SLOTS];
+	struct pcc_engine_flow_conf flow;
+	struct pcc_engine_rp_conf rp;
+	struct pcc_engine_fwd_conf fwd;
 };
 
 struct pcc_engine;
 
-/** Defaults: no port, 1 RX queue, TX queues as needed, 1024 descriptors,
- *  burst 32, busy polling, generator off, CNPs on with DSCP 48. */
+/**
+ * Defaults: no port, 1 RX queue, TX queues as needed, 1024 descriptors,
+ * burst 32, busy polling, generator off, CNPs on with DSCP 48; 1M flows,
+ * idle flows age out after 10 s, a full table evicts; no algorithm (the
+ * default one of slot 0xF), TX events every 64 KiB or 20 us, timer off,
+ * line rate from the link, wheel pacer; forward mode off.
+ */
 void pcc_engine_conf_default(struct pcc_engine_conf *conf);
 
 /**
  * TX queues port_id needs under conf: the number of distinct lcores that
- * poll one of its RX queues (0 if none).  Each of them transmits on the
- * port through a TX queue of its own: the rank of its lcore id among them
- * (the lowest lcore id uses TX queue 0).
+ * transmit on it, i.e. that poll one of its RX queues, plus, for the host
+ * side of forward mode (conf->fwd.port_a), the lcores polling the wire
+ * side (they forward what comes back).  Each of them transmits on the port
+ * through a TX queue of its own: the rank of its lcore id among them (the
+ * lowest lcore id uses TX queue 0).  0 if none.
  */
 unsigned int pcc_engine_txq_needed(const struct pcc_engine_conf *conf, uint16_t port_id);
 
 /**
- * Validate conf, create one mbuf pool per socket in use, configure and
+ * Validate conf, register the built-in algorithms and pacer backends,
+ * initialise lib/dev (unless the process already did), load and bind
+ * conf->rp.algo, create one mbuf pool per socket in use, configure and
  * start every port with a role (promiscuous where supported; RX is not
- * drained).  The reason for a failure is logged (log type pcc.engine).
+ * drained), choose each port's clock, create the flow tables, pacers and
+ * inter-lcore rings.  The reason for a failure is logged (log type
+ * pcc.engine).
  *
  * @return the engine, or NULL with rte_errno set: EINVAL bad conf,
  *   ENOTSUP a port cannot do what conf asks, ENOMEM, or a PMD's error.
@@ -183,6 +399,70 @@ int pcc_engine_tx_queue(const struct pcc_engine *e, uint16_t port_id, unsigned i
 /** TX queues configured on port_id, or -ENOENT if the port has no role. */
 int pcc_engine_port_nb_txq(const struct pcc_engine *e, uint16_t port_id);
 
+/* ---- Clock ------------------------------------------------------------ */
+
+/** A port's time source: returns nanoseconds (monotonic). */
+typedef uint64_t (*pcc_engine_clock_fn)(void *arg);
+
+/**
+ * Register fn as the time source of port_id (the simulator registers its
+ * virtual time), or remove it with fn NULL.  Takes effect at the next
+ * pcc_engine_create(); a port with a hardware RX timestamp or
+ * rte_eth_read_clock() uses those first (doc/engine.md, "Clock").
+ * 0 or -EINVAL (bad port id).
+ */
+int pcc_engine_port_clock_register(uint16_t port_id, pcc_engine_clock_fn fn, void *arg);
+
+/** Clock sources, in the order the engine tries them. */
+enum pcc_engine_clock_src {
+	PCC_ENGINE_CLOCK_HW_RX_TS = 0, /**< RX timestamp offload (+ read_clock) */
+	PCC_ENGINE_CLOCK_READ_CLOCK,   /**< rte_eth_read_clock() */
+	PCC_ENGINE_CLOCK_REGISTERED,   /**< pcc_engine_port_clock_register() */
+	PCC_ENGINE_CLOCK_TSC,          /**< rte_rdtsc() */
+};
+
+/** Name of a clock source ("hw-rx-timestamp", "read-clock", ...). */
+const char *pcc_engine_clock_src_name(enum pcc_engine_clock_src src);
+
+/** Source port_id uses, or -ENOENT. */
+int pcc_engine_port_clock_src(const struct pcc_engine *e, uint16_t port_id);
+
+/** Current time of port_id's clock, ns; 0 if the port has no role. */
+uint64_t pcc_engine_port_now(const struct pcc_engine *e, uint16_t port_id);
+
+/* ---- Algorithms ------------------------------------------------------- */
+
+/**
+ * Check an algorithm name and one NAME=VALUE parameter against the
+ * registered algorithms (built-ins are registered by this call), without
+ * the EAL or lib/dev state: unknown algorithm, unknown parameter, not a
+ * number, outside [min, max], read-only.  algo NULL or "" means the default
+ * algorithm ("rtt").  name NULL checks the algorithm only.  0, or -1 with
+ * one line in why.
+ */
+int pcc_engine_algo_check(
+		const char *algo, const char *name, const char *value, char *why, size_t whylen);
+
+/**
+ * Set a parameter by name on the slot new flows of every RP port use
+ * (slot 0 with conf.rp.algo, else 0xF).  0 or the first negative errno of
+ * pcc_dev_param_set_str() (-ENOENT, -EINVAL, -ERANGE, -EPERM).
+ */
+int pcc_engine_algo_param_set(struct pcc_engine *e, const char *name, const char *value);
+
+/**
+ * lib/dev logical port of port_id (its index among the RP ports) and the
+ * slot its new flows get now.  0, or -ENOENT if the port has no RP role.
+ */
+int pcc_engine_port_dev(
+		const struct pcc_engine *e, uint16_t port_id, uint8_t *dev_port, uint8_t *slot);
+
+/** Line rate of port_id, bit/s (conf.rp.line_rate_gbps, link, or 100G). */
+uint64_t pcc_engine_port_line_rate(const struct pcc_engine *e, uint16_t port_id);
+
+/** Algorithm context bytes reserved per flow. */
+uint32_t pcc_engine_flow_ctx_size(const struct pcc_engine *e);
+
 /* ---- Statistics ---------------------------------------------------- */
 
 /** Engine counters of one port (summed over lcores); all uint64_t. */
@@ -193,7 +473,7 @@ struct pcc_engine_port_stats {
 	/** Packets dropped because pcc_parse_mbuf() failed, by -error code */
 	uint64_t parse_err[PCC_ENGINE_NB_PARSE_ERR];
 	uint64_t ce_rx;    /**< NP: RoCEv2 data with ECN CE */
-	uint64_t cnp_tx;   /**< NP: CNPs transmitted */
+	uint64_t cnp_tx;   /**< NP: CNPs built */
 	uint64_t gen_pkts; /**< RP: generated packets transmitted */
 	uint64_t gen_bytes;
 	uint64_t gen_ce;  /**< of gen_pkts: sent with ECN CE */
@@ -202,6 +482,24 @@ struct pcc_engine_port_stats {
 	uint64_t tx_drop;   /**< not accepted by rte_eth_tx_burst(), freed */
 	uint64_t nombuf;    /**< mbuf allocation failures */
 	uint64_t build_err; /**< a packet could not be built (too small mbuf) */
+	/* RP runner */
+	uint64_t ev[PCC_ENGINE_NB_EV]; /**< events dispatched, by lib/dev type */
+	uint64_t ev_masked;            /**< events the slot's disable mask dropped */
+	uint64_t ev_err;               /**< pcc_dev_dispatch() errors (unbound slot) */
+	uint64_t rp_no_flow;           /**< CC packets for no known flow (freed) */
+	uint64_t nack_other;           /**< NAKs with a fatal code (not an event) */
+	uint64_t probe_tx;             /**< RTT probe requests sent */
+	uint64_t probe_bad;            /**< probe responses that did not decode */
+	uint64_t probe_no_flow;        /**< rtt_req for a flow that cannot be probed */
+	uint64_t rate_updates;         /**< pacer rate changes */
+	uint64_t window_stalls;        /**< generator rounds a flow's window stopped */
+	uint64_t xring_drop;           /**< events lost: the owner's ring was full */
+	uint64_t pacer_drop;           /**< packets the pacer refused or dropped */
+	/* forward mode */
+	uint64_t fwd_rx;      /**< host side: packets received to forward */
+	uint64_t fwd_paced;   /**< of them: sent through a flow's pacer */
+	uint64_t fwd_unpaced; /**< of them: no flow (non-IP, table full) */
+	uint64_t fwd_back;    /**< wire side: non-CC packets sent to the host */
 };
 
 /** Counters of one polling lcore. */
@@ -213,19 +511,17 @@ struct pcc_engine_lcore_stats {
 	uint64_t tx_drop;
 	uint64_t parse_drop;
 	uint64_t nombuf;
-};
-
-/** Counters of one generator flow. */
-struct pcc_engine_flow_stats {
-	uint16_t port_id; /**< RP port that sends the flow */
-	uint32_t qpn;
-	uint64_t tx_pkts;
-	uint64_t tx_bytes;
-	uint64_t tx_ce;  /**< sent with ECN CE */
-	uint64_t cnp_rx; /**< CNPs received with DestQP == qpn */
-	uint64_t ack_rx;
-	uint64_t nak_rx;
-	uint64_t probe_resp_rx;
+	/* flow table */
+	uint64_t flows;          /**< flows in the table now */
+	uint64_t flows_cap;      /**< capacity of the lcore's table */
+	uint64_t flows_added;    /**< flows created */
+	uint64_t flows_evicted;  /**< removed to make room (table full) */
+	uint64_t flows_aged;     /**< removed after conf.flow.idle_ms idle */
+	uint64_t flows_refused;  /**< not created (table full, refuse policy) */
+	uint64_t xring_in;       /**< events received from other lcores */
+	uint64_t xring_out;      /**< events sent to other lcores */
+	uint64_t timer_events;   /**< timer events dispatched */
+	uint64_t timer_late_max; /**< worst lateness of a timer event, ns */
 };
 
 /** Sum of parse_err[] (packets dropped as malformed). */
@@ -242,12 +538,108 @@ int pcc_engine_port_stats_get(
 int pcc_engine_lcore_stats_get(const struct pcc_engine *e, unsigned int lcore_id,
 		struct pcc_engine_lcore_stats *st);
 
-/** Number of generator flows (all RP ports). */
+/* ---- Flows ------------------------------------------------------------ */
+
+/** Kinds of flow key. */
+enum pcc_engine_flow_type {
+	PCC_ENGINE_FLOW_QP = 0,   /**< RoCEv2 flow: a sending QP */
+	PCC_ENGINE_FLOW_IPV4 = 1, /**< other traffic: IPv4 5-tuple */
+	PCC_ENGINE_FLOW_IPV6 = 2, /**< other traffic: IPv6 5-tuple */
+};
+
+/**
+ * A flow key: 48 bytes, compared as bytes, so unused fields and padding
+ * must be zero (use the helpers below).  port_id is the port the flow's
+ * packets leave by (the RP port; the wire side in forward mode).
+ */
+struct pcc_engine_flow_key {
+	uint16_t port_id;
+	uint8_t type;      /**< enum pcc_engine_flow_type */
+	uint8_t proto;     /**< 5-tuple: IP protocol; QP: 0 */
+	uint32_t qpn;      /**< QP: the flow's QPN; 5-tuple: 0 */
+	uint16_t sport;    /**< 5-tuple: L4 source port (host order) */
+	uint16_t dport;    /**< 5-tuple: L4 destination port */
+	uint32_t reserved; /**< 0 */
+	uint8_t src[16];   /**< IPv4: 4 bytes, network order, then zeros */
+	uint8_t dst[16];
+};
+
+/** Key of the QP flow qpn on port_id. */
+void pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t qpn);
+
+/** State and counters of one flow. */
+struct pcc_engine_flow_info {
+	struct pcc_engine_flow_key key;
+	unsigned int lcore_id; /**< owner */
+	uint8_t dev_port;      /**< lib/dev logical port */
+	uint8_t slot;          /**< algorithm slot */
+	uint32_t rate;         /**< fraction of line rate, 20-bit fixed point;
+	                        *   0 before the algorithm set one */
+	uint64_t rate_bps;     /**< rate in bit/s (line rate before the first) */
+	uint32_t window;       /**< bytes; 0 = no window (rate-based) */
+	uint64_t tx_pkts;      /**< packets sent */
+	uint64_t tx_bytes;
+	uint64_t cnp_rx;               /**< CNPs received */
+	uint64_t ack_rx;               /**< ACKs received */
+	uint64_t nack_rx;              /**< NAKs received (all codes) */
+	uint64_t probe_tx;             /**< RTT probes sent */
+	uint64_t rtt_ns;               /**< last RTT sample (response receive - request
+	                        *   send - NP turnaround); 0 = none */
+	uint64_t ev[PCC_ENGINE_NB_EV]; /**< events dispatched, by type */
+	uint64_t idle_ns;              /**< time since the flow's last activity */
+};
+
+/** Flows in the tables now (all lcores). */
 uint32_t pcc_engine_flow_count(const struct pcc_engine *e);
 
-/** Counters of flow idx (0..pcc_engine_flow_count()-1); -ENOENT beyond. */
-int pcc_engine_flow_stats_get(
-		const struct pcc_engine *e, uint32_t idx, struct pcc_engine_flow_stats *st);
+/**
+ * One flow by key; safe while the engine runs (a consistent snapshot of a
+ * flow the owner is updating is not guaranteed field by field).  0 or
+ * -ENOENT.
+ */
+int pcc_engine_flow_get(const struct pcc_engine *e, const struct pcc_engine_flow_key *key,
+		struct pcc_engine_flow_info *info);
+
+/**
+ * Up to n flows with the highest rate_bps (ties: more bytes first), in
+ * that order, into out[].  Scans every flow: meant for periodic statistics
+ * and the console, not the fast path.  Returns how many were written.
+ */
+uint32_t pcc_engine_flows_top(
+		const struct pcc_engine *e, struct pcc_engine_flow_info *out, uint32_t n);
+
+/* ---- Generator flows ------------------------------------------------------ */
+
+/** Generator flow states. */
+enum pcc_engine_gen_state {
+	PCC_ENGINE_GEN_WAITING = 0, /**< before its start time */
+	PCC_ENGINE_GEN_ACTIVE = 1,
+	PCC_ENGINE_GEN_DONE = 2, /**< its message is sent */
+};
+
+/** Counters of one generator flow. */
+struct pcc_engine_gen_flow_stats {
+	uint16_t port_id; /**< RP port that sends the flow */
+	uint32_t qpn;
+	uint8_t state; /**< enum pcc_engine_gen_state */
+	uint64_t tx_pkts;
+	uint64_t tx_bytes;
+	uint64_t tx_ce;  /**< sent with ECN CE */
+	uint64_t fct_ns; /**< DONE: start to last packet sent, ns */
+	/** the flow's table entry (zero when not in the table) */
+	struct pcc_engine_flow_info flow;
+	bool in_table;
+};
+
+/** Number of generator flows (all RP ports). */
+uint32_t pcc_engine_gen_flow_count(const struct pcc_engine *e);
+
+/**
+ * Counters of generator flow idx (0..pcc_engine_gen_flow_count()-1, in
+ * port then configuration order); -ENOENT beyond.
+ */
+int pcc_engine_gen_flow_stats_get(
+		const struct pcc_engine *e, uint32_t idx, struct pcc_engine_gen_flow_stats *st);
 
 /* ---- Ring pair ------------------------------------------------------ */
 
@@ -274,6 +666,65 @@ uint16_t pcc_ring_pair_port(const struct pcc_ring_pair *rp, unsigned int side);
 
 /** Close both ports (if still open) and free the rings.  NULL allowed. */
 void pcc_ring_pair_free(struct pcc_ring_pair *rp);
+
+/* ---- Notification point: counters and capabilities ------------------------ */
+
+/** NP counters of one port (summed over lcores); all uint64_t. */
+struct pcc_engine_np_stats {
+	uint64_t probe_req;      /**< probe requests received, all formats */
+	uint64_t probe_sw;       /**< answered by the software handler */
+	uint64_t probe_hw;       /**< answered as the hardware-NP model */
+	uint64_t probe_hw_drop;  /**< hardware-NP requests dropped (hw_probes drop) */
+	uint64_t probe_ccmad;    /**< answered, by format: CCMAD ... */
+	uint64_t probe_ifa1;     /**< ... IFA1 */
+	uint64_t probe_ifa2;     /**< ... IFA2 */
+	uint64_t probe_bad;      /**< requests that did not decode (dropped) */
+	uint64_t handler_err;    /**< the user handler failed: no response */
+	uint64_t no_handler;     /**< software answers without a user handler */
+	uint64_t ifa2_unmatched; /**< IFA2 packets the GNS mask/value did not select */
+	uint64_t ifa_other;      /**< IFA packets holding no probe request (consumed) */
+	uint64_t ce_rx;          /**< RoCEv2 data with ECN CE (marks included) */
+	uint64_t ce_marked;      /**< of them: marked by the mark_ce_ppm knob */
+	uint64_t cnp_tx;         /**< CNPs built */
+	uint64_t cnp_gap;        /**< CNPs suppressed by the per-QP gap */
+	uint64_t cnp_off;        /**< CE-marked data while CNPs are off */
+	uint64_t sqpn_map;       /**< CNPs whose DestQP came from the static map */
+	uint64_t sqpn_learned;   /**< ... from the learned table */
+	uint64_t sqpn_offset;    /**< ... from the offset rule */
+	uint64_t learned;        /**< learned-table writes (a new or changed peer QPN) */
+	uint64_t qp_replaced;    /**< CNP-gap entries that displaced another QP */
+	uint64_t tx_err;         /**< answers not built (no mbuf, build error) */
+};
+
+/** NP counters of port_id; -ENOENT if it has no NP role. */
+int pcc_engine_np_stats_get(
+		const struct pcc_engine *e, uint16_t port_id, struct pcc_engine_np_stats *st);
+
+/** What the NP runner (and a port) can do. */
+struct pcc_engine_np_caps {
+	uint8_t resp_user_max;     /**< user data bytes per response (12) */
+	uint8_t resp_ts_size_max;  /**< response timestamp bits (32) */
+	uint8_t resp_ts_res_max;   /**< resolution shift (63) */
+	uint8_t probe_slots;       /**< PCC_ENGINE_PROBE_SLOTS */
+	uint16_t probe_custom_max; /**< custom header bytes (64) */
+	uint16_t probe_mad_len;    /**< probe MAD bytes (256) */
+	uint32_t probe_formats;    /**< bit per enum pcc_engine_probe_fmt */
+	bool ts_realtime;          /**< PCC_ENGINE_NP_TS_REALTIME works here */
+	bool hw_np_model;          /**< requests for the hardware-NP model answered */
+	/* of the port (0 / false when e is NULL) */
+	bool hw_rx_ts;        /**< receive times are hardware RX timestamps */
+	uint8_t clock_src;    /**< enum pcc_engine_clock_src of the port */
+	uint32_t qp_table;    /**< entries of the NP QP tables */
+	uint32_t ifa2_proto;  /**< IFA2 IP protocol recognised */
+	uint64_t ifa1_marker; /**< IFA1 marker recognised */
+};
+
+/**
+ * Capabilities of the NP runner, and of port_id in e when e is not NULL.
+ * 0, -EINVAL (NULL caps), -ENOENT (port without the NP role).
+ */
+int pcc_engine_np_caps_get(
+		const struct pcc_engine *e, uint16_t port_id, struct pcc_engine_np_caps *caps);
 
 #ifdef __cplusplus
 }

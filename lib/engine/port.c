@@ -2,22 +2,33 @@
  * Copyright(c) 2026 The dpdk-pcc authors
  */
 
-/* Ports and mbuf pools: one pool per socket, ports configured from what
- * each PMD reports (rte_eth_dev_info), started, closed at the end. */
+/*
+ * Ports and mbuf pools: one pool per socket, ports configured from what
+ * each PMD reports (rte_eth_dev_info), started, closed at the end.  Each
+ * port's clock (clock.c) and line rate are fixed here:
+ *
+ *   line rate = conf.rp.line_rate_gbps if set; else 100 Gb/s for a
+ *   virtual device (bus "vdev": net_ring, net_pcap, net_tap... report a
+ *   made-up speed); else the link speed, 100 Gb/s when down or unknown.
+ */
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include <rte_bus.h>
+#include <rte_dev.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 
 #include "engine_internal.h"
 
 #define POOL_CACHE 256
 #define POOL_MIN 4095u
 #define POOL_MAX (1u << 24)
+#define POOL_FWD_EXTRA 16384u
 
 static int
 port_socket(uint16_t port_id)
@@ -47,7 +58,11 @@ pool_size(const struct pcc_engine *e, int socket)
 	}
 	for (l = 0; l < RTE_MAX_LCORE; l++)
 		if (rte_lcore_is_enabled(l))
-			n += 2u * c->burst + POOL_CACHE;
+			n += 3u * c->burst + POOL_CACHE;
+	/* packets waiting in pacers: generator flows, forwarded flows */
+	n += (uint64_t)e->gen_planned * e->gen_max_queued;
+	if (c->fwd.enabled)
+		n += POOL_FWD_EXTRA;
 	return (uint32_t)RTE_MIN(RTE_MAX(n, (uint64_t)POOL_MIN), (uint64_t)POOL_MAX);
 }
 
@@ -70,7 +85,7 @@ pools_create(struct pcc_engine *e)
 			continue;
 		}
 		n = e->conf.nb_mbufs != 0 ? e->conf.nb_mbufs : pool_size(e, p->socket);
-		snprintf(name, sizeof(name), "pcc_mbuf_s%d", p->socket);
+		snprintf(name, sizeof(name), "pcc_mbuf%u_s%d", e->id, p->socket);
 		e->pools[p->socket] = rte_pktmbuf_pool_create(name, n,
 				RTE_MIN((uint32_t)POOL_CACHE, n / 2), 0, (uint16_t)room, p->socket);
 		if (e->pools[p->socket] == NULL) {
@@ -84,6 +99,57 @@ pools_create(struct pcc_engine *e)
 		p->mp = e->pools[p->socket];
 	}
 	return 0;
+}
+
+static bool
+port_is_virtual(const struct rte_eth_dev_info *info)
+{
+	const struct rte_bus *bus = info->device != NULL ? rte_dev_bus(info->device) : NULL;
+
+	return bus != NULL && strcmp(rte_bus_name(bus), "vdev") == 0;
+}
+
+static uint64_t
+port_line_bps(const struct pcc_engine *e, const struct eng_port *p,
+		const struct rte_eth_dev_info *info)
+{
+	struct rte_eth_link link;
+
+	if (e->conf.rp.line_rate_gbps != 0)
+		return (uint64_t)e->conf.rp.line_rate_gbps * 1000000000u;
+	if (port_is_virtual(info))
+		return UINT64_C(100) * 1000000000u;
+	memset(&link, 0, sizeof(link));
+	if (rte_eth_link_get_nowait(p->port_id, &link) != 0 || link.link_speed == 0 ||
+			link.link_speed == RTE_ETH_SPEED_NUM_UNKNOWN)
+		return UINT64_C(100) * 1000000000u;
+	return (uint64_t)link.link_speed * 1000000u;
+}
+
+/* Choose the port's time source and say which (one line). */
+static void
+port_clock(struct eng_port *p, const char *name)
+{
+	struct eng_clock_ops ops;
+	pcc_engine_clock_fn reg;
+	uint64_t ts_flag = 0;
+	int ts_off = -1;
+	void *reg_arg = NULL;
+
+	eng_clock_ops_default(&ops);
+	if (p->hw_ts && rte_mbuf_dyn_rx_timestamp_register(&ts_off, &ts_flag) != 0) {
+		ENG_LOG(WARNING, "port %u (%s): no RX timestamp dynfield: %s", p->port_id, name,
+				rte_strerror(rte_errno));
+		p->hw_ts = false;
+	}
+	reg = eng_clock_registered(p->port_id, &reg_arg);
+	eng_clock_setup(&p->clk, p->port_id, p->hw_ts, ts_off, ts_flag, reg, reg_arg, &ops);
+	if (p->clk.calibrated)
+		ENG_LOG(INFO, "port %u (%s): clock %s, device clock %.3f MHz", p->port_id, name,
+				pcc_engine_clock_src_name(p->clk.src), (double)p->clk.dev_hz / 1e6);
+	else
+		ENG_LOG(INFO, "port %u (%s): clock %s", p->port_id, name,
+				pcc_engine_clock_src_name(p->clk.src));
 }
 
 static int
@@ -118,6 +184,10 @@ port_setup(struct pcc_engine *e, struct eng_port *p, uint16_t mtu)
 	}
 
 	memset(&pconf, 0, sizeof(pconf));
+	if (info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_TIMESTAMP) {
+		pconf.rxmode.offloads |= RTE_ETH_RX_OFFLOAD_TIMESTAMP;
+		p->hw_ts = true;
+	}
 	if (p->nb_rxq > 1) {
 		uint64_t hf = info.flow_type_rss_offloads & (RTE_ETH_RSS_IP | RTE_ETH_RSS_UDP);
 
@@ -181,6 +251,8 @@ port_setup(struct pcc_engine *e, struct eng_port *p, uint16_t mtu)
 	ret = rte_eth_macaddr_get(pid, &p->mac);
 	if (ret != 0)
 		memset(&p->mac, 0, sizeof(p->mac));
+	port_clock(p, name);
+	p->line_bps = port_line_bps(e, p, &info);
 	ENG_LOG(INFO, "port %u (%s): %u RX queues, %u TX queues, %u/%u descriptors, socket %d", pid,
 			name, p->nb_rxq, p->nb_txq, nb_rxd, nb_txd, p->socket);
 	return 0;

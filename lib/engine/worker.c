@@ -2,13 +2,24 @@
  * Copyright(c) 2026 The dpdk-pcc authors
  */
 
-/* The poll loop of a worker lcore and the RX dispatch by packet kind. */
+/*
+ * The poll loop of a worker lcore and the RX dispatch by packet kind.
+ *
+ * One round: read the clock of every port the lcore works on (once), then
+ * for every RX queue: receive a burst and dispatch it; take event records
+ * and forwarded packets other lcores handed over; on every RP port:
+ * transmit what the pacer has due, let the generator refill the flows'
+ * pacer queues, and run the flow housekeeping (TX-coalescing flush,
+ * timers, aging).
+ */
 
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
 #include <rte_prefetch.h>
 
 #include "engine_internal.h"
+#include "engine_np.h"
+#include "pcc_dev_svc.h"
 
 /* Index in parse_err[] of a pcc_parse_mbuf() error; 0 for an unknown one. */
 static inline unsigned int
@@ -17,103 +28,132 @@ parse_err_idx(int err)
 	return (err < 0 && err > PCC_PROTO_ERR_MAX) ? (unsigned int)-err : 0;
 }
 
-/* RP: CNP, ACK, NAK and probe responses for a generator flow. */
-static inline void
-rp_account(const struct eng_lcore *lc, const struct eng_rxq *q, unsigned int kind, uint32_t dqpn)
+static inline bool
+is_cc_kind(unsigned int kind)
 {
-	const struct pcc_engine *e = lc->e;
-	const struct eng_port *p = &e->ports[q->pidx];
-	uint32_t off = dqpn - e->conf.gen.qpn_base;
-	struct eng_flow_ctr *f;
+	return kind == PCC_PKT_CNP || kind == PCC_PKT_ROCE_ACK || kind == PCC_PKT_ROCE_NAK ||
+			kind == PCC_PKT_PROBE_RESP;
+}
 
-	if (lc->fctr == NULL || off >= p->nb_flows)
-		return;
-	f = &lc->fctr[p->flow_base + off];
-	switch (kind) {
-	case PCC_PKT_CNP:
-		eng_ctr_add(&f->cnp_rx, 1);
-		break;
-	case PCC_PKT_ROCE_ACK:
-		eng_ctr_add(&f->ack_rx, 1);
-		break;
-	case PCC_PKT_ROCE_NAK:
-		eng_ctr_add(&f->nak_rx, 1);
-		break;
-	case PCC_PKT_PROBE_RESP:
-		eng_ctr_add(&f->probe_resp_rx, 1);
-		break;
-	default:
-		break;
-	}
+static inline bool
+is_ifa_kind(unsigned int kind)
+{
+	return kind == PCC_PKT_IFA1 || kind == PCC_PKT_IFA2;
+}
+
+static inline bool
+is_np_kind(unsigned int kind)
+{
+	return kind == PCC_PKT_ROCE_DATA || kind == PCC_PKT_PROBE_REQ || kind == PCC_PKT_IFA1 ||
+			kind == PCC_PKT_IFA2;
 }
 
 /*
- * Classify a burst.  Malformed packets are counted by reason and dropped;
- * on an NP port CE-marked RoCEv2 data becomes a CNP sent back on the same
- * port; on an RP port CNP/ACK/NAK/probe responses are counted per flow;
- * everything else is counted by kind and freed.
+ * Classify a burst.  Malformed packets are counted by reason and dropped.
+ * On the host side of forward mode every packet is forwarded.  Otherwise:
+ * CC packets (CNP, ACK/NAK, probe responses, and IFA probes answering ours)
+ * on an RP port go to the RP runner; data and probe requests on an NP port
+ * go to the NP runner (and ACK/NAKs on an NP-only port, to learn sender
+ * QPNs); on the wire side of forward mode everything else goes back to
+ * the host; the rest is counted by kind and freed.
  */
 static void
-rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts, uint16_t n)
+rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts, uint16_t n,
+		uint64_t now)
 {
 	const struct pcc_engine *e = lc->e;
 	struct pcc_engine_port_stats *pc = &lc->pctr[q->pidx];
-	struct rte_mbuf *tx[PCC_ENGINE_BURST_MAX];
+	struct rte_mbuf **sel = lc->burst_pkts;
+	struct pcc_pkt_info *infos = lc->burst_infos;
 	struct rte_mbuf *done[PCC_ENGINE_BURST_MAX];
-	uint32_t lens[PCC_ENGINE_BURST_MAX];
-	uint16_t nb_tx = 0, nb_done = 0, i, sent;
-	struct pcc_pkt_info info;
+	struct rte_mbuf *back[PCC_ENGINE_BURST_MAX];
+	struct rte_mbuf *tx[PCC_ENGINE_BURST_MAX];
+	const bool rp = (q->roles & PCC_ENGINE_ROLE_RP) != 0;
+	const bool np = (q->roles & PCC_ENGINE_ROLE_NP) != 0;
+	const bool host = (q->roles & PCC_ENGINE_ROLE_FWD) != 0;
+	const bool wire = rp && e->fwd_b == (int16_t)q->pidx;
+	uint16_t nb_done = 0, nb_sel = 0, nb_back = 0, i, ntx;
 	uint64_t bytes = 0;
+	bool has_pend = false;
+	struct eng_ev pend;
 
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
+		struct pcc_pkt_info *info = &infos[nb_sel];
 		unsigned int kind;
 		int ret;
 
 		if (i + 1 < n)
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
 		bytes += m->pkt_len;
-		ret = pcc_parse_mbuf(m, &e->popts, &info);
+		ret = pcc_parse_mbuf(m, &e->popts, info);
 		if (ret < 0) {
 			eng_ctr_add(&pc->parse_err[parse_err_idx(ret)], 1);
 			done[nb_done++] = m;
 			continue;
 		}
-		kind = info.kind < PCC_PKT_KIND_MAX ? info.kind : PCC_PKT_OTHER;
+		kind = info->kind < PCC_PKT_KIND_MAX ? info->kind : PCC_PKT_OTHER;
 		eng_ctr_add(&pc->rx_kind[kind], 1);
-		switch (kind) {
-		case PCC_PKT_ROCE_DATA:
-			if (!(q->roles & PCC_ENGINE_ROLE_NP) || info.ecn != PCC_ECN_CE)
-				break;
-			eng_ctr_add(&pc->ce_rx, 1);
-			if (!e->conf.np.cnp)
-				break;
-			/* eng_np_cnp() consumes m */
-			m = eng_np_cnp(e, q, pc, m, &info);
-			if (m != NULL) {
-				lens[nb_tx] = m->pkt_len;
-				tx[nb_tx++] = m;
-			}
+		if (host) {
+			sel[nb_sel++] = m;
 			continue;
-		case PCC_PKT_CNP:
-		case PCC_PKT_ROCE_ACK:
-		case PCC_PKT_ROCE_NAK:
-		case PCC_PKT_PROBE_RESP:
-			if (q->roles & PCC_ENGINE_ROLE_RP)
-				rp_account(lc, q, kind, info.dqpn);
-			break;
-		default:
-			break;
+		}
+		/* an IFA packet on a port with both roles is a request for
+		 * the NP unless it is the answer to one of our probes */
+		if (rp &&
+				(is_cc_kind(kind) ||
+						(is_ifa_kind(kind) &&
+								(!np || eng_probe_is_resp(m, info)))) &&
+				eng_rp_rx(lc, q, m, info, now, &pend, &has_pend)) {
+			done[nb_done++] = m;
+			continue;
+		}
+		/* NP-only ports learn sender QPNs from reverse ACK/NAKs */
+		if (np &&
+				(is_np_kind(kind) ||
+						(!rp &&
+								(kind == PCC_PKT_ROCE_ACK ||
+										kind == PCC_PKT_ROCE_NAK)))) {
+			sel[nb_sel++] = m;
+			continue;
+		}
+		if (wire) {
+			back[nb_back++] = m;
+			continue;
 		}
 		done[nb_done++] = m;
 	}
+	if (has_pend)
+		eng_rp_post(lc, q->pidx, &pend);
 	eng_ctr_add(&pc->rx_pkts, n);
 	eng_ctr_add(&pc->rx_bytes, bytes);
 	if (nb_done > 0)
 		rte_pktmbuf_free_bulk(done, nb_done);
-	if (nb_tx > 0) {
-		sent = eng_tx(q, pc, tx, lens, nb_tx);
-		eng_ctr_add(&pc->cnp_tx, sent);
+	if (nb_sel > 0 && host) {
+		eng_fwd_host_rx(lc, q, sel, infos, nb_sel);
+	} else if (nb_sel > 0) {
+		ntx = eng_np_rx(lc, q, sel, infos, nb_sel, now, tx, PCC_ENGINE_BURST_MAX);
+		if (ntx > 0)
+			eng_tx_pkts(q->port_id, q->tx_queue, pc, tx, ntx);
+	}
+	if (nb_back > 0)
+		eng_fwd_wire_rx(lc, q, back, nb_back);
+}
+
+/* The start of the lcore's run: clocks, generator start times. */
+static void
+loop_start(struct eng_lcore *lc)
+{
+	uint16_t i;
+
+	pcc_dev_thread_set_rank(lc->rank);
+	for (i = 0; i < lc->nb_lports; i++) {
+		struct eng_lport *lp = lc->lports[i];
+
+		lp->now = eng_clock_now(lp->clk);
+		lp->start_ns = lp->now;
+		if (lp->gen != NULL)
+			eng_gen_arm(lp->gen, lp->start_ns);
 	}
 }
 
@@ -124,41 +164,62 @@ eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_
 	const uint16_t burst = e->conf.burst;
 	const uint32_t idle_us = e->conf.idle_sleep_us;
 	const uint64_t tick_cycles = e->tsc_hz * RTE_MAX(tick_us, 1u) / US_PER_S;
+	const bool fwd = e->fwd_b >= 0;
 	struct rte_mbuf *pkts[PCC_ENGINE_BURST_MAX];
-	uint64_t now, next_tick;
+	uint64_t tsc, next_tick;
 	uint32_t i;
 
-	now = rte_rdtsc();
-	for (i = 0; i < lc->nb_rxq; i++)
-		if (lc->rxq[i].gen != NULL)
-			eng_gen_arm(lc->rxq[i].gen, now);
-	next_tick = now + tick_cycles;
+	loop_start(lc);
+	next_tick = rte_rdtsc() + tick_cycles;
 
 	while (!__atomic_load_n(&e->stop, __ATOMIC_RELAXED)) {
 		uint32_t work = 0;
 
-		now = rte_rdtsc();
+		for (i = 0; i < lc->nb_lports; i++) {
+			struct eng_lport *lp = lc->lports[i];
+
+			if (lp->rxq != NULL || lp->pacer != NULL)
+				lp->now = eng_clock_now(lp->clk);
+		}
 		for (i = 0; i < lc->nb_rxq; i++) {
 			const struct eng_rxq *q = &lc->rxq[i];
 			uint16_t n;
 
 			n = rte_eth_rx_burst(q->port_id, q->queue_id, pkts, burst);
 			if (n > 0) {
-				rx_dispatch(lc, q, pkts, n);
+				rx_dispatch(lc, q, pkts, n, q->lp->now);
 				work += n;
 			}
-			if (q->gen != NULL)
-				work += eng_gen_run(lc, q, now);
+		}
+		if (lc->nb_xin > 0) {
+			work += eng_rp_xring_poll(lc);
+			if (fwd)
+				work += eng_fwd_ring_poll(lc);
+		}
+		for (i = 0; i < lc->nb_lports; i++) {
+			struct eng_lport *lp = lc->lports[i];
+
+			if (lp->pacer == NULL)
+				continue;
+			/* what is due first: it also brings the pacer's
+			 * clock up to now before new packets are offered */
+			work += eng_rp_pacer_run(lc, lp, lp->now);
+			if (lp->gen != NULL)
+				work += eng_gen_run(lc, lp, lp->now);
+			eng_rp_housekeep(lc, lp, lp->now);
 		}
 		eng_ctr_add(&lc->polls, 1);
 		if (work > 0)
 			eng_ctr_add(&lc->busy_polls, 1);
 		else if (idle_us > 0)
 			rte_delay_us_sleep(idle_us);
-		if (tick != NULL && now >= next_tick) {
-			next_tick = now + tick_cycles;
-			if (tick(arg) != 0)
-				pcc_engine_stop(e);
+		if (tick != NULL) {
+			tsc = rte_rdtsc();
+			if (tsc >= next_tick) {
+				next_tick = tsc + tick_cycles;
+				if (tick(arg) != 0)
+					pcc_engine_stop(e);
+			}
 		}
 	}
 	return 0;

@@ -363,6 +363,14 @@ int pcc_cnp_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3, uint32_
 uint32_t pcc_icrc_calc(const void *ip, uint32_t len, int *err);
 
 /**
+ * Use DPDK's vector CRC (rte_net_crc, SSE4.2/PCLMULQDQ) for ICRCs from now
+ * on, when the CPU has it and the EAL allows 128-bit vectors: call once
+ * after rte_eal_init(), before workers start.  Returns 1 when the fast
+ * path is on, 0 when zlib stays in use (the default: same results).
+ */
+int pcc_proto_crc_init(void);
+
+/**
  * Check the ICRC of a parsed frame.  0 if it matches, PCC_PROTO_ERR_BAD_ICRC
  * if not, another negative error if the frame is not RoCEv2.
  */
@@ -393,17 +401,20 @@ int pcc_frame_ecn_set(void *frame, uint32_t len, uint8_t ecn);
 
 /*
  * A probe is a RoCEv2 UD SEND_ONLY (0x64) with DETH (Q_Key 0x80010000),
- * carrying a 24-byte MAD common header and a 48-byte probe body:
+ * carrying one 256-byte MAD (a full IB MAD, what QP1 receivers and
+ * dissectors expect): the 24-byte MAD common header, a 48-byte probe body,
+ * an optional custom header of custom_len (0..64) bytes (opaque to the
+ * library), then zeros up to byte 256 of the MAD.
  *   request:  DestQP 1, DETH SrcQP = flow QPN, Method GET (0x01)
  *   response: DestQP = request's DETH SrcQP, DETH SrcQP 1,
  *             Method GET_RESP (0x81), TID and body fields echoed/filled.
  * MgmtClass PCC_MAD_CLASS (vendor range), ClassVersion 1, AttrID
- * PCC_MAD_ATTR_RTT.  An optional custom header of custom_len bytes follows
- * the probe body (its contents are opaque to the library).
+ * PCC_MAD_ATTR_RTT.  The same MAD is the payload of the IFA probes of the
+ * engine (doc/wire.md sections 8.7 and 9.4).
  */
 #define PCC_MAD_HDR_LEN 24
 #define PCC_PROBE_BODY_LEN 48
-#define PCC_PROBE_MAD_LEN (PCC_MAD_HDR_LEN + PCC_PROBE_BODY_LEN)
+#define PCC_PROBE_MAD_LEN 256 /**< the whole MAD, padding included */
 #define PCC_MAD_BASE_VERSION 1
 #define PCC_MAD_CLASS 0x0A /**< vendor-specific class range 1 */
 #define PCC_MAD_CLASS_VERSION 1
@@ -412,6 +423,8 @@ int pcc_frame_ecn_set(void *frame, uint32_t len, uint8_t ecn);
 #define PCC_MAD_ATTR_RTT 0xFF10
 #define PCC_PROBE_USER_LEN 12
 #define PCC_PROBE_CUSTOM_MAX 64
+/** Offset of the custom header in the MAD (after header and body). */
+#define PCC_PROBE_CUSTOM_OFF (PCC_MAD_HDR_LEN + PCC_PROBE_BODY_LEN)
 
 /** Decoded MAD common header. */
 struct pcc_mad_hdr {
@@ -442,12 +455,14 @@ struct pcc_probe {
 	uint32_t resp_ts;                 /**< last dword: injected response timestamp */
 };
 #define PCC_PROBE_F_RESPONSE 0x01
-#define PCC_PROBE_F_HW_NP 0x02 /**< answered by the hardware-NP model */
+/** Request: asks for the hardware-NP model; response: answered by it. */
+#define PCC_PROBE_F_HW_NP 0x02
 
 /**
- * Build a probe request frame (L2..ICRC).  p->tid, flow_tag, slot,
- * req_send_ts, custom_len are used; custom (may be NULL = zeros) supplies
- * custom_len bytes.  sqpn is the flow's QPN (DETH SrcQP).
+ * Build a probe request frame (L2..ICRC).  p->tid, flow_tag, slot, flags
+ * (PCC_PROBE_F_RESPONSE is cleared), req_send_ts, custom_len are used;
+ * custom (may be NULL = zeros) supplies custom_len bytes.  sqpn is the
+ * flow's QPN (DETH SrcQP).
  */
 int pcc_probe_req_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3, uint32_t sqpn,
 		const struct pcc_probe *p, const void *custom);
@@ -456,7 +471,8 @@ int pcc_probe_req_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3, u
  * Build a probe response to a request: dqpn is the request's DETH SrcQP.
  * All body fields of *p are written as given (the caller fills
  * np_recv_ts, np_send_ts, user, resp_ts), except that flags always gets
- * PCC_PROBE_F_RESPONSE.
+ * PCC_PROBE_F_RESPONSE.  custom may point into buf (a response built over
+ * its request).
  */
 int pcc_probe_resp_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3, uint32_t dqpn,
 		const struct pcc_probe *p, const void *custom);
@@ -467,6 +483,26 @@ int pcc_probe_resp_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3, 
  */
 int pcc_probe_parse(const void *frame, const struct pcc_pkt_info *info, struct pcc_probe *p,
 		const uint8_t **custom);
+
+/**
+ * The probe MAD alone (PCC_PROBE_MAD_LEN bytes at buf): header, body,
+ * custom header, zero padding; a request (method GET) or, with resp, a
+ * response (GET_RESP), fields as pcc_probe_req_build() /
+ * pcc_probe_resp_build() write them.  custom may be buf +
+ * PCC_PROBE_CUSTOM_OFF (left in place).  Returns PCC_PROBE_MAD_LEN,
+ * PCC_PROTO_ERR_INVAL or PCC_PROTO_ERR_NO_SPACE.
+ */
+int pcc_probe_mad_build(
+		void *buf, uint32_t cap, bool resp, const struct pcc_probe *p, const void *custom);
+
+/**
+ * Decode a probe MAD at buf (len bytes available).  Returns
+ * PCC_PKT_PROBE_REQ (method GET) or PCC_PKT_PROBE_RESP (GET_RESP), or a
+ * negative error: TRUNCATED (len < 24, or < PCC_PROBE_MAD_LEN for a
+ * probe), BAD_VERSION, BAD_MAD (class, attribute or method not a probe's),
+ * BAD_FIELD (custom_len > 64).  *custom as for pcc_probe_parse().
+ */
+int pcc_probe_mad_parse(const void *buf, uint32_t len, struct pcc_probe *p, const uint8_t **custom);
 
 /**
  * Response timestamp injection: the low ts_size bits (0..32) of the

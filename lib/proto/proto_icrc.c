@@ -3,16 +3,29 @@
  */
 
 /*
- * RoCEv2 invariant CRC (doc/wire.md section 6).  CRC-32 (zlib's crc32(),
- * the Ethernet CRC) over 8 bytes of 0xFF, the IP+UDP+BTH headers with the
- * variant fields set to ones (a masked copy on the stack) and the rest of
- * the datagram read in place.  zlib is used because it can chain.
+ * RoCEv2 invariant CRC (doc/wire.md section 6).  CRC-32 (the Ethernet CRC)
+ * over 8 bytes of 0xFF, the IP+UDP+BTH headers with the variant fields set
+ * to ones and the rest of the datagram.
+ *
+ * Two implementations, same result:
+ *  - DPDK's rte_net_crc (PCLMULQDQ folding) over a masked linear copy on
+ *    the stack, for datagrams up to ICRC_FAST_MAX bytes, once
+ *    pcc_proto_crc_init() found the CPU support and the EAL allows 128-bit
+ *    vectors.  It cannot chain, hence the copy; still 2x (330 B) to 5x
+ *    (64 B) faster than zlib here.
+ *  - zlib's crc32(), which chains: masked header copy, then the payload in
+ *    place.  Used before pcc_proto_crc_init(), without EAL, and for larger
+ *    datagrams.
  */
 
+#include <stdbool.h>
 #include <zlib.h>
 
 #include <rte_common.h>
+#include <rte_cpuflags.h>
 #include <rte_mbuf.h>
+#include <rte_net_crc.h>
+#include <rte_vect.h>
 
 #include "proto_internal.h"
 
@@ -75,6 +88,42 @@ proto_icrc_start(const uint8_t *masked, uint32_t n)
 	return (uint32_t)crc32(crc, masked, n);
 }
 
+/* Largest datagram (IP header to ICRC) the rte_net_crc path copies. */
+#define ICRC_FAST_MAX 2048
+
+static bool icrc_fast;
+
+int
+pcc_proto_crc_init(void)
+{
+	icrc_fast = false;
+#ifdef RTE_ARCH_X86
+	/* the conditions rte_net_crc_set_alg() checks for its SSE4.2 path,
+	 * which it silently replaces with a slow table walk otherwise */
+	if (rte_cpu_get_flag_enabled(RTE_CPUFLAG_PCLMULQDQ) > 0 &&
+			rte_cpu_get_flag_enabled(RTE_CPUFLAG_SSE4_2) > 0 &&
+			rte_vect_get_max_simd_bitwidth() >= RTE_VECT_SIMD_128) {
+		rte_net_crc_set_alg(RTE_NET_CRC_SSE42);
+		icrc_fast = true;
+	}
+#endif
+	return icrc_fast ? 1 : 0;
+}
+
+/* ICRC of a datagram of len <= ICRC_FAST_MAX with rte_net_crc. */
+static uint32_t
+icrc_calc_fast(const uint8_t *ip, uint32_t len, int *n)
+{
+	uint8_t buf[8 + ICRC_FAST_MAX];
+
+	memset(buf, 0xff, 8);
+	*n = proto_icrc_mask_hdrs(ip, len, buf + 8);
+	if (*n < 0)
+		return 0;
+	memcpy(buf + 8 + *n, ip + *n, len - (uint32_t)*n);
+	return rte_net_crc_calc(buf, len + 8, RTE_NET_CRC32_ETH);
+}
+
 uint32_t
 pcc_icrc_calc(const void *ip, uint32_t len, int *err)
 {
@@ -86,6 +135,12 @@ pcc_icrc_calc(const void *ip, uint32_t len, int *err)
 		if (err != NULL)
 			*err = PCC_PROTO_ERR_INVAL;
 		return 0;
+	}
+	if (icrc_fast && len <= ICRC_FAST_MAX) {
+		crc = icrc_calc_fast(ip, len, &n);
+		if (err != NULL)
+			*err = n < 0 ? n : 0;
+		return crc;
 	}
 	n = proto_icrc_mask_hdrs(ip, len, hdr);
 	if (n < 0) {

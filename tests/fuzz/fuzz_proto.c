@@ -331,6 +331,12 @@ out:
 	return 0;
 }
 
+static inline bool
+resp_of(const struct pcc_pkt_info *info)
+{
+	return info->kind == PCC_PKT_PROBE_RESP;
+}
+
 /*
  * fuzz_probe: [opts byte][frame...]: pcc_parse() then pcc_probe_parse();
  * a probe is rebuilt from the decoded values and must decode the same.
@@ -372,6 +378,14 @@ fuzz_probe(const uint8_t *data, size_t size)
 	} else {
 		CHECK(p.custom_len == 0);
 	}
+	/* the MAD alone decodes the same (the IFA probes' payload) */
+	memset(&p2, 0, sizeof(p2));
+	CHECK(pcc_probe_mad_parse(frame + info.payload_off, info.payload_len, &p2, &custom2) ==
+			(int)info.kind);
+	CHECK(p2.tid == p.tid && p2.custom_len == p.custom_len && custom2 == custom);
+	CHECK(pcc_probe_mad_build(out, PCC_PROBE_MAD_LEN, resp_of(&info), &p, custom) ==
+			PCC_PROBE_MAD_LEN);
+	CHECK(pcc_probe_mad_parse(out, PCC_PROBE_MAD_LEN, &p2, NULL) == (int)info.kind);
 
 	/* rebuild from the decoded values */
 	resp = info.kind == PCC_PKT_PROBE_RESP;

@@ -1162,8 +1162,11 @@ build_probe_entry(struct jw *w, struct build_ctx *b, enum entry_type t, struct p
 	p.flow_tag = 0xf00d0000u + b->seq;
 	p.slot = (uint8_t)(b->seq % 16);
 	p.req_send_ts = 1000000000ull * 1767225600ull + b->seq;
-	if (t == E_PROBE_REQ_CUSTOM)
+	if (t == E_PROBE_REQ_CUSTOM) {
+		/* also the request flag: ask for the hardware-NP model */
 		p.custom_len = 16;
+		p.flags = PCC_PROBE_F_HW_NP;
+	}
 	fill_pattern(custom, sizeof(custom), 0xc0);
 	l3->dscp = 48;
 	l3->ecn = PCC_ECN_NOT_ECT;
@@ -1187,7 +1190,8 @@ build_probe_entry(struct jw *w, struct build_ctx *b, enum entry_type t, struct p
 	jw_u64(w, "dqpn", resp ? flow_qpn : PCC_GSI_QPN);
 	jw_u64(w, "deth_qkey", PCC_GSI_QKEY);
 	jw_u64(w, "deth_sqpn", resp ? PCC_GSI_QPN : flow_qpn);
-	jw_u64(w, "payload_len", PCC_PROBE_MAD_LEN + p.custom_len);
+	/* always a full 256-byte MAD (doc/wire.md 7) */
+	jw_u64(w, "payload_len", PCC_PROBE_MAD_LEN);
 	manifest_ext(w, PCC_EXT_DETH);
 	jw_obj(w, "mad");
 	jw_u64(w, "base_version", PCC_MAD_BASE_VERSION);

@@ -23,6 +23,7 @@ static char err[512];
 static int
 parse(int argc, char **argv)
 {
+	app_args_free(&args);
 	app_args_default(&args);
 	err[0] = '\0';
 	return app_args_parse(argc, argv, &args, err, sizeof(err));
@@ -309,7 +310,9 @@ test_args_combinations(void **state)
 	(void)state;
 	PARSE("--gen-rate", "5");
 	assert_int_equal(rc, APP_ARGS_ERR);
-	assert_string_equal(err, "invalid combination: --gen-rate needs --gen-flows N with N > 0");
+	assert_string_equal(err,
+			"invalid combination: --gen-rate needs --gen-flows N with N > 0, or "
+			"--gen-file");
 	PARSE("--gen-ipv6");
 	assert_non_null(strstr(err, "--gen-ipv6 needs --gen-flows"));
 	PARSE("--gen-flows", "32", "--gen-qpn", "0xfffff0");
@@ -472,6 +475,127 @@ test_wiring_errors(void **state)
 	assert_int_equal(wire(), 0);
 }
 
+static void
+test_args_rp_flows(void **state)
+{
+	int rc;
+
+	(void)state;
+	/* defaults */
+	PARSE_OK("--run-time", "1");
+	assert_null(args.algo);
+	assert_int_equal(args.flows, PCC_ENGINE_FLOWS_DEFAULT);
+	assert_int_equal(args.flow_idle_ms, 10000);
+	assert_int_equal(args.flow_full, PCC_ENGINE_FLOW_FULL_EVICT);
+	assert_int_equal(args.txc_bytes, 65536);
+	assert_int_equal(args.txc_us, 20);
+	assert_int_equal(args.timer_us, 0);
+	assert_int_equal(args.line_rate_gbps, 0);
+	assert_string_equal(args.pacer, "wheel");
+	assert_false(args.fwd);
+	/* values */
+	PARSE_OK("--algo", "dcqcn", "--algo-param", "rai_mbps=40", "--algo-param",
+			"t_inc_ns=0x1000", "--flows", "4096", "--flow-idle-ms", "0", "--flow-full",
+			"refuse", "--tx-coalesce-bytes", "0", "--tx-coalesce-us", "5", "--timer-us",
+			"300", "--line-rate", "25", "--pacer", "txpp", "--pacer-queue", "16",
+			"--forward", "1,0");
+	assert_string_equal(args.algo, "dcqcn");
+	assert_int_equal(args.nb_params, 2);
+	assert_string_equal(args.params[0].name, "rai_mbps");
+	assert_string_equal(args.params[0].value, "40");
+	assert_string_equal(args.params[1].value, "0x1000");
+	assert_int_equal(args.flows, 4096);
+	assert_int_equal(args.flow_idle_ms, 0);
+	assert_int_equal(args.flow_full, PCC_ENGINE_FLOW_FULL_REFUSE);
+	assert_int_equal(args.txc_bytes, 0);
+	assert_int_equal(args.txc_us, 5);
+	assert_int_equal(args.timer_us, 300);
+	assert_int_equal(args.line_rate_gbps, 25);
+	assert_string_equal(args.pacer, "txpp");
+	assert_int_equal(args.pacer_queue, 16);
+	assert_true(args.fwd);
+	assert_int_equal(args.fwd_a, 1);
+	assert_int_equal(args.fwd_b, 0);
+	/* the default algorithm's parameters without --algo */
+	PARSE_OK("--algo-param", "MIN_RATE=100");
+
+	/* errors name the value */
+	PARSE("--algo", "cubic");
+	assert_int_equal(rc, APP_ARGS_ERR);
+	assert_non_null(strstr(err,
+			"invalid value 'cubic' for --algo (unknown algorithm 'cubic' "
+			"(known: "));
+	assert_non_null(strstr(err, "dcqcn"));
+	PARSE("--algo", "dcqcn", "--algo-param", "alpha=3");
+	assert_non_null(strstr(err,
+			"invalid value 'alpha=3' for --algo-param (algorithm dcqcn "
+			"has no parameter 'alpha' (it has: line_rate_gbps"));
+	PARSE("--algo", "dcqcn", "--algo-param", "g=0");
+	assert_non_null(strstr(
+			err, "invalid value 'g=0' for --algo-param (g of dcqcn is 1..65535"));
+	PARSE("--algo", "dcqcn", "--algo-param", "g=abc");
+	assert_non_null(strstr(err, "'abc' is not a number"));
+	PARSE("--algo-param", "novalue");
+	assert_non_null(strstr(
+			err, "invalid value 'novalue' for --algo-param (expected NAME=VALUE"));
+	PARSE("--algo-param", "=3");
+	assert_int_equal(rc, APP_ARGS_ERR);
+	PARSE("--flows", "10");
+	assert_non_null(strstr(err, "invalid value '10' for --flows"));
+	PARSE("--flow-full", "drop");
+	assert_string_equal(err, "invalid value 'drop' for --flow-full (expected evict or refuse)");
+	PARSE("--pacer", "hw");
+	assert_string_equal(err, "invalid value 'hw' for --pacer (expected wheel, txpp or mtr)");
+	PARSE("--line-rate", "0");
+	assert_non_null(strstr(err, "'0' for --line-rate"));
+	PARSE("--forward", "1,1");
+	assert_non_null(strstr(err, "'1,1' for --forward"));
+	PARSE("--forward", "1");
+	assert_non_null(strstr(err, "'1' for --forward"));
+	PARSE("--forward", "0,1", "--rp-ports", "0");
+	assert_non_null(strstr(err, "--forward sets the port roles"));
+	PARSE("--gen-file", "/nonexistent/flows.yaml");
+	assert_non_null(strstr(err, "invalid --gen-file: /nonexistent/flows.yaml: "));
+}
+
+static void
+test_wiring_forward(void **state)
+{
+	(void)state;
+	PARSE_OK("--forward", "2,0", "--algo", "dcqcn", "--timer-us", "50");
+	env_init(3, 1);
+	assert_int_equal(wire(), 0);
+	assert_int_equal(conf.port[2].roles, PCC_ENGINE_ROLE_FWD);
+	assert_int_equal(conf.port[0].roles, PCC_ENGINE_ROLE_RP);
+	assert_int_equal(conf.port[1].roles, 0);
+	assert_true(conf.fwd.enabled);
+	assert_int_equal(conf.fwd.port_a, 2);
+	assert_int_equal(conf.fwd.port_b, 0);
+	assert_string_equal(conf.rp.algo, "dcqcn");
+	assert_int_equal(conf.rp.timer_us, 50);
+	/* the host side's TX queues: its own pollers and the wire side's */
+	assert_int_equal(pcc_engine_txq_needed(&conf, 2), 1);
+
+	PARSE_OK("--forward", "0,1", "--rxq", "2");
+	env_init(2, 2);
+	assert_int_equal(wire(), 0);
+	/* (0,0)->1 (0,1)->2 (1,0)->1 (1,1)->2 */
+	assert_int_equal(pcc_engine_txq_needed(&conf, 0), 2);
+	assert_int_equal(pcc_engine_txq_needed(&conf, 1), 2);
+
+	PARSE_OK("--forward", "0,1", "--config", "(0,0,1),(1,0,2)");
+	env_init(2, 2);
+	assert_int_equal(wire(), 0);
+	/* lcore 2 polls only B but forwards to A */
+	assert_int_equal(pcc_engine_txq_needed(&conf, 0), 2);
+	assert_int_equal(pcc_engine_txq_needed(&conf, 1), 1);
+
+	PARSE_OK("--forward", "0,3");
+	env_init(2, 1);
+	assert_int_equal(wire(), -1);
+	assert_string_equal(err, "invalid value '0,3' for --forward (no port 3; ports: 0,1)");
+}
+
 int
 main(void)
 {
@@ -488,6 +612,8 @@ main(void)
 		cmocka_unit_test(test_args_combinations),
 		cmocka_unit_test(test_wiring_defaults),
 		cmocka_unit_test(test_wiring_errors),
+		cmocka_unit_test(test_args_rp_flows),
+		cmocka_unit_test(test_wiring_forward),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -786,7 +786,7 @@ test_rt_probe(void **state)
 	struct pcc_mad_hdr mad;
 	uint8_t f[FRAME_MAX], custom[PCC_PROBE_CUSTOM_MAX];
 	const uint8_t *cp;
-	unsigned int c;
+	unsigned int c, i;
 	int v, n;
 
 	(void)state;
@@ -810,7 +810,11 @@ test_rt_probe(void **state)
 			assert_int_equal(in.deth_qkey, PCC_GSI_QKEY);
 			assert_int_equal(in.pkey, 0xffff);
 			assert_int_equal(in.psn, 0x060708);
-			assert_int_equal(in.payload_len, PCC_PROBE_MAD_LEN + clens[c]);
+			/* a full 256-byte MAD whatever the custom header */
+			assert_int_equal(in.payload_len, PCC_PROBE_MAD_LEN);
+			assert_int_equal(in.payload_len, 256);
+			assert_int_equal(in.pad_cnt, 0);
+			assert_int_equal((uint32_t)n, in.payload_off + 256 + 4);
 			assert_int_equal(
 					pcc_mad_hdr_parse(f + in.payload_off, in.payload_len, &mad),
 					0);
@@ -825,7 +829,8 @@ test_rt_probe(void **state)
 			assert_int_equal(q.tid, p.tid);
 			assert_int_equal(q.flow_tag, p.flow_tag);
 			assert_int_equal(q.slot, p.slot);
-			assert_int_equal(q.flags, 0);
+			/* a request carries HW_NP (the RP's choice), never RESPONSE */
+			assert_int_equal(q.flags, PCC_PROBE_F_HW_NP);
 			assert_int_equal(q.custom_len, clens[c]);
 			assert_int_equal(q.req_send_ts, p.req_send_ts);
 			assert_int_equal(q.np_recv_ts, 0);
@@ -837,6 +842,9 @@ test_rt_probe(void **state)
 			} else {
 				assert_null(cp);
 			}
+			/* zero padding from the end of the custom header to 256 */
+			for (i = 72 + clens[c]; i < 256; i++)
+				assert_int_equal(f[in.payload_off + i], 0);
 
 			/* response */
 			n = pcc_probe_resp_build(f, sizeof(f), &l3, 0x1234, &p, NULL);
@@ -865,6 +873,22 @@ test_rt_probe(void **state)
 				assert_non_null(cp);
 				assert_int_equal(cp[0] | cp[clens[c] - 1], 0);
 			}
+			assert_int_equal(in.payload_len, 256);
+			for (i = 72 + clens[c]; i < 256; i++)
+				assert_int_equal(f[in.payload_off + i], 0);
+
+			/* a response built over its own request keeps the custom
+			 * header (custom points into the buffer) */
+			n = pcc_probe_req_build(f, sizeof(f), &l3, 0x1234, &p, custom);
+			assert_true(n > 0);
+			assert_int_equal(pcc_parse(f, (uint32_t)n, strict_opts(), &in), 0);
+			assert_int_equal(pcc_probe_parse(f, &in, &q, &cp), 0);
+			n = pcc_probe_resp_build(f, sizeof(f), &l3, 0x1234, &p, cp);
+			assert_true(n > 0);
+			assert_int_equal(pcc_parse(f, (uint32_t)n, strict_opts(), &in), 0);
+			assert_int_equal(pcc_probe_parse(f, &in, &q, &cp), 0);
+			if (clens[c] != 0)
+				assert_memory_equal(cp, custom, clens[c]);
 		}
 	}
 }
@@ -881,6 +905,13 @@ test_probe_errors(void **state)
 
 	(void)state;
 	mk_l3(&l3, false, false);
+	/* 256 bytes are needed even without a custom header */
+	mk_probe(&p, 0);
+	assert_int_equal(pcc_probe_req_build(
+					 f, 14 + 20 + 8 + 12 + 8 + 256 + 4 - 1, &l3, 1, &p, NULL),
+			PCC_PROTO_ERR_NO_SPACE);
+	assert_int_equal(pcc_probe_req_build(f, 14 + 20 + 8 + 12 + 8 + 256 + 4, &l3, 1, &p, NULL),
+			14 + 20 + 8 + 12 + 8 + 256 + 4);
 	mk_probe(&p, PCC_PROBE_CUSTOM_MAX + 1);
 	assert_int_equal(pcc_probe_req_build(f, sizeof(f), &l3, 1, &p, NULL), PCC_PROTO_ERR_INVAL);
 	mk_probe(&p, 0);
@@ -894,13 +925,16 @@ test_probe_errors(void **state)
 	assert_int_equal(pcc_parse(f, (uint32_t)n, NULL, &in), 0);
 	assert_int_equal(pcc_probe_parse(f, &in, &q, NULL), PCC_PROTO_ERR_BAD_MAD);
 
-	/* custom_len claims more than the frame holds */
+	/* custom_len past the largest custom header; payload outside the frame */
 	n = pcc_probe_req_build(f, sizeof(f), &l3, 1, &p, NULL);
 	assert_int_equal(pcc_parse(f, (uint32_t)n, NULL, &in), 0);
-	f[in.payload_off + 24 + 7] = 4;
-	assert_int_equal(pcc_probe_parse(f, &in, &q, NULL), PCC_PROTO_ERR_BAD_LENGTH);
+	f[in.payload_off + 24 + 7] = 64;
+	assert_int_equal(pcc_probe_parse(f, &in, &q, NULL), 0);
 	f[in.payload_off + 24 + 7] = 65;
 	assert_int_equal(pcc_probe_parse(f, &in, &q, NULL), PCC_PROTO_ERR_BAD_FIELD);
+	f[in.payload_off + 24 + 7] = 0;
+	in.frame_len -= 8;
+	assert_int_equal(pcc_probe_parse(f, &in, &q, NULL), PCC_PROTO_ERR_BAD_LENGTH);
 
 	/* our class/attr but short body: TRUNCATED; other methods: data */
 	mk_probe(&p, 0);
@@ -911,6 +945,9 @@ test_probe_errors(void **state)
 	rs.bth.opcode = PCC_OP_UD_SEND_ONLY;
 	rs.payload = pl;
 	rs.payload_len = PCC_PROBE_MAD_LEN - 4;
+	n = pcc_roce_build(f, sizeof(f), &l3, &rs);
+	assert_int_equal(pcc_parse(f, (uint32_t)n, NULL, &in), PCC_PROTO_ERR_TRUNCATED);
+	rs.payload_len = 72; /* the old 72-byte probes are too short now */
 	n = pcc_roce_build(f, sizeof(f), &l3, &rs);
 	assert_int_equal(pcc_parse(f, (uint32_t)n, NULL, &in), PCC_PROTO_ERR_TRUNCATED);
 	rs.payload_len = PCC_MAD_HDR_LEN - 1; /* not even a MAD header */
@@ -934,6 +971,68 @@ test_probe_errors(void **state)
 	assert_int_equal(pcc_parse(f, (uint32_t)n, NULL, &in), 0);
 	assert_int_equal(in.kind, PCC_PKT_ROCE_DATA);
 	assert_false(in.flags & PCC_PKT_F_MAD);
+}
+
+/* The MAD alone (what the IFA probes of the engine carry). */
+static void
+test_probe_mad(void **state)
+{
+	uint8_t m[PCC_PROBE_MAD_LEN + 8], custom[PCC_PROBE_CUSTOM_MAX];
+	struct pcc_probe p, q;
+	const uint8_t *cp;
+	unsigned int i;
+
+	(void)state;
+	fill_pattern(custom, sizeof(custom), 0x44);
+	mk_probe(&p, 20);
+	memset(m, 0xee, sizeof(m));
+	assert_int_equal(pcc_probe_mad_build(m, sizeof(m), false, &p, custom), PCC_PROBE_MAD_LEN);
+	assert_int_equal(m[PCC_PROBE_MAD_LEN], 0xee); /* nothing past 256 */
+	assert_int_equal(m[3], PCC_MAD_METHOD_GET);
+	assert_int_equal(pcc_probe_mad_parse(m, PCC_PROBE_MAD_LEN, &q, &cp), PCC_PKT_PROBE_REQ);
+	assert_int_equal(q.flags, PCC_PROBE_F_HW_NP);
+	assert_int_equal(q.np_recv_ts | q.np_send_ts | q.resp_ts, 0);
+	assert_ptr_equal(cp, m + PCC_PROBE_CUSTOM_OFF);
+	assert_memory_equal(cp, custom, 20);
+	for (i = PCC_PROBE_CUSTOM_OFF + 20; i < PCC_PROBE_MAD_LEN; i++)
+		assert_int_equal(m[i], 0);
+
+	/* response over the request, custom header left in place */
+	assert_int_equal(
+			pcc_probe_mad_build(m, PCC_PROBE_MAD_LEN, true, &p, cp), PCC_PROBE_MAD_LEN);
+	assert_int_equal(pcc_probe_mad_parse(m, PCC_PROBE_MAD_LEN, &q, &cp), PCC_PKT_PROBE_RESP);
+	assert_int_equal(q.flags, PCC_PROBE_F_HW_NP | PCC_PROBE_F_RESPONSE);
+	assert_int_equal(q.np_recv_ts, p.np_recv_ts);
+	assert_int_equal(q.np_send_ts, p.np_send_ts);
+	assert_int_equal(q.resp_ts, p.resp_ts);
+	assert_memory_equal(q.user, p.user, PCC_PROBE_USER_LEN);
+	assert_memory_equal(cp, custom, 20);
+
+	/* errors */
+	assert_int_equal(pcc_probe_mad_build(m, PCC_PROBE_MAD_LEN - 1, false, &p, NULL),
+			PCC_PROTO_ERR_NO_SPACE);
+	assert_int_equal(
+			pcc_probe_mad_build(NULL, sizeof(m), false, &p, NULL), PCC_PROTO_ERR_INVAL);
+	assert_int_equal(pcc_probe_mad_build(m, sizeof(m), false, NULL, NULL), PCC_PROTO_ERR_INVAL);
+	p.custom_len = PCC_PROBE_CUSTOM_MAX + 1;
+	assert_int_equal(pcc_probe_mad_build(m, sizeof(m), false, &p, NULL), PCC_PROTO_ERR_INVAL);
+	p.custom_len = 0;
+	assert_int_equal(pcc_probe_mad_build(m, sizeof(m), false, &p, NULL), PCC_PROBE_MAD_LEN);
+	assert_int_equal(pcc_probe_mad_parse(m, PCC_PROBE_MAD_LEN - 1, &q, NULL),
+			PCC_PROTO_ERR_TRUNCATED);
+	assert_int_equal(pcc_probe_mad_parse(m, 23, &q, NULL), PCC_PROTO_ERR_TRUNCATED);
+	assert_int_equal(pcc_probe_mad_parse(NULL, 256, &q, NULL), PCC_PROTO_ERR_INVAL);
+	m[3] = 0x02;
+	assert_int_equal(pcc_probe_mad_parse(m, 256, &q, NULL), PCC_PROTO_ERR_BAD_MAD);
+	m[3] = PCC_MAD_METHOD_GET;
+	m[2] = 2;
+	assert_int_equal(pcc_probe_mad_parse(m, 256, &q, NULL), PCC_PROTO_ERR_BAD_VERSION);
+	m[2] = 1;
+	m[1] = 0x0b;
+	assert_int_equal(pcc_probe_mad_parse(m, 256, &q, NULL), PCC_PROTO_ERR_BAD_MAD);
+	m[1] = PCC_MAD_CLASS;
+	m[24 + 7] = 65;
+	assert_int_equal(pcc_probe_mad_parse(m, 256, &q, NULL), PCC_PROTO_ERR_BAD_FIELD);
 }
 
 /* ---- 3. truncation and corruption -------------------------------- */
@@ -995,7 +1094,8 @@ make_samples(struct sample *s)
 				break;
 			default:
 				mk_probe(&p, 3);
-				s[n].need = 12 + 8 + 1 + 4;
+				/* 256-byte MAD: no pad whatever the custom header */
+				s[n].need = 12 + 8 + 4;
 				break;
 			}
 			if (t == 6)
@@ -2133,6 +2233,7 @@ main(void)
 		cmocka_unit_test(test_rt_ext_combos),
 		cmocka_unit_test(test_rt_probe),
 		cmocka_unit_test(test_probe_errors),
+		cmocka_unit_test(test_probe_mad),
 		cmocka_unit_test(test_truncation),
 		cmocka_unit_test(test_consistent_truncation),
 		cmocka_unit_test(test_length_corruption),

@@ -37,7 +37,8 @@ __all__ = [
     'GSI_QKEY', 'MAD_ATTR_RTT', 'MAD_CLASS', 'MAD_CLASS_VERSION',
     'MAD_METHOD_GET', 'MAD_METHOD_GET_RESP', 'OP_CNP', 'OP_RC_ACK',
     'OP_RC_RDMA_WRITE_ONLY', 'OP_RC_SEND_ONLY', 'OP_UD_SEND_ONLY',
-    'PROBE_F_HW_NP', 'PROBE_F_RESPONSE', 'ROCE_PORT',
+    'PROBE_F_HW_NP', 'PROBE_F_RESPONSE', 'ROCE_PORT', 'PROBE_MAD_LEN',
+    'PROBE_BODY_OFF', 'PROBE_CUSTOM_OFF', 'probe_tail',
 ]
 
 ROCE_PORT = 4791
@@ -78,6 +79,20 @@ class MAD(Packet):
                    XShortField('status', 0), XShortField('class_specific', 0),
                    XLongField('tid', 0), XShortField('attr_id', 0),
                    ShortField('reserved', 0), XIntField('attr_mod', 0)]
+
+
+# doc/wire.md section 7: a probe carries one full 256-byte MAD: header
+# (24), body (48), custom header (0..64), zeros up to byte 256.
+PROBE_MAD_LEN = 256
+PROBE_BODY_OFF = 24
+PROBE_CUSTOM_OFF = 72
+
+
+def probe_tail(custom=b''):
+    """What follows the ProbeBody in a probe MAD: the custom header and
+    the zero padding to PROBE_MAD_LEN bytes."""
+    return Raw(bytes(custom) + bytes(PROBE_MAD_LEN - PROBE_CUSTOM_OFF -
+                                     len(custom)))
 
 
 class ProbeBody(Packet):

@@ -149,8 +149,11 @@ class TestApp(TestSuite):
     # ---- real runs ---------------------------------------------------
 
     def test_ring_pair_cnps_per_flow(self):
+        # --np-cnp-gap-us 0: one CNP per mark (the default 50 us per-QP
+        # gap would hold back marks the generator sends in a burst)
         res = self.run_app(['--ring-pair', '--gen-flows', '4',
                             '--gen-rate', '200', '--gen-ce', '10',
+                            '--np-cnp-gap-us', '0',
                             '--run-time', '1', '--stats-period', '0'],
                            lcores='0-1')
         self.assert_equal(res.returncode, 0, 'exit status')

@@ -33,9 +33,9 @@ from framework.roce import (  # noqa: E402
     IPOption_Router_Alert, IPv6, IPv6ExtHdrHopByHop, MAD, MAD_ATTR_RTT,
     MAD_CLASS, MAD_METHOD_GET, MAD_METHOD_GET_RESP, OP_CNP, OP_RC_ACK,
     OP_RC_RDMA_WRITE_ONLY, OP_RC_SEND_ONLY, OP_UD_SEND_ONLY,
-    PROBE_F_HW_NP, PROBE_F_RESPONSE, RETH, UDP, Ether, ProbeBody, Raw,
-    frame_icrc, icrc_calc, ip_datagram, l2l3, l3_offset, raw, scapy_icrc,
-    with_icrc)
+    PROBE_CUSTOM_OFF, PROBE_F_HW_NP, PROBE_F_RESPONSE, PROBE_MAD_LEN, RETH,
+    UDP, Ether, ProbeBody, Raw, frame_icrc, icrc_calc, ip_datagram, l2l3,
+    l3_offset, probe_tail, raw, scapy_icrc, with_icrc)
 from framework.tshark import CSUM_GOOD, CSUM_NOT_PRESENT, to_int  # noqa
 
 # enum pcc_proto_err (pcc_proto.h)
@@ -177,7 +177,9 @@ def probe_pkt(v, req, custom=b''):
     body = dict(flow_tag=0xcafebabe, slot=7, custom_len=len(custom),
                 req_send_ts=1767225600123456789)
     if req:
-        dqpn, sqpn, method, flags = 1, 0x00abcd, MAD_METHOD_GET, 0
+        # the request flag HW_NP asks for the hardware-NP model
+        dqpn, sqpn, method = 1, 0x00abcd, MAD_METHOD_GET
+        flags = PROBE_F_HW_NP if custom else 0
     else:
         dqpn, sqpn, method = 0x00abcd, 1, MAD_METHOD_GET_RESP
         flags = PROBE_F_RESPONSE | PROBE_F_HW_NP
@@ -189,11 +191,11 @@ def probe_pkt(v, req, custom=b''):
         DETH(qkey=GSI_QKEY, sqpn=sqpn) / \
         MAD(base_version=1, mgmt_class=MAD_CLASS, class_version=1,
             method=method, tid=tid, attr_id=MAD_ATTR_RTT) / \
-        ProbeBody(flags=flags, **body) / Raw(custom)
+        ProbeBody(flags=flags, **body) / probe_tail(custom)
     e = l3_expect(v, 46, 0, 64, 0xc0de)
     bth_expect(e, OP_UD_SEND_ONLY, 0xffff, 0, dqpn, tid & 0xffffff, 0, 0)
     e.update(kind='probe_req' if req else 'probe_resp',
-             payload_len=72 + len(custom), payload_off=e['bth_off'] + 20,
+             payload_len=PROBE_MAD_LEN, payload_off=e['bth_off'] + 20,
              flag_names=['deth', 'mad'], deth_qkey=GSI_QKEY,
              deth_sqpn=sqpn,
              mad=dict(rc=0, base_version=1, mgmt_class=MAD_CLASS,
@@ -208,7 +210,7 @@ def probe_pkt(v, req, custom=b''):
               resp_ts=body.get('resp_ts', 0),
               custom=custom.hex() if custom else None)
     if custom:
-        pe['custom_off'] = e['payload_off'] + 72
+        pe['custom_off'] = e['payload_off'] + PROBE_CUSTOM_OFF
     e['probe'] = pe
     return p, e
 
@@ -451,7 +453,10 @@ class TestProtoInterop(TestSuite):
         send = BTH(opcode=OP_RC_SEND_ONLY, dqpn=1, psn=1) / Raw(b'data')
 
         def mad(method=MAD_METHOD_GET, base=1, cv=1, cls=MAD_CLASS,
-                attr=MAD_ATTR_RTT, custom_len=0, extra=b''):
+                attr=MAD_ATTR_RTT, custom_len=0, extra=None):
+            # extra: the bytes after the body; default: a full MAD
+            if extra is None:
+                extra = bytes(PROBE_MAD_LEN - PROBE_CUSTOM_OFF)
             return BTH(opcode=OP_UD_SEND_ONLY, dqpn=1, psn=1) / \
                 DETH(qkey=GSI_QKEY, sqpn=0x22) / \
                 MAD(base_version=base, mgmt_class=cls, class_version=cv,
@@ -510,11 +515,25 @@ class TestProtoInterop(TestSuite):
                 MAD(mgmt_class=MAD_CLASS, method=1, attr_id=MAD_ATTR_RTT) /
                 Raw(bytes(44))), ERR_TRUNCATED, None, {}),
             ('probe-custom-too-long', with_icrc(
-                l2l3() / mad(custom_len=65, extra=bytes(68))), 0,
+                l2l3() / mad(custom_len=65)), 0,
              'probe_req', {'probe': {'rc': ERR_BAD_FIELD}}),
-            ('probe-custom-past-payload', with_icrc(
-                l2l3() / mad(custom_len=8, extra=bytes(4))), 0,
-             'probe_req', {'probe': {'rc': ERR_BAD_LENGTH}}),
+            ('probe-custom-64', with_icrc(
+                l2l3() / mad(custom_len=64)), 0,
+             'probe_req', {'probe': {'rc': 0, 'custom_len': 64}}),
+            # the MAD is 256 bytes: 72 (the pre-256 layout) or 255 bytes
+            # are truncated probes, trailing bytes after 256 are ignored
+            ('probe-mad-72', with_icrc(l2l3() / mad(extra=b'')),
+             ERR_TRUNCATED, None, {}),
+            ('probe-mad-255', with_icrc(
+                l2l3() / mad(extra=bytes(PROBE_MAD_LEN - 73))),
+             ERR_TRUNCATED, None, {}),
+            ('probe-resp-mad-255', with_icrc(
+                l2l3() / mad(method=MAD_METHOD_GET_RESP,
+                             extra=bytes(PROBE_MAD_LEN - 73))),
+             ERR_TRUNCATED, None, {}),
+            ('probe-mad-260', with_icrc(
+                l2l3() / mad(extra=bytes(PROBE_MAD_LEN - 68))), 0,
+             'probe_req', {'payload_len': 260, 'probe': {'rc': 0}}),
         ]
         out = self.parse_frames('classification-edges',
                                 [c[1] for c in cases])
@@ -711,79 +730,49 @@ class TestProtoInterop(TestSuite):
         self.check(n > 0, 'tshark showed no ICRC at all')
 
     def test_catalog_tshark_mad(self):
-        """The probes' MAD common header, as tshark decodes it.
+        """The probes' MAD, as tshark decodes it, from the catalog frames
+        exactly as lib/proto builds them (no re-framing).
 
-        tshark decodes a QP1 MAD only when 256 bytes follow the DETH (a
-        full IB MAD); our probes carry 72 (+ custom) bytes, so each probe
-        is re-framed with its MAD zero-padded to 256 bytes (lengths fixed,
-        ICRC recomputed) before tshark sees it.  tshark shows the MAD of
-        requests only: responses go to the requester's QP, not QP1.
+        tshark decodes a MAD only when a full 256-byte IB MAD follows the
+        DETH; our probes carry exactly that (doc/wire.md section 7), so
+        tshark must decode the MAD common header of every probe directly:
+        requests (to QP1) and responses (to the flow's QP).  (tshark shows
+        no ICRC field for MADs; the ICRC tests cover it.)
         """
         ts = self.tshark()
         probes = [(m, f) for m, f in zip(self.manifest, self.frames)
                   if m['kind'] in ('probe_req', 'probe_resp')]
         self.verify(probes, 'no probes in the catalog')
-        frames = [self.pad_mad(f) for _, f in probes]
-        path = self.work_path('probes-mad256.pcap')
-        write_pcap(path, frames)
+        path = self.work_path('probes.pcap')
+        write_pcap(path, [f for _, f in probes])
         fields = ['infiniband.bth.destqp', 'infiniband.mad.baseversion',
                   'infiniband.mad.mgmtclass', 'infiniband.mad.classversion',
                   'infiniband.mad.method', 'infiniband.mad.status',
                   'infiniband.mad.transactionid',
                   'infiniband.mad.attributeid',
-                  'infiniband.mad.attributemodifier']
+                  'infiniband.mad.attributemodifier', 'udp.length']
         rows = ts.fields(path, fields)
-        self.assert_equal(len(rows), len(frames), 'tshark frames')
-        n = 0
-        for (m, _), row in zip(probes, rows):
-            if m['kind'] == 'probe_resp':
-                continue
-            n += 1
+        self.assert_equal(len(rows), len(probes), 'tshark frames')
+        n = {'probe_req': 0, 'probe_resp': 0}
+        for (m, f), row in zip(probes, rows):
             got = {f.split('.')[-1]: (to_int(v[0]) if v else None)
                    for f, v in row.items()}
             mad = m['mad']
-            exp = dict(destqp=1, baseversion=mad['base_version'],
+            # UDP: header 8, BTH 12, DETH 8, MAD 256, ICRC 4
+            exp = dict(length=8 + 12 + 8 + PROBE_MAD_LEN + 4,
+                       destqp=m['dqpn'], baseversion=mad['base_version'],
                        mgmtclass=mad['mgmt_class'],
                        classversion=mad['class_version'],
                        method=mad['method'], status=0,
                        transactionid=mad['tid'], attributeid=mad['attr_id'],
                        attributemodifier=0)
-            self.check_fields(got, exp, what='%s (tshark MAD)' % m['name'])
-        # the padded probes must still be probes for lib/proto
-        out = self.parse_frames('probes-mad256-parse', frames, icrc=True)
-        for (m, _), r in zip(probes, out):
-            self.compare(m['name'] + '-mad256', r,
-                         dict(rc=0, kind=m['kind'], icrc_ok=True,
-                              probe=dict(rc=0, tid=m['probe']['tid'])))
-        self.log('%d probe requests compared' % n)
-
-    @staticmethod
-    def pad_mad(frame):
-        """Re-frame a probe with its MAD zero-padded to 256 bytes."""
-        p = Ether(frame)
-        udp = p[UDP]
-        payload = raw(udp.payload)      # BTH .. ICRC
-        body = payload[12 + 8:-4]       # MAD + custom (+ pad, none here)
-        new = payload[:20] + body + bytes(256 - len(body)) + bytes(4)
-        udp.remove_payload()
-        udp.add_payload(Raw(new))
-        udp.len = None
-        if IPv6 in p:
-            p[IPv6].plen = None
-            udp.chksum = None
-        else:
-            p[IP].len = None
-            p[IP].chksum = None
-        out = bytearray(raw(p))
-        ip = ip_datagram(bytes(out))
-        crc = icrc_calc(ip[:-4]).to_bytes(4, 'little')
-        end = l3_offset(out) + len(ip)
-        out[end - 4:end] = crc
-        if IPv6 in p:   # recompute the UDP checksum over the new ICRC
-            q = Ether(bytes(out))
-            q[UDP].chksum = None
-            out = bytearray(raw(q))
-        return bytes(out)
+            if self.check_fields(got, exp, what='%s (tshark MAD)'
+                                 % m['name']):
+                n[m['kind']] += 1
+        self.verify(n['probe_req'] > 0 and n['probe_resp'] > 0,
+                    'tshark decoded no request or no response: %s' % n)
+        self.log('decoded by tshark as built: %d requests, %d responses'
+                 % (n['probe_req'], n['probe_resp']))
 
     # -- (c) ICRC -------------------------------------------------------------
 
@@ -975,6 +964,13 @@ class TestProtoInterop(TestSuite):
                     got['probe_custom'] = \
                         mad_bytes[72:72 + pr['custom_len']].hex()
                     exp['probe_custom'] = pr['custom']
+                # zero padding to the end of the 256-byte MAD, then ICRC
+                got['probe_mad_tail'] = \
+                    mad_bytes[72 + pr['custom_len']:PROBE_MAD_LEN].hex()
+                exp['probe_mad_tail'] = \
+                    bytes(PROBE_MAD_LEN - 72 - pr['custom_len']).hex()
+                got['probe_mad_len'] = len(mad_bytes[:PROBE_MAD_LEN])
+                exp['probe_mad_len'] = PROBE_MAD_LEN
             self.check_fields(got, exp, what='%s (scapy)' % m['name'])
 
     # -- telemetry headers encoded from doc/wire.md -----------------------

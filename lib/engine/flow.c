@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * Per-lcore flow table.
+ *
+ * An rte_hash keyed by struct pcc_engine_flow_key (48 bytes, CRC32 hash)
+ * maps a key to a position 0..cap-1, which indexes a preallocated array of
+ * entries (struct eng_flow header, then the algorithm context).  The owner
+ * lcore is the only writer; the hash is created lock-free for readers
+ * (RTE_HASH_EXTRA_FLAGS_RW_CONCURRENCY_LF) so the control thread may look
+ * flows up while the owner runs, and with the extendable bucket table so
+ * that exactly cap keys always fit.  A deleted key's position is freed at
+ * once: a concurrent reader can then meet a re-used entry, which it
+ * detects with the entry's sequence number and key (eng_flow_snapshot).
+ *
+ * Every flow is on one LRU list (that of its lport, whose flows share a
+ * clock), ordered by the time of its last move to the tail.  A flow moves
+ * at most once per lru_gran_ns, so a busy flow costs a list update per
+ * granule, not per packet.  The head is the longest-idle flow (within a
+ * granule): aging pops heads idle longer than idle_ns, and a full table
+ * evicts the head with the longest idle time over all lists (or refuses).
+ * Nothing here allocates after eng_ftable_init().
+ */
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_errno.h>
+#include <rte_hash.h>
+#include <rte_malloc.h>
+#include <rte_pause.h>
+
+#include "engine_internal.h"
+
+#define LRU_GRAN_MIN_NS 100000ull     /* 100 us */
+#define LRU_GRAN_MAX_NS 1000000000ull /* 1 s */
+#define LRU_GRAN_NO_AGING_NS 1000000ull
+
+void
+pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t qpn)
+{
+	memset(k, 0, sizeof(*k));
+	k->port_id = port_id;
+	k->type = PCC_ENGINE_FLOW_QP;
+	k->qpn = qpn & PCC_QPN_MASK;
+}
+
+static int
+fifo_init(struct eng_fifo *q, uint32_t cap, int socket)
+{
+	uint32_t n = rte_align32pow2(cap + 1);
+
+	q->e = rte_malloc_socket("pcc_flow_fifo", sizeof(*q->e) * n, RTE_CACHE_LINE_SIZE, socket);
+	if (q->e == NULL)
+		return -ENOMEM;
+	q->mask = n - 1;
+	q->head = 0;
+	q->tail = 0;
+	return 0;
+}
+
+int
+eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
+{
+	struct rte_hash_parameters hp;
+	uint16_t l;
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	if (c->cap == 0 || c->nb_lists == 0 || c->ctx_size > PCC_DEV_CTX_MAX)
+		return -EINVAL;
+	t->cap = c->cap;
+	t->stride = ENG_FLOW_HDR + RTE_ALIGN_CEIL(c->ctx_size, RTE_CACHE_LINE_SIZE);
+	t->full = c->full;
+	t->idle_ns = c->idle_ns;
+	if (c->idle_ns == 0)
+		t->lru_gran_ns = LRU_GRAN_NO_AGING_NS;
+	else
+		t->lru_gran_ns =
+				RTE_MIN(RTE_MAX(c->idle_ns / 16, LRU_GRAN_MIN_NS), LRU_GRAN_MAX_NS);
+
+	memset(&hp, 0, sizeof(hp));
+	hp.name = c->name;
+	hp.entries = RTE_MAX(c->cap, 8u);
+	hp.key_len = sizeof(struct pcc_engine_flow_key);
+	hp.hash_func = rte_hash_crc;
+	hp.hash_func_init_val = 0;
+	hp.socket_id = c->socket;
+	hp.extra_flag = RTE_HASH_EXTRA_FLAGS_RW_CONCURRENCY_LF | RTE_HASH_EXTRA_FLAGS_EXT_TABLE;
+	t->h = rte_hash_create(&hp);
+	if (t->h == NULL) {
+		ENG_LOG(ERR, "flow table %s: rte_hash of %u entries: %s", c->name, c->cap,
+				rte_strerror(rte_errno));
+		return -ENOMEM;
+	}
+	t->mem = rte_zmalloc_socket(
+			"pcc_flows", (size_t)t->cap * t->stride, RTE_CACHE_LINE_SIZE, c->socket);
+	t->lists = rte_zmalloc_socket("pcc_flow_lists", sizeof(*t->lists) * c->nb_lists,
+			RTE_CACHE_LINE_SIZE, c->socket);
+	if (t->mem == NULL || t->lists == NULL) {
+		ENG_LOG(ERR, "flow table %s: cannot allocate %u entries of %u bytes", c->name,
+				c->cap, t->stride);
+		eng_ftable_fini(t);
+		return -ENOMEM;
+	}
+	t->nb_lists = c->nb_lists;
+	for (l = 0; l < c->nb_lists; l++) {
+		struct eng_flist *fl = &t->lists[l];
+
+		fl->lru_head = ENG_NONE;
+		fl->lru_tail = ENG_NONE;
+		if (!(c->list_mask & (UINT64_C(1) << l)))
+			continue;
+		ret = fifo_init(&fl->txc, t->cap, c->socket);
+		if (ret == 0 && c->timer_fifo)
+			ret = fifo_init(&fl->timer, t->cap, c->socket);
+		if (ret < 0) {
+			ENG_LOG(ERR, "flow table %s: cannot allocate event queues", c->name);
+			eng_ftable_fini(t);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void
+eng_ftable_fini(struct eng_ftable *t)
+{
+	uint16_t l;
+
+	if (t->lists != NULL) {
+		for (l = 0; l < t->nb_lists; l++) {
+			rte_free(t->lists[l].txc.e);
+			rte_free(t->lists[l].timer.e);
+		}
+	}
+	rte_free(t->lists);
+	rte_free(t->mem);
+	rte_hash_free(t->h);
+	t->lists = NULL;
+	t->mem = NULL;
+	t->h = NULL;
+}
+
+struct eng_flow *
+eng_flow_lookup(struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32_t sig)
+{
+	int32_t pos = rte_hash_lookup_with_hash(t->h, key, sig);
+
+	return pos >= 0 ? eng_flow_at(t, (uint32_t)pos) : NULL;
+}
+
+/* ---- LRU lists ----------------------------------------------------------- */
+
+static void
+lru_unlink(struct eng_ftable *t, struct eng_flist *l, struct eng_flow *f)
+{
+	if (f->lru_prev != ENG_NONE)
+		eng_flow_at(t, f->lru_prev)->lru_next = f->lru_next;
+	else
+		l->lru_head = f->lru_next;
+	if (f->lru_next != ENG_NONE)
+		eng_flow_at(t, f->lru_next)->lru_prev = f->lru_prev;
+	else
+		l->lru_tail = f->lru_prev;
+	f->lru_prev = ENG_NONE;
+	f->lru_next = ENG_NONE;
+}
+
+static void
+lru_append(struct eng_ftable *t, struct eng_flist *l, struct eng_flow *f, uint32_t idx)
+{
+	f->lru_prev = l->lru_tail;
+	f->lru_next = ENG_NONE;
+	if (l->lru_tail != ENG_NONE)
+		eng_flow_at(t, l->lru_tail)->lru_next = idx;
+	else
+		l->lru_head = idx;
+	l->lru_tail = idx;
+}
+
+void
+eng_flow_lru_move(struct eng_ftable *t, struct eng_flow *f)
+{
+	struct eng_flist *l = &t->lists[f->lp];
+	uint32_t idx = eng_flow_idx(t, f);
+
+	if (l->lru_tail == idx)
+		return;
+	lru_unlink(t, l, f);
+	lru_append(t, l, f, idx);
+}
+
+/* ---- Add, delete ----------------------------------------------------------- */
+
+static inline void
+seq_begin(struct eng_flow *f)
+{
+	__atomic_store_n(&f->seq, f->seq + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static inline void
+seq_end(struct eng_flow *f)
+{
+	__atomic_store_n(&f->seq, f->seq + 1, __ATOMIC_RELEASE);
+}
+
+void
+eng_flow_del(struct eng_ftable *t, struct eng_flow *f)
+{
+	struct eng_flist *l = &t->lists[f->lp];
+	int32_t pos;
+
+	lru_unlink(t, l, f);
+	l->nb--;
+	pos = rte_hash_del_key_with_hash(t->h, &f->key, eng_flow_hash(&f->key));
+	if (pos >= 0)
+		rte_hash_free_key_with_position(t->h, pos);
+	seq_begin(f);
+	f->flags &= ENG_FLOW_F_KEEP;
+	seq_end(f);
+	eng_ctr_add(&t->ctr.flows, (uint64_t)-1);
+}
+
+/* The head with the longest idle time over all lists; NULL if none. */
+static struct eng_flow *
+lru_victim(struct eng_ftable *t, const uint64_t *now)
+{
+	struct eng_flow *best = NULL;
+	uint64_t best_idle = 0;
+	uint16_t l;
+
+	for (l = 0; l < t->nb_lists; l++) {
+		struct eng_flow *h;
+		uint64_t idle;
+
+		if (t->lists[l].lru_head == ENG_NONE)
+			continue;
+		h = eng_flow_at(t, t->lists[l].lru_head);
+		idle = now[l] - h->last_ns;
+		if (best == NULL || idle > best_idle) {
+			best = h;
+			best_idle = idle;
+		}
+	}
+	return best;
+}
+
+struct eng_flow *
+eng_flow_add(struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32_t sig,
+		const struct eng_flow_init *init, uint64_t now_ns, const uint64_t *now,
+		eng_flow_evict_cb evict_cb, void *cb_arg, bool *created)
+{
+	struct eng_flist *l = &t->lists[init->lp];
+	struct eng_flow *f;
+	uint8_t keep;
+	int32_t pos;
+
+	*created = false;
+	pos = rte_hash_lookup_with_hash(t->h, key, sig);
+	if (pos >= 0)
+		return eng_flow_at(t, (uint32_t)pos);
+	if (t->ctr.flows >= t->cap) {
+		struct eng_flow *v;
+
+		if (t->full == PCC_ENGINE_FLOW_FULL_REFUSE || (v = lru_victim(t, now)) == NULL) {
+			eng_ctr_add(&t->ctr.refused, 1);
+			return NULL;
+		}
+		if (evict_cb != NULL)
+			evict_cb(v, eng_flow_idx(t, v), cb_arg);
+		eng_flow_del(t, v);
+		eng_ctr_add(&t->ctr.evicted, 1);
+	}
+	pos = rte_hash_add_key_with_hash(t->h, key, sig);
+	if (pos < 0 || (uint32_t)pos >= t->cap) {
+		/* cannot happen with the extendable table; never crash */
+		if (pos >= 0)
+			rte_hash_del_key_with_hash(t->h, key, sig);
+		eng_ctr_add(&t->ctr.refused, 1);
+		return NULL;
+	}
+	f = eng_flow_at(t, (uint32_t)pos);
+	seq_begin(f);
+	keep = f->flags & ENG_FLOW_F_KEEP;
+	/* everything but the key (set below) and seq (odd now) */
+	memset((uint8_t *)f + offsetof(struct eng_flow, seq) + sizeof(f->seq), 0,
+			t->stride - offsetof(struct eng_flow, seq) - sizeof(f->seq));
+	f->key = *key;
+	f->tag = key->type == PCC_ENGINE_FLOW_QP ? key->qpn : (uint32_t)pos;
+	f->lp = init->lp;
+	f->dev_port = init->dev_port;
+	f->slot = init->slot;
+	f->flags = keep | ENG_FLOW_F_IN_USE;
+	f->l3 = init->l3;
+	f->gf = init->gf;
+	f->last_ns = now_ns;
+	f->lru_ns = now_ns;
+	f->timer_ns = now_ns;
+	lru_append(t, l, f, (uint32_t)pos);
+	l->nb++;
+	seq_end(f);
+	eng_ctr_add(&t->ctr.flows, 1);
+	eng_ctr_add(&t->ctr.added, 1);
+	*created = true;
+	return f;
+}
+
+uint32_t
+eng_flow_age(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t max,
+		eng_flow_evict_cb evict_cb, void *cb_arg)
+{
+	struct eng_flist *l = &t->lists[lp];
+	uint32_t n = 0;
+
+	if (t->idle_ns == 0)
+		return 0;
+	while (n < max && l->lru_head != ENG_NONE) {
+		uint32_t idx = l->lru_head;
+		struct eng_flow *f = eng_flow_at(t, idx);
+
+		if (now - f->lru_ns < t->idle_ns)
+			break; /* the list is in lru_ns order */
+		if (now - f->last_ns < t->idle_ns) {
+			/* active since its last move: move it now */
+			f->lru_ns = f->last_ns;
+			eng_flow_lru_move(t, f);
+			n++;
+			continue;
+		}
+		if (evict_cb != NULL)
+			evict_cb(f, idx, cb_arg);
+		eng_flow_del(t, f);
+		eng_ctr_add(&t->ctr.aged, 1);
+		n++;
+	}
+	return n;
+}
+
+int
+eng_flow_snapshot(const struct eng_flow *f, struct eng_flow *copy)
+{
+	unsigned int tries;
+
+	for (tries = 0; tries < 64; tries++) {
+		uint32_t s1 = __atomic_load_n(&f->seq, __ATOMIC_ACQUIRE);
+		uint32_t s2;
+
+		if (s1 & 1) {
+			rte_pause();
+			continue;
+		}
+		memcpy(copy, f, sizeof(*copy));
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		s2 = __atomic_load_n(&f->seq, __ATOMIC_RELAXED);
+		if (s1 == s2)
+			return 0;
+	}
+	return -EAGAIN;
+}

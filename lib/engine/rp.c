@@ -1,0 +1,938 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * Reaction point runner.
+ *
+ * RX side (any lcore polling an RP port): a CNP, ACK, NAK or probe
+ * response becomes a compact event record (struct eng_ev) keyed by the
+ * flow it names; consecutive CNPs, or ACKs without INT, of one flow in a
+ * burst merge into one record (coalesced count, first/last PSN and time).
+ * The record goes to the flow's owner: processed at once when that is
+ * this lcore, else through the single-producer/single-consumer ring of
+ * the (this lcore, owner) pair.
+ *
+ * Owner side: the record's flow is looked up, its counters updated, the
+ * lib/dev event built and dispatched to the flow's slot; the results are
+ * applied: rate -> the flow's pacer, window/credits -> the window model,
+ * rtt_req -> a probe sent now.  TX events come from the owner's own
+ * transmissions (eng_rp_tx_done), timer events from a per-lport FIFO
+ * (eng_rp_housekeep).
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_errno.h>
+#include <rte_malloc.h>
+
+#include "engine_internal.h"
+#include "engine_np.h"
+#include "pcc_algos.h"
+#include "pcc_dev_simple.h"
+#include "pcc_dev_svc.h"
+#include "pcc_pacer_drivers.h"
+
+/* Housekeeping budget per lport and poll round. */
+#define HK_TXC_MAX 32
+#define HK_TIMER_MAX 32
+#define HK_AGE_MAX 8
+/* Event records taken from one ring per round. */
+#define XRING_BURST 32
+
+/* ---- Pure parts: records, lib/dev events, TX coalescing ------------------ */
+
+int
+eng_ev_from_pkt(const struct pcc_pkt_info *info, const void *int_hdr, uint16_t port_id, uint64_t ts,
+		struct eng_ev *ev)
+{
+	uint8_t type, subtype = 0;
+
+	switch (info->kind) {
+	case PCC_PKT_CNP:
+		type = PCC_DEV_EVENT_CNP;
+		break;
+	case PCC_PKT_ROCE_ACK:
+		type = PCC_DEV_EVENT_ACK;
+		break;
+	case PCC_PKT_ROCE_NAK:
+		type = PCC_DEV_EVENT_NACK;
+		if (pcc_aeth_class(info->aeth_syndrome) == PCC_AETH_RNR_NAK)
+			subtype = PCC_DEV_NACK_RNR;
+		else if (pcc_aeth_code(info->aeth_syndrome) == PCC_NAK_PSN_SEQ_ERR)
+			subtype = PCC_DEV_NACK_OOS;
+		/* other NAK codes are fatal QP errors, not congestion: 0 */
+		break;
+	default:
+		return -1;
+	}
+	memset(ev, 0, offsetof(struct eng_ev, int_raw));
+	pcc_engine_flow_key_qp(&ev->key, port_id, info->dqpn);
+	ev->sig = eng_flow_hash(&ev->key);
+	ev->type = type;
+	ev->subtype = subtype;
+	ev->sn = info->psn;
+	ev->first_sn = info->psn;
+	ev->count = 1;
+	ev->ts_ns = ts;
+	ev->first_ts_ns = ts;
+	if (type == PCC_DEV_EVENT_ACK && int_hdr != NULL && (info->bth_flags & PCC_BTH_INT)) {
+		memcpy(ev->int_raw, int_hdr, PCC_INT_HDR_LEN);
+		ev->has_int = 1;
+	}
+	return 0;
+}
+
+bool
+eng_ev_merge(struct eng_ev *a, const struct eng_ev *b)
+{
+	if (a->type != b->type || a->sig != b->sig)
+		return false;
+	if (a->type != PCC_DEV_EVENT_CNP &&
+			(a->type != PCC_DEV_EVENT_ACK || a->has_int || b->has_int))
+		return false;
+	if (memcmp(&a->key, &b->key, sizeof(a->key)) != 0)
+		return false;
+	a->sn = b->sn;
+	a->ts_ns = b->ts_ns;
+	a->count += b->count;
+	return true;
+}
+
+void
+eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_event *ev,
+		struct pcc_int_hdr *int_buf)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->type = r->type;
+	ev->subtype = r->subtype;
+	ev->port = f->dev_port;
+	ev->flow_tag = f->tag;
+	ev->sn = r->sn;
+	ev->ts = (uint32_t)r->ts_ns;
+	if (r->type == PCC_DEV_EVENT_RTT) {
+		ev->rtt.req_send_ts = (uint32_t)r->rtt.req_send_ns;
+		ev->rtt.req_recv_ts = (uint32_t)r->rtt.req_recv_ns;
+		ev->rtt.resp_send_ts = (uint32_t)r->rtt.resp_send_ns;
+		ev->rtt.resp_recv_ts = (uint32_t)r->ts_ns;
+		memcpy(ev->rtt.user, r->rtt.user, sizeof(ev->rtt.user));
+		return;
+	}
+	ev->ack.first_ts = (uint32_t)r->first_ts_ns;
+	ev->ack.first_sn = r->first_sn;
+	ev->ack.coalesced = r->count;
+	if (r->has_int && int_buf != NULL &&
+			pcc_int_parse(r->int_raw, PCC_INT_HDR_LEN, int_buf) == 0)
+		ev->ack.int_hdr = int_buf;
+}
+
+void
+eng_txc_flush(struct eng_flow *f, uint64_t now, struct pcc_dev_event *ev)
+{
+	uint64_t units = ((uint64_t)f->txc_bytes + 31) / 32;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->type = PCC_DEV_EVENT_TX;
+	ev->port = f->dev_port;
+	ev->flags = f->txc_flags;
+	ev->flow_tag = f->tag;
+	ev->sn = f->txc_psn;
+	ev->ts = (uint32_t)now;
+	ev->tx.first_ts = (uint32_t)f->txc_first_ns;
+	ev->tx.sent_32b = (uint16_t)RTE_MIN(units, (uint64_t)UINT16_MAX);
+	ev->tx.sent_pkts = (uint16_t)RTE_MIN(f->txc_pkts, (uint32_t)UINT16_MAX);
+	ev->tx.flow_qpn = f->key.qpn;
+	f->txc_bytes = 0;
+	f->txc_pkts = 0;
+	f->txc_flags = 0;
+	f->flags |= ENG_FLOW_F_TX_SEEN;
+}
+
+bool
+eng_txc_add(struct eng_flow *f, const struct eng_rp_conf *c, uint32_t bytes, uint32_t psn,
+		bool ackreq, uint64_t now, struct pcc_dev_event *ev)
+{
+	if (f->txc_pkts == 0)
+		f->txc_first_ns = now;
+	f->txc_bytes = bytes > UINT32_MAX - f->txc_bytes ? UINT32_MAX : f->txc_bytes + bytes;
+	f->txc_pkts++;
+	f->txc_psn = psn;
+	if (ackreq)
+		f->txc_flags |= PCC_DEV_TX_F_ACK_EXPECTED;
+	if ((f->flags & ENG_FLOW_F_TX_SEEN) && f->txc_bytes < c->txc_bytes &&
+			now - f->txc_first_ns < c->txc_ns)
+		return false;
+	eng_txc_flush(f, now, ev);
+	return true;
+}
+
+void
+eng_timer_ev(struct eng_flow *f, const struct eng_rp_conf *c, uint64_t now,
+		struct pcc_dev_event *ev)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->type = PCC_DEV_EVENT_TIMER;
+	ev->port = f->dev_port;
+	ev->flow_tag = f->tag;
+	ev->ts = (uint32_t)now;
+	ev->timer.period_us = (uint32_t)(c->timer_ns / 1000);
+}
+
+/* ---- Owner side ------------------------------------------------------------ */
+
+static inline struct eng_lport *
+lport_of(const struct eng_lcore *lc, uint16_t pidx)
+{
+	uint8_t i = lc->lport_of[pidx];
+
+	return i == ENG_NO_LPORT ? NULL : lc->lports[i];
+}
+
+static void
+probe_send(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint8_t slot,
+		uint64_t now)
+{
+	struct pcc_engine_port_stats *pc = &lc->pctr[lp->pidx];
+	struct rte_mbuf *m;
+	int ret;
+
+	if (lp->rxq == NULL || f->l3 == NULL) {
+		eng_ctr_add(&pc->probe_no_flow, 1);
+		return;
+	}
+	ret = eng_probe_build(lc, lp->rxq, f, slot, now, &m);
+	if (ret < 0) {
+		if (ret != -ENOMEM)
+			eng_ctr_add(&pc->probe_no_flow, 1);
+		return;
+	}
+	if (eng_tx_pkts(lp->port_id, lp->tx_queue, pc, &m, 1) == 1) {
+		eng_ctr_add(&pc->probe_tx, 1);
+		eng_ctr_add(&f->probe_tx, 1);
+		f->txc_flags |= PCC_DEV_TX_F_RTT_REQ_SENT;
+	}
+}
+
+static void
+apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
+		const struct pcc_dev_results *res, uint64_t now)
+{
+	if (res->rate != 0) {
+		uint32_t r = RTE_MIN(res->rate, PCC_DEV_MAX_RATE);
+
+		if (r != f->rate) {
+			uint64_t bps = eng_rate_bps(r, lp->line_bps);
+
+			__atomic_store_n(&f->rate, r, __ATOMIC_RELAXED);
+			f->pace_cost = eng_pace_cost(bps, lp->line_bps);
+			if (lp->pacer != NULL)
+				pcc_pacer_set_rate(lp->pacer, eng_flow_idx(&lc->ft, f), bps);
+			eng_ctr_add(&lc->pctr[lp->pidx].rate_updates, 1);
+		}
+	}
+	if (res->window != 0) {
+		__atomic_store_n(&f->window, res->window, __ATOMIC_RELAXED);
+		f->credits = res->credits;
+	}
+	if (res->rtt_req)
+		probe_send(lc, lp, f, res->probe_slot != 0 ? res->probe_slot : f->slot, now);
+}
+
+void
+eng_rp_dispatch(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
+		const struct pcc_dev_event *ev, uint64_t now)
+{
+	struct pcc_engine_port_stats *pc = &lc->pctr[lp->pidx];
+	struct pcc_dev_results res;
+	int rc;
+
+	rc = pcc_dev_dispatch(f->dev_port, f->slot, eng_flow_ctx(f), ev, &res);
+	if (unlikely(rc != 0)) {
+		eng_ctr_add(rc > 0 ? &pc->ev_masked : &pc->ev_err, 1);
+		return;
+	}
+	if (ev->type < PCC_ENGINE_NB_EV) {
+		eng_ctr_add(&pc->ev[ev->type], 1);
+		eng_ctr32_add(&f->ev[ev->type], 1);
+	}
+	apply_results(lc, lp, f, &res, now);
+}
+
+/* Network RTT of a sample: total minus the NP's turnaround when smaller. */
+static uint64_t
+rtt_of(const struct eng_ev *r)
+{
+	uint64_t total = r->ts_ns - r->rtt.req_send_ns;
+	uint64_t np = r->rtt.resp_send_ns - r->rtt.req_recv_ns;
+
+	return np < total ? total - np : total;
+}
+
+void
+eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
+{
+	struct pcc_engine *e = lc->e;
+	int16_t pidx = e->pidx[r->key.port_id];
+	struct pcc_engine_port_stats *pc;
+	struct pcc_int_hdr int_buf;
+	struct pcc_dev_event ev;
+	struct eng_lport *lp;
+	struct eng_flow *f;
+
+	if (pidx < 0 || (lp = lport_of(lc, (uint16_t)pidx)) == NULL)
+		return;
+	pc = &lc->pctr[pidx];
+	f = eng_flow_lookup(&lc->ft, &r->key, r->sig);
+	if (f == NULL) {
+		eng_ctr_add(&pc->rp_no_flow, r->count);
+		return;
+	}
+	eng_flow_touch(&lc->ft, f, lp->now);
+	switch (r->type) {
+	case PCC_DEV_EVENT_CNP:
+		eng_ctr_add(&f->cnp_rx, r->count);
+		break;
+	case PCC_DEV_EVENT_ACK:
+		eng_ctr_add(&f->ack_rx, r->count);
+		f->una_psn = (r->sn + 1) & PCC_PSN_MASK;
+		f->flags |= ENG_FLOW_F_ACKED;
+		f->credits = 0;
+		break;
+	case PCC_DEV_EVENT_NACK:
+		eng_ctr_add(&f->nack_rx, r->count);
+		if (r->subtype == 0) {
+			eng_ctr_add(&pc->nack_other, r->count);
+			return;
+		}
+		f->una_psn = r->sn & PCC_PSN_MASK;
+		f->flags |= ENG_FLOW_F_ACKED;
+		break;
+	case PCC_DEV_EVENT_RTT:
+		__atomic_store_n(&f->rtt_ns, rtt_of(r), __ATOMIC_RELAXED);
+		break;
+	default:
+		return;
+	}
+	eng_ev_to_dev(r, f, &ev, &int_buf);
+	eng_rp_dispatch(lc, lp, f, &ev, lp->now);
+}
+
+void
+eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
+{
+	struct eng_lcore *owner = eng_owner(lc->e, pidx, r->sig);
+
+	if (owner == lc) {
+		eng_rp_event(lc, r);
+		return;
+	}
+	if (rte_ring_sp_enqueue_elem(lc->xout[owner->rank], (void *)(uintptr_t)r, sizeof(*r)) !=
+			0) {
+		eng_ctr_add(&lc->pctr[pidx].xring_drop, 1);
+		return;
+	}
+	eng_ctr_add(&lc->ctr.xring_out, 1);
+}
+
+uint32_t
+eng_rp_xring_poll(struct eng_lcore *lc)
+{
+	struct eng_ev recs[XRING_BURST];
+	uint32_t total = 0;
+	uint16_t i;
+
+	for (i = 0; i < lc->nb_xin; i++) {
+		struct rte_ring *r = lc->xin[lc->xin_rank[i]];
+		unsigned int n, k;
+
+		n = rte_ring_sc_dequeue_burst_elem(r, recs, sizeof(recs[0]), XRING_BURST, NULL);
+		for (k = 0; k < n; k++)
+			eng_rp_event(lc, &recs[k]);
+		total += n;
+	}
+	if (total > 0)
+		eng_ctr_add(&lc->ctr.xring_in, total);
+	return total;
+}
+
+bool
+eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
+		const struct pcc_pkt_info *info, uint64_t now, struct eng_ev *pend, bool *has_pend)
+{
+	struct pcc_engine_port_stats *pc = &lc->pctr[q->pidx];
+	uint8_t int_buf[PCC_INT_HDR_LEN];
+	const void *int_hdr = NULL;
+	struct eng_rtt_sample s;
+	struct eng_ev r;
+	uint64_t ts = eng_clock_rx(q->clk, m, now);
+
+	if (info->kind == PCC_PKT_PROBE_RESP || info->kind == PCC_PKT_IFA1 ||
+			info->kind == PCC_PKT_IFA2) {
+		if (eng_probe_resp_parse(m, info, &s) != 0) {
+			/* an IFA packet that is no answer of ours: not consumed */
+			if (info->kind != PCC_PKT_PROBE_RESP)
+				return false;
+			eng_ctr_add(&pc->probe_bad, 1);
+			return true;
+		}
+		memset(&r, 0, sizeof(r));
+		pcc_engine_flow_key_qp(&r.key, q->port_id, s.flow_tag);
+		r.sig = eng_flow_hash(&r.key);
+		r.type = PCC_DEV_EVENT_RTT;
+		r.count = 1;
+		r.ts_ns = ts;
+		r.first_ts_ns = ts;
+		r.rtt.req_send_ns = s.req_send_ns;
+		r.rtt.req_recv_ns = s.req_recv_ns;
+		r.rtt.resp_send_ns = s.resp_send_ns;
+		r.rtt.flow_tag = s.flow_tag;
+		r.rtt.slot = s.slot;
+		r.rtt.user_len = s.user_len;
+		memcpy(r.rtt.user, s.user, sizeof(r.rtt.user));
+		if (*has_pend) {
+			eng_rp_post(lc, q->pidx, pend);
+			*has_pend = false;
+		}
+		eng_rp_post(lc, q->pidx, &r);
+		return true;
+	}
+	if (info->kind == PCC_PKT_ROCE_ACK && (info->bth_flags & PCC_BTH_INT))
+		int_hdr = rte_pktmbuf_read(m, info->payload_off, PCC_INT_HDR_LEN, int_buf);
+	if (eng_ev_from_pkt(info, int_hdr, q->port_id, ts, &r) != 0)
+		return true;
+	if (*has_pend && eng_ev_merge(pend, &r))
+		return true;
+	if (*has_pend)
+		eng_rp_post(lc, q->pidx, pend);
+	*pend = r;
+	*has_pend = true;
+	return true;
+}
+
+/* ---- Flows of an lport ------------------------------------------------------ */
+
+void
+eng_rp_flow_evict(struct eng_flow *f, uint32_t idx, void *arg)
+{
+	struct eng_lcore *lc = arg;
+	struct eng_lport *lp = lc->lports[f->lp];
+
+	if (lp->pacer != NULL)
+		pcc_pacer_flow_reset(lp->pacer, idx);
+	if (f->gf != NULL && f->gf->fidx == idx)
+		f->gf->fidx = ENG_NONE;
+}
+
+struct eng_flow *
+eng_rp_flow_get(struct eng_lcore *lc, struct eng_lport *lp, const struct pcc_engine_flow_key *key,
+		uint32_t sig, const struct pcc_l3_spec *l3, struct eng_gen_flow *gf, uint64_t now)
+{
+	uint64_t nows[RTE_MAX_ETHPORTS];
+	struct eng_flow_init init;
+	struct eng_flow *f;
+	bool created;
+	uint16_t i;
+
+	f = eng_flow_lookup(&lc->ft, key, sig);
+	if (f != NULL)
+		return f;
+	for (i = 0; i < lc->nb_lports; i++)
+		nows[i] = lc->lports[i]->now;
+	init.lp = lp->idx;
+	init.dev_port = lp->dev_port;
+	init.slot = pcc_dev_slot_active(lp->dev_port);
+	init.l3 = l3;
+	init.gf = gf;
+	f = eng_flow_add(&lc->ft, key, sig, &init, now, nows, eng_rp_flow_evict, lc, &created);
+	if (f == NULL || !created)
+		return f;
+	if (lp->pacer != NULL)
+		pcc_pacer_flow_reset(lp->pacer, eng_flow_idx(&lc->ft, f));
+	f->pace_cost = eng_pace_cost(0, lp->line_bps);
+	if (lc->e->rp.timer_ns != 0 && !(f->flags & ENG_FLOW_F_TIMER_Q)) {
+		f->flags |= ENG_FLOW_F_TIMER_Q;
+		eng_fifo_push(&lc->ft.lists[lp->idx].timer, eng_flow_idx(&lc->ft, f));
+	}
+	return f;
+}
+
+uint16_t
+eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, struct rte_mbuf **pkts,
+		uint16_t n, uint64_t now)
+{
+	uint32_t idx = eng_flow_idx(&lc->ft, f);
+	uint16_t i, k;
+
+	for (i = 0; i < n; i++) {
+		struct eng_mtag *t = eng_mtag(pkts[i]);
+
+		t->fidx = idx;
+		t->seq = f->seq;
+	}
+	k = pcc_pacer_enqueue(lp->pacer, idx, pkts, n, now);
+	f->queued = (uint16_t)(f->queued + k);
+	for (i = 0; i < k; i++)
+		eng_pace_advance(f, pkts[i]->pkt_len + PCC_PACER_WIRE_OVERHEAD, now);
+	if (k < n) {
+		eng_ctr_add(&lc->pctr[lp->pidx].pacer_drop, n - k);
+		rte_pktmbuf_free_bulk(pkts + k, n - k);
+	}
+	return k;
+}
+
+static inline struct eng_flow *
+tag_flow(struct eng_lcore *lc, const struct eng_mtag *t)
+{
+	struct eng_flow *f;
+
+	if (t->fidx >= lc->ft.cap)
+		return NULL;
+	f = eng_flow_at(&lc->ft, t->fidx);
+	if (!(f->flags & ENG_FLOW_F_IN_USE) || f->seq != t->seq)
+		return NULL;
+	return f;
+}
+
+/* Account transmitted packets by their tags (copied before the send). */
+static void
+tx_account(struct eng_lcore *lc, struct eng_lport *lp, const struct eng_mtag *tags,
+		const uint32_t *lens, uint16_t n, uint64_t now)
+{
+	struct pcc_engine_port_stats *pc = &lc->pctr[lp->pidx];
+	uint64_t gen_pkts = 0, gen_bytes = 0, gen_ce = 0, fwd = 0;
+	struct pcc_dev_event ev;
+	uint16_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct eng_mtag *t = &tags[i];
+		struct eng_flow *f = tag_flow(lc, t);
+		struct eng_gen_flow *gf;
+
+		if (t->flags & ENG_MTAG_GEN) {
+			gen_pkts++;
+			gen_bytes += lens[i];
+			gen_ce += (t->flags & ENG_MTAG_CE) != 0;
+		} else if ((t->flags & ENG_MTAG_FWD) && t->fidx != ENG_NONE) {
+			fwd++;
+		}
+		if (f == NULL)
+			continue;
+		gf = f->gf;
+		if (gf != NULL && (t->flags & ENG_MTAG_GEN)) {
+			eng_ctr_add(&gf->tx_pkts, 1);
+			eng_ctr_add(&gf->tx_bytes, lens[i]);
+			if (t->flags & ENG_MTAG_CE)
+				eng_ctr_add(&gf->tx_ce, 1);
+			if (t->flags & ENG_MTAG_LAST)
+				__atomic_store_n(&gf->fct_ns, now - gf->start_ns, __ATOMIC_RELAXED);
+		}
+		eng_ctr_add(&f->tx_pkts, 1);
+		eng_ctr_add(&f->tx_bytes, lens[i]);
+		eng_flow_touch(&lc->ft, f, now);
+		if (eng_txc_add(f, &lc->e->rp, lens[i], t->psn, (t->flags & ENG_MTAG_ACKREQ) != 0,
+				    now, &ev)) {
+			eng_rp_dispatch(lc, lp, f, &ev, now);
+		} else if (!(f->flags & ENG_FLOW_F_TXC_Q)) {
+			f->flags |= ENG_FLOW_F_TXC_Q;
+			eng_fifo_push(&lc->ft.lists[lp->idx].txc, t->fidx);
+		}
+	}
+	if (gen_pkts > 0) {
+		eng_ctr_add(&pc->gen_pkts, gen_pkts);
+		eng_ctr_add(&pc->gen_bytes, gen_bytes);
+		eng_ctr_add(&pc->gen_ce, gen_ce);
+	}
+	if (fwd > 0)
+		eng_ctr_add(&pc->fwd_paced, fwd);
+}
+
+uint16_t
+eng_rp_pacer_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
+{
+	struct pcc_engine_port_stats *pc = &lc->pctr[lp->pidx];
+	const uint16_t burst = lc->e->conf.burst;
+	struct eng_mtag tags[PCC_ENGINE_BURST_MAX];
+	uint32_t lens[PCC_ENGINE_BURST_MAX];
+	uint64_t bytes = 0;
+	uint16_t n, i, sent;
+
+	/*
+	 * Take everything due, up to the buffer (PCC_ENGINE_BURST_MAX), not
+	 * just a burst: the pacer hands out its pass-through FIFO (flows at
+	 * line rate) before its wheel, so a small max would starve the wheel.
+	 * A PMD that took less keeps the rest here for the next round.
+	 */
+	if (lp->txb_n < burst) {
+		n = pcc_pacer_dequeue(lp->pacer, now, lp->txb + lp->txb_n,
+				(uint16_t)(RTE_DIM(lp->txb) - lp->txb_n));
+		for (i = lp->txb_n; i < lp->txb_n + n; i++) {
+			struct eng_flow *f = tag_flow(lc, eng_mtag(lp->txb[i]));
+
+			if (f != NULL && f->queued > 0)
+				f->queued--;
+		}
+		lp->txb_n = (uint16_t)(lp->txb_n + n);
+	}
+	if (lp->txb_n == 0)
+		return 0;
+	for (i = 0; i < lp->txb_n; i++) {
+		tags[i] = *eng_mtag(lp->txb[i]);
+		lens[i] = lp->txb[i]->pkt_len;
+	}
+	sent = rte_eth_tx_burst(lp->port_id, lp->tx_queue, lp->txb, lp->txb_n);
+	for (i = 0; i < sent; i++)
+		bytes += lens[i];
+	eng_ctr_add(&pc->tx_pkts, sent);
+	eng_ctr_add(&pc->tx_bytes, bytes);
+	if (sent > 0)
+		tx_account(lc, lp, tags, lens, sent, now);
+	if (sent < lp->txb_n)
+		memmove(lp->txb, lp->txb + sent, sizeof(lp->txb[0]) * (lp->txb_n - sent));
+	lp->txb_n = (uint16_t)(lp->txb_n - sent);
+	return sent;
+}
+
+uint32_t
+eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
+{
+	struct eng_flist *l = &lc->ft.lists[lp->idx];
+	const struct eng_rp_conf *c = &lc->e->rp;
+	struct pcc_dev_event ev;
+	uint32_t work = 0, k;
+
+	/* TX bytes waiting longer than the coalescing time */
+	for (k = 0; k < HK_TXC_MAX && !eng_fifo_empty(&l->txc); k++) {
+		uint32_t idx = eng_fifo_peek(&l->txc);
+		struct eng_flow *f = eng_flow_at(&lc->ft, idx);
+
+		if ((f->flags & ENG_FLOW_F_IN_USE) && f->txc_pkts > 0 &&
+				now - f->txc_first_ns < c->txc_ns)
+			break;
+		eng_fifo_pop(&l->txc);
+		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
+		if (!(f->flags & ENG_FLOW_F_IN_USE) || f->txc_pkts == 0)
+			continue;
+		eng_txc_flush(f, now, &ev);
+		eng_rp_dispatch(lc, lp, f, &ev, now);
+		work++;
+	}
+	/* timers: one period after the previous one, in FIFO order */
+	for (k = 0; c->timer_ns != 0 && k < HK_TIMER_MAX && !eng_fifo_empty(&l->timer); k++) {
+		uint32_t idx = eng_fifo_peek(&l->timer);
+		struct eng_flow *f = eng_flow_at(&lc->ft, idx);
+		uint64_t due;
+
+		if (!(f->flags & ENG_FLOW_F_IN_USE)) {
+			eng_fifo_pop(&l->timer);
+			f->flags &= (uint8_t)~ENG_FLOW_F_TIMER_Q;
+			continue;
+		}
+		due = f->timer_ns + c->timer_ns;
+		if ((int64_t)(now - due) < 0)
+			break;
+		eng_fifo_pop(&l->timer);
+		if (now - due > lc->ctr.timer_late_max)
+			__atomic_store_n(&lc->ctr.timer_late_max, now - due, __ATOMIC_RELAXED);
+		f->timer_ns = now;
+		eng_fifo_push(&l->timer, idx);
+		eng_timer_ev(f, c, now, &ev);
+		eng_ctr_add(&lc->ctr.timer_events, 1);
+		eng_rp_dispatch(lc, lp, f, &ev, now);
+		work++;
+	}
+	work += eng_flow_age(&lc->ft, lp->idx, now, HK_AGE_MAX, eng_rp_flow_evict, lc);
+	return work;
+}
+
+/* ---- Setup: lib/dev, algorithms, providers ------------------------------------ */
+
+static const struct eng_port *
+dev_port_of(const struct pcc_engine *e, uint8_t dev_port)
+{
+	uint16_t i;
+
+	for (i = 0; i < e->nb_ports; i++)
+		if (e->ports[i].dev_port == dev_port)
+			return &e->ports[i];
+	return NULL;
+}
+
+static int
+nic_counter(void *arg, uint8_t port, uint8_t type, uint64_t *value)
+{
+	const struct eng_port *p = dev_port_of(arg, port);
+	struct rte_eth_stats st;
+	int ret;
+
+	if (p == NULL)
+		return -EINVAL;
+	ret = rte_eth_stats_get(p->port_id, &st);
+	if (ret != 0)
+		return ret;
+	*value = type == PCC_DEV_NIC_RX_BYTES ? st.ibytes : st.obytes;
+	return 0;
+}
+
+static uint32_t
+nic_speed(void *arg, uint8_t port)
+{
+	const struct eng_port *p = dev_port_of(arg, port);
+
+	return p != NULL ? (uint32_t)(p->line_bps / 1000000000u) : 0;
+}
+
+static uint32_t
+nic_ports_mask(void *arg)
+{
+	const struct pcc_engine *e = arg;
+
+	return (uint32_t)((UINT64_C(1) << e->nb_dev_ports) - 1);
+}
+
+static uint64_t
+dev_clock(void *arg)
+{
+	const struct eng_port *p = arg;
+
+	return eng_clock_now(&p->clk);
+}
+
+static int
+load_algo(struct pcc_engine *e)
+{
+	uint8_t d;
+	int ret;
+
+	for (d = 0; d < e->nb_dev_ports; d++) {
+		ret = pcc_dev_algo_load(d, 0, e->algo);
+		if (ret == 0)
+			ret = pcc_dev_slot_bind(d, 0, 0);
+		if (ret == 0)
+			ret = pcc_dev_slot_enable(d, 0, true);
+		if (ret < 0) {
+			ENG_LOG(ERR, "port %u: cannot load algorithm %s into slot 0: %s",
+					dev_port_of(e, d)->port_id, e->algo, strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* Largest per-flow context of the algorithms bound now (slot 0, 0xF). */
+static uint32_t
+bound_ctx_size(const struct pcc_engine *e)
+{
+	struct pcc_dev_mem_usage u;
+	uint32_t max = 0;
+	uint8_t d;
+
+	for (d = 0; d < e->nb_dev_ports; d++) {
+		if (pcc_dev_mem_usage(d, PCC_DEV_INTERNAL_SLOT, &u) == 0)
+			max = RTE_MAX(max, u.ctx_size);
+		if (pcc_dev_mem_usage(d, 0, &u) == 0)
+			max = RTE_MAX(max, u.ctx_size);
+	}
+	return max;
+}
+
+int
+eng_rp_setup(struct pcc_engine *e)
+{
+	struct pcc_dev_nic_provider nic;
+	struct pcc_dev_conf dc;
+	uint32_t i;
+	uint16_t k;
+	int ret;
+
+	ret = pcc_algos_register_builtin();
+	if (ret < 0)
+		ENG_LOG(WARNING, "registering the built-in algorithms: %s", strerror(-ret));
+	ret = pcc_pacer_drivers_register();
+	if (ret < 0) {
+		ENG_LOG(ERR, "registering the pacer backends: %s", strerror(-ret));
+		return ret;
+	}
+	if (e->nb_dev_ports == 0)
+		return 0;
+	memset(&dc, 0, sizeof(dc));
+	dc.n_ports = (uint8_t)e->nb_dev_ports;
+	dc.n_threads = e->nb_lcores;
+	ret = pcc_dev_init(&dc);
+	if (ret == -EBUSY) {
+		ENG_LOG(NOTICE, "lib/dev was initialised by the application: using its state");
+	} else if (ret < 0) {
+		ENG_LOG(ERR, "lib/dev initialisation: %s", strerror(-ret));
+		return ret;
+	} else {
+		e->dev_owned = true;
+	}
+	memset(&nic, 0, sizeof(nic));
+	nic.counter = nic_counter;
+	nic.speed_gbps = nic_speed;
+	nic.ports_mask = nic_ports_mask;
+	nic.arg = e;
+	pcc_dev_set_nic_provider(&nic);
+	pcc_dev_set_clock(dev_clock, (void *)(uintptr_t)dev_port_of(e, 0));
+	for (k = 0; k < e->nb_ports; k++)
+		if (e->ports[k].dev_port != ENG_NO_DEV_PORT)
+			pcc_dev_port_info_changed(e->ports[k].dev_port);
+
+	if (e->algo[0] != '\0') {
+		ret = load_algo(e);
+		if (ret < 0)
+			return ret;
+	}
+	for (i = 0; i < e->conf.rp.nb_params; i++) {
+		const struct pcc_engine_algo_param *ap = &e->algo_params[i];
+
+		ret = pcc_engine_algo_param_set(e, ap->name, ap->value);
+		if (ret < 0) {
+			ENG_LOG(ERR, "algorithm parameter %s=%s: %s", ap->name, ap->value,
+					strerror(-ret));
+			return -EINVAL;
+		}
+	}
+	e->ctx_size = RTE_MAX(bound_ctx_size(e), (uint32_t)e->conf.flow.ctx_size);
+	if (e->ctx_size == 0)
+		e->ctx_size = PCC_DEV_CTX_SIZE;
+	if (e->ctx_size > PCC_DEV_CTX_MAX) {
+		ENG_LOG(ERR, "per-flow context of %u bytes, at most %u", e->ctx_size,
+				PCC_DEV_CTX_MAX);
+		return -EINVAL;
+	}
+	for (k = 0; k < e->nb_ports; k++) {
+		const struct eng_port *p = &e->ports[k];
+		const struct pcc_dev_algo_ops *ops;
+		uint8_t slot;
+
+		if (p->dev_port == ENG_NO_DEV_PORT)
+			continue;
+		slot = pcc_dev_slot_active(p->dev_port);
+		ops = pcc_dev_slot_algo(p->dev_port, slot, NULL);
+		ENG_LOG(INFO, "port %u: new flows get slot %u (%s), line rate %" PRIu64 " Gb/s",
+				p->port_id, slot, ops != NULL ? ops->name : "none",
+				p->line_bps / 1000000000u);
+	}
+	return 0;
+}
+
+void
+eng_rp_teardown(struct pcc_engine *e)
+{
+	if (e->nb_dev_ports == 0)
+		return;
+	pcc_dev_set_nic_provider(NULL);
+	pcc_dev_set_clock(NULL, NULL);
+	if (e->dev_owned) {
+		pcc_dev_fini();
+		e->dev_owned = false;
+	}
+}
+
+int
+pcc_engine_algo_param_set(struct pcc_engine *e, const char *name, const char *value)
+{
+	uint8_t d;
+	int ret;
+
+	if (e == NULL || name == NULL || value == NULL)
+		return -EINVAL;
+	for (d = 0; d < e->nb_dev_ports; d++) {
+		ret = pcc_dev_param_set_str(d, pcc_dev_slot_active(d), name, value);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+int
+pcc_engine_port_dev(const struct pcc_engine *e, uint16_t port_id, uint8_t *dev_port, uint8_t *slot)
+{
+	const struct eng_port *p;
+
+	if (port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0)
+		return -ENOENT;
+	p = &e->ports[e->pidx[port_id]];
+	if (p->dev_port == ENG_NO_DEV_PORT)
+		return -ENOENT;
+	if (dev_port != NULL)
+		*dev_port = p->dev_port;
+	if (slot != NULL)
+		*slot = pcc_dev_slot_active(p->dev_port);
+	return 0;
+}
+
+uint32_t
+pcc_engine_flow_ctx_size(const struct pcc_engine *e)
+{
+	return e->ctx_size;
+}
+
+static int
+why_fail(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+pcc_engine_algo_check(
+		const char *algo, const char *name, const char *value, char *why, size_t whylen)
+{
+	const struct pcc_dev_algo_ops *list[PCC_DEV_MAX_REGISTERED];
+	const struct pcc_dev_algo_ops *ops;
+	const struct pcc_dev_param_desc *pd = NULL;
+	char names[512];
+	unsigned long long v;
+	unsigned int n, i;
+	size_t off = 0;
+	char *end;
+
+	pcc_algos_register_builtin();
+	if (algo == NULL || algo[0] == '\0')
+		algo = "rtt";
+	ops = pcc_dev_algo_find(algo);
+	if (ops == NULL) {
+		n = RTE_MIN(pcc_dev_algo_list(list, RTE_DIM(list)), (unsigned int)RTE_DIM(list));
+		names[0] = '\0';
+		for (i = 0; i < n && off < sizeof(names); i++)
+			off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
+					i > 0 ? ", " : "", list[i]->name);
+		return why_fail(why, whylen, "unknown algorithm '%s' (known: %s)", algo, names);
+	}
+	if (name == NULL)
+		return 0;
+	for (i = 0; i < ops->n_params; i++)
+		if (ops->params[i].name != NULL && strcmp(ops->params[i].name, name) == 0)
+			pd = &ops->params[i];
+	if (pd == NULL) {
+		names[0] = '\0';
+		for (i = 0; i < ops->n_params && off < sizeof(names); i++)
+			off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
+					i > 0 ? ", " : "", ops->params[i].name);
+		return why_fail(why, whylen, "algorithm %s has no parameter '%s' (it has: %s)",
+				ops->name, name, names);
+	}
+	if (value == NULL || value[0] == '\0' || value[0] == '-' || value[0] == '+')
+		return why_fail(why, whylen, "%s: '%s' is not a number", name,
+				value != NULL ? value : "");
+	errno = 0;
+	v = strtoull(value, &end, 0);
+	if (errno != 0 || *end != '\0')
+		return why_fail(why, whylen, "%s: '%s' is not a number", name, value);
+	if (v < pd->min || v > pd->max)
+		return why_fail(why, whylen, "%s of %s is %u..%u, not %s", name, ops->name, pd->min,
+				pd->max, value);
+	if (pd->perm != PCC_DEV_PERM_RW)
+		return why_fail(why, whylen, "%s of %s is read-only", name, ops->name);
+	return 0;
+}

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * Unit tests of the --gen-file parser (app/dpdk-pcc/genfile.c): a good
+ * file, defaults, both layouts, and every error with its file:line.
+ */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "genfile.h"
+
+static char err[512];
+static struct app_gen_file gf;
+
+static int
+parse(const char *text)
+{
+	app_gen_file_free(&gf);
+	err[0] = '\0';
+	return app_gen_file_parse(text, strlen(text), "t.yaml", &gf, err, sizeof(err));
+}
+
+/* parse fails with a message starting with prefix and containing what */
+static void
+expect_err(const char *text, const char *prefix, const char *what)
+{
+	assert_int_equal(parse(text), -1);
+	if (strncmp(err, prefix, strlen(prefix)) != 0 || strstr(err, what) == NULL)
+		fail_msg("for:\n%s\ngot: %s\nexpected: %s ... %s", text, err, prefix, what);
+	assert_int_equal(gf.nb, 0);
+	assert_null(gf.groups);
+}
+
+static void
+test_good(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("# flows\n"
+			       "flows:\n"
+			       "  - count: 4\n"
+			       "    qpn: 0x100\n"
+			       "  - count: 2\n"
+			       "    qpn: 512\n"
+			       "    port: 1\n"
+			       "    size: 1048576\n"
+			       "    payload: 4096\n"
+			       "    start_us: 2500\n"
+			       "    rate_mbps: 0\n"),
+			0);
+	assert_int_equal(gf.nb, 2);
+	assert_int_equal(gf.groups[0].count, 4);
+	assert_int_equal(gf.groups[0].qpn_base, 0x100);
+	assert_int_equal(gf.groups[0].port_id, -1);
+	assert_int_equal(gf.groups[0].size, 0); /* infinite */
+	assert_int_equal(gf.groups[0].payload_len, 0);
+	assert_int_equal(gf.groups[0].rate_mbps, 0);
+	assert_false(gf.groups[0].unpaced);
+	assert_int_equal(gf.lines[0], 3);
+	assert_int_equal(gf.groups[1].port_id, 1);
+	assert_int_equal(gf.groups[1].size, 1048576);
+	assert_int_equal(gf.groups[1].payload_len, 4096);
+	assert_int_equal(gf.groups[1].start_us, 2500);
+	assert_true(gf.groups[1].unpaced);
+	assert_int_equal(gf.lines[1], 5);
+	/* the list alone, flow style */
+	assert_int_equal(parse("- {count: 1, qpn: 2, rate_mbps: 300}\n"), 0);
+	assert_int_equal(gf.nb, 1);
+	assert_int_equal(gf.groups[0].rate_mbps, 300);
+	/* same QPNs on two different ports */
+	assert_int_equal(parse("- {count: 4, qpn: 10, port: 0}\n- {count: 4, qpn: 10, port: 1}\n"),
+			0);
+}
+
+static void
+test_errors(void **state)
+{
+	(void)state;
+	expect_err("", "t.yaml:1:", "empty file");
+	expect_err("flows: [\n", "t.yaml:2:", "");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n   bad indent: 1\n", "t.yaml:", "");
+	expect_err("flow:\n  - {count: 1, qpn: 2}\n", "t.yaml:1:", "expected 'flows'");
+	expect_err("flows: 3\n", "t.yaml:1:", "must be a list");
+	expect_err("flows: []\n", "t.yaml:1:", "no flow groups");
+	expect_err("flows:\n  - 5\n", "t.yaml:2:", "must be a mapping");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    colour: red\n",
+			"t.yaml:4:", "unknown key 'colour'");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    count: 3\n",
+			"t.yaml:4:", "'count' given twice");
+	expect_err("flows:\n  - qpn: 2\n", "t.yaml:2:", "without 'count'");
+	expect_err("flows:\n  - count: 2\n", "t.yaml:2:", "without 'qpn'");
+	expect_err("flows:\n  - count: 0\n    qpn: 2\n",
+			"t.yaml:2:", "invalid value '0' for count");
+	expect_err("flows:\n  - count: 1\n    qpn: 1\n", "t.yaml:3:", "invalid value '1' for qpn");
+	expect_err("flows:\n  - count: 1\n    qpn: 0x1000000\n", "t.yaml:3:", "for qpn");
+	expect_err("flows:\n  - count: 16\n    qpn: 0xfffff8\n", "t.yaml:2:", "go past 0xffffff");
+	expect_err("flows:\n  - count: 1\n    qpn: two\n",
+			"t.yaml:3:", "invalid value 'two' for qpn");
+	expect_err("flows:\n  - count: 1\n    qpn: -5\n", "t.yaml:3:", "for qpn");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    payload: 9000\n",
+			"t.yaml:4:", "for payload (expected 1..8192)");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    rate_mbps: 400001\n",
+			"t.yaml:4:", "rate_mbps");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    port: 32\n", "t.yaml:4:", "port");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    size: 0\n", "t.yaml:4:", "size");
+	expect_err("flows:\n  - count: 1\n    qpn: [2]\n", "t.yaml:3:", "(not a number)");
+	/* overlapping QPNs on a common port: the second group's line */
+	expect_err("flows:\n  - {count: 10, qpn: 100}\n  - {count: 1, qpn: 105, port: 2}\n",
+			"t.yaml:3:", "overlap those of the group at line 2");
+	expect_err("flows:\n  - {count: 10, qpn: 100, port: 1}\n  - {count: 10, qpn: 95, port: "
+		   "1}\n",
+			"t.yaml:3:", "overlap");
+}
+
+static void
+test_file(void **state)
+{
+	char path[] = "/tmp/pcc_genfile_XXXXXX";
+	FILE *f;
+	int fd;
+
+	(void)state;
+	assert_int_equal(app_gen_file_load("/nonexistent/x.yaml", &gf, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "/nonexistent/x.yaml: "));
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs("flows:\n  - count: 3\n    qpn: 7\n  - count: 1\n    qpn: 7\n", f);
+	fclose(f);
+	assert_int_equal(app_gen_file_load(path, &gf, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, ":4: QPNs overlap"));
+	assert_true(strncmp(err, path, strlen(path)) == 0);
+	unlink(path);
+	app_gen_file_free(&gf);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_file),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,611 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * Unit tests of the RP runner's pure parts and of results application
+ * (lib/engine/rp.c): event records from classified packets (CNP, ACK,
+ * NACK subtypes, HPCC INT), coalescing, lib/dev events, TX coalescing by
+ * bytes, by time and for a new flow, timer events, the window model, and
+ * the owner path (eng_rp_event / eng_rp_dispatch) against a scripted
+ * algorithm and the real wheel pacer.  EAL without hugepages.
+ */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <rte_eal.h>
+#include <rte_log.h>
+#include <rte_malloc.h>
+
+#include "engine_internal.h"
+#include "pcc_dev.h"
+#include "pcc_pacer_drivers.h"
+
+static char file_prefix[64];
+
+/* ---- Packet -> event record ------------------------------------------------- */
+
+static void
+info_init(struct pcc_pkt_info *info, uint8_t kind, uint32_t dqpn, uint32_t psn)
+{
+	memset(info, 0, sizeof(*info));
+	info->kind = kind;
+	info->dqpn = dqpn;
+	info->psn = psn;
+	info->bth_off = 42;
+	info->payload_off = 58;
+}
+
+static void
+test_ev_from_pkt(void **state)
+{
+	struct pcc_pkt_info info;
+	uint8_t int_raw[PCC_INT_HDR_LEN];
+	struct eng_ev ev;
+
+	(void)state;
+	info_init(&info, PCC_PKT_CNP, 0x1234, 0);
+	assert_int_equal(eng_ev_from_pkt(&info, NULL, 3, 1000, &ev), 0);
+	assert_int_equal(ev.type, PCC_DEV_EVENT_CNP);
+	assert_int_equal(ev.key.port_id, 3);
+	assert_int_equal(ev.key.type, PCC_ENGINE_FLOW_QP);
+	assert_int_equal(ev.key.qpn, 0x1234);
+	assert_int_equal(ev.sig, eng_flow_hash(&ev.key));
+	assert_int_equal(ev.count, 1);
+	assert_int_equal(ev.ts_ns, 1000);
+
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x10, 77);
+	info.aeth_syndrome = 0x1f; /* ACK, credits */
+	assert_int_equal(eng_ev_from_pkt(&info, NULL, 0, 5, &ev), 0);
+	assert_int_equal(ev.type, PCC_DEV_EVENT_ACK);
+	assert_int_equal(ev.sn, 77);
+	assert_int_equal(ev.first_sn, 77);
+	assert_int_equal(ev.has_int, 0);
+
+	/* RNR NAK -> RNR; NAK PSN sequence error -> OOS; other NAKs -> 0 */
+	info_init(&info, PCC_PKT_ROCE_NAK, 0x10, 9);
+	info.aeth_syndrome = (PCC_AETH_RNR_NAK << 5) | 0x0e;
+	assert_int_equal(eng_ev_from_pkt(&info, NULL, 0, 5, &ev), 0);
+	assert_int_equal(ev.type, PCC_DEV_EVENT_NACK);
+	assert_int_equal(ev.subtype, PCC_DEV_NACK_RNR);
+	info.aeth_syndrome = (PCC_AETH_NAK << 5) | PCC_NAK_PSN_SEQ_ERR;
+	assert_int_equal(eng_ev_from_pkt(&info, NULL, 0, 5, &ev), 0);
+	assert_int_equal(ev.subtype, PCC_DEV_NACK_OOS);
+	info.aeth_syndrome = (PCC_AETH_NAK << 5) | PCC_NAK_REMOTE_ACCESS;
+	assert_int_equal(eng_ev_from_pkt(&info, NULL, 0, 5, &ev), 0);
+	assert_int_equal(ev.subtype, 0);
+
+	/* INT only on ACKs with the INT bit */
+	memset(int_raw, 0x5a, sizeof(int_raw));
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x10, 1);
+	assert_int_equal(eng_ev_from_pkt(&info, int_raw, 0, 5, &ev), 0);
+	assert_int_equal(ev.has_int, 0);
+	info.bth_flags = PCC_BTH_INT;
+	assert_int_equal(eng_ev_from_pkt(&info, int_raw, 0, 5, &ev), 0);
+	assert_int_equal(ev.has_int, 1);
+	assert_memory_equal(ev.int_raw, int_raw, sizeof(int_raw));
+
+	/* not CC packets */
+	info_init(&info, PCC_PKT_ROCE_DATA, 0x10, 1);
+	assert_int_equal(eng_ev_from_pkt(&info, NULL, 0, 5, &ev), -1);
+	info_init(&info, PCC_PKT_PROBE_RESP, 0x10, 1);
+	assert_int_equal(eng_ev_from_pkt(&info, NULL, 0, 5, &ev), -1);
+}
+
+static void
+test_ev_merge(void **state)
+{
+	struct pcc_pkt_info info;
+	struct eng_ev a, b;
+
+	(void)state;
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x10, 5);
+	eng_ev_from_pkt(&info, NULL, 0, 100, &a);
+	info.psn = 9;
+	eng_ev_from_pkt(&info, NULL, 0, 200, &b);
+	assert_true(eng_ev_merge(&a, &b));
+	assert_int_equal(a.count, 2);
+	assert_int_equal(a.first_sn, 5);
+	assert_int_equal(a.sn, 9);
+	assert_int_equal(a.first_ts_ns, 100);
+	assert_int_equal(a.ts_ns, 200);
+	/* another flow, another type, an ACK with INT: no merge */
+	info.dqpn = 0x11;
+	eng_ev_from_pkt(&info, NULL, 0, 300, &b);
+	assert_false(eng_ev_merge(&a, &b));
+	info_init(&info, PCC_PKT_CNP, 0x10, 0);
+	eng_ev_from_pkt(&info, NULL, 0, 300, &b);
+	assert_false(eng_ev_merge(&a, &b));
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x10, 10);
+	info.bth_flags = PCC_BTH_INT;
+	eng_ev_from_pkt(&info, (uint8_t[PCC_INT_HDR_LEN]){ 0 }, 0, 300, &b);
+	assert_false(eng_ev_merge(&a, &b));
+	/* CNPs merge */
+	info_init(&info, PCC_PKT_CNP, 0x10, 0);
+	eng_ev_from_pkt(&info, NULL, 0, 1, &a);
+	eng_ev_from_pkt(&info, NULL, 0, 2, &b);
+	assert_true(eng_ev_merge(&a, &b));
+	assert_true(eng_ev_merge(&a, &b));
+	assert_int_equal(a.count, 3);
+	/* NACKs never */
+	info_init(&info, PCC_PKT_ROCE_NAK, 0x10, 0);
+	info.aeth_syndrome = (PCC_AETH_NAK << 5);
+	eng_ev_from_pkt(&info, NULL, 0, 1, &a);
+	eng_ev_from_pkt(&info, NULL, 0, 2, &b);
+	assert_false(eng_ev_merge(&a, &b));
+}
+
+static void
+test_ev_to_dev(void **state)
+{
+	struct pcc_int_hdr h, parsed;
+	struct pcc_dev_event ev;
+	struct pcc_pkt_info info;
+	uint8_t raw[PCC_INT_HDR_LEN];
+	struct eng_flow f;
+	struct eng_ev r;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.dev_port = 2;
+	f.tag = 0x77;
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x77, 40);
+	eng_ev_from_pkt(&info, NULL, 0, 0x100000005ull, &r);
+	r.count = 3;
+	r.first_sn = 38;
+	r.first_ts_ns = 0x100000001ull;
+	eng_ev_to_dev(&r, &f, &ev, &parsed);
+	assert_int_equal(ev.type, PCC_DEV_EVENT_ACK);
+	assert_int_equal(ev.port, 2);
+	assert_int_equal(ev.flow_tag, 0x77);
+	assert_int_equal(ev.sn, 40);
+	assert_int_equal(ev.ts, 5); /* 32 bits of ns */
+	assert_int_equal(ev.ack.first_ts, 1);
+	assert_int_equal(ev.ack.first_sn, 38);
+	assert_int_equal(ev.ack.coalesced, 3);
+	assert_null(ev.ack.int_hdr);
+
+	/* an INT header is decoded for the algorithm */
+	memset(&h, 0, sizeof(h));
+	h.n_hops = 2;
+	h.hop[0].rate_code = PCC_INT_RATE_100G;
+	h.hop[0].time_ns = 1234;
+	h.hop[0].tx_bytes = 99;
+	h.hop[0].qlen = 5;
+	h.hop[1].rate_code = PCC_INT_RATE_25G;
+	assert_int_equal(pcc_int_build(raw, sizeof(raw), &h), PCC_INT_HDR_LEN);
+	info.bth_flags = PCC_BTH_INT;
+	eng_ev_from_pkt(&info, raw, 0, 10, &r);
+	eng_ev_to_dev(&r, &f, &ev, &parsed);
+	assert_ptr_equal(ev.ack.int_hdr, &parsed);
+	assert_int_equal(parsed.n_hops, 2);
+	assert_int_equal(parsed.hop[0].time_ns, 1234);
+	assert_int_equal(parsed.hop[0].qlen, 5);
+
+	/* RTT: the four times, truncated to 32 bits, and the user bytes */
+	memset(&r, 0, sizeof(r));
+	r.type = PCC_DEV_EVENT_RTT;
+	r.ts_ns = 5000;
+	r.rtt.req_send_ns = 1000;
+	r.rtt.req_recv_ns = 0x200000002ull;
+	r.rtt.resp_send_ns = 0x200000003ull;
+	memcpy(r.rtt.user, "abcdefghijkl", 12);
+	eng_ev_to_dev(&r, &f, &ev, NULL);
+	assert_int_equal(ev.rtt.req_send_ts, 1000);
+	assert_int_equal(ev.rtt.req_recv_ts, 2);
+	assert_int_equal(ev.rtt.resp_send_ts, 3);
+	assert_int_equal(ev.rtt.resp_recv_ts, 5000);
+	assert_memory_equal(ev.rtt.user, "abcdefghijkl", 12);
+}
+
+/* ---- TX coalescing, timers, window -------------------------------------------- */
+
+static void
+test_txc(void **state)
+{
+	const struct eng_rp_conf c = { .txc_bytes = 4000, .txc_ns = 10000, .timer_ns = 0 };
+	struct pcc_dev_event ev;
+	struct eng_flow f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.tag = 0x42;
+	f.key.qpn = 0x42;
+	/* a new flow's first packet: an event at once */
+	assert_true(eng_txc_add(&f, &c, 1000, 0, true, 100, &ev));
+	assert_int_equal(ev.type, PCC_DEV_EVENT_TX);
+	assert_int_equal(ev.tx.sent_pkts, 1);
+	assert_int_equal(ev.tx.sent_32b, (1000 + 31) / 32);
+	assert_int_equal(ev.tx.flow_qpn, 0x42);
+	assert_int_equal(ev.flags, PCC_DEV_TX_F_ACK_EXPECTED);
+	assert_int_equal(ev.tx.first_ts, 100);
+	/* then by bytes: 4 x 1000 */
+	assert_false(eng_txc_add(&f, &c, 1000, 1, false, 200, &ev));
+	assert_false(eng_txc_add(&f, &c, 1000, 2, false, 300, &ev));
+	f.txc_flags |= PCC_DEV_TX_F_RTT_REQ_SENT;
+	assert_false(eng_txc_add(&f, &c, 1000, 3, false, 400, &ev));
+	assert_true(eng_txc_add(&f, &c, 1000, 4, false, 500, &ev));
+	assert_int_equal(ev.tx.sent_pkts, 4);
+	assert_int_equal(ev.tx.sent_32b, 125);
+	assert_int_equal(ev.sn, 4);
+	assert_int_equal(ev.tx.first_ts, 200);
+	assert_int_equal(ev.ts, 500);
+	assert_int_equal(ev.flags, PCC_DEV_TX_F_RTT_REQ_SENT);
+	assert_int_equal(f.txc_pkts, 0);
+	assert_int_equal(f.txc_flags, 0);
+	/* by time: 10 us after the first packet */
+	assert_false(eng_txc_add(&f, &c, 100, 5, false, 1000, &ev));
+	assert_false(eng_txc_add(&f, &c, 100, 6, false, 10999, &ev));
+	assert_true(eng_txc_add(&f, &c, 100, 7, false, 11000, &ev));
+	assert_int_equal(ev.tx.sent_pkts, 3);
+	assert_int_equal(ev.sn, 7);
+	/* flush of what is left (the housekeeping path) */
+	assert_false(eng_txc_add(&f, &c, 64, 8, false, 12000, &ev));
+	eng_txc_flush(&f, 30000, &ev);
+	assert_int_equal(ev.tx.sent_pkts, 1);
+	assert_int_equal(ev.tx.sent_32b, 2);
+	assert_int_equal(ev.ts, 30000);
+	assert_int_equal(ev.tx.first_ts, 12000);
+	/* saturation of the 16-bit fields */
+	f.txc_bytes = 10u << 20;
+	f.txc_pkts = 100000;
+	eng_txc_flush(&f, 1, &ev);
+	assert_int_equal(ev.tx.sent_32b, UINT16_MAX);
+	assert_int_equal(ev.tx.sent_pkts, UINT16_MAX);
+}
+
+static void
+test_txc_zero_thresholds(void **state)
+{
+	const struct eng_rp_conf c = { .txc_bytes = 0, .txc_ns = 1000000, .timer_ns = 0 };
+	struct pcc_dev_event ev;
+	struct eng_flow f;
+	unsigned int i;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	/* 0 bytes: one event per packet */
+	for (i = 0; i < 5; i++)
+		assert_true(eng_txc_add(&f, &c, 64, i, false, i, &ev));
+}
+
+static void
+test_timer_ev(void **state)
+{
+	const struct eng_rp_conf c = { .txc_bytes = 1, .txc_ns = 1, .timer_ns = 250000 };
+	struct pcc_dev_event ev;
+	struct eng_flow f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.tag = 9;
+	f.dev_port = 1;
+	eng_timer_ev(&f, &c, 0x300000007ull, &ev);
+	assert_int_equal(ev.type, PCC_DEV_EVENT_TIMER);
+	assert_int_equal(ev.timer.period_us, 250);
+	assert_int_equal(ev.ts, 7);
+	assert_int_equal(ev.flow_tag, 9);
+	assert_int_equal(ev.port, 1);
+}
+
+static void
+test_window_rate(void **state)
+{
+	struct eng_flow f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	/* no window, or no ACK yet: always */
+	assert_true(eng_window_ok(&f, 1000, 1024));
+	f.window = 4096;
+	assert_true(eng_window_ok(&f, 1000, 1024));
+	f.flags = ENG_FLOW_F_ACKED;
+	f.una_psn = 10;
+	assert_true(eng_window_ok(&f, 13, 1024));
+	assert_false(eng_window_ok(&f, 14, 1024));
+	f.credits = 1024;
+	assert_true(eng_window_ok(&f, 14, 1024));
+	assert_false(eng_window_ok(&f, 15, 1024));
+	/* PSN wrap */
+	f.una_psn = PCC_PSN_MASK;
+	f.credits = 0;
+	assert_true(eng_window_ok(&f, 2, 1024));
+	assert_false(eng_window_ok(&f, 3, 1024));
+
+	assert_int_equal(eng_rate_bps(0, 100000000000ull), 0);
+	assert_int_equal(eng_rate_bps(PCC_DEV_MAX_RATE, 100000000000ull), 0);
+	assert_int_equal(eng_rate_bps(PCC_DEV_MAX_RATE / 4, 100000000000ull), 25000000000ull);
+	assert_int_equal(eng_rate_bps(PCC_DEV_DEFAULT_RATE, 100000000000ull), 390625000ull);
+}
+
+/* ---- Owner path: dispatch and results ---------------------------------------------- */
+
+/* A scripted algorithm: returns `script`, remembers the last event. */
+static struct pcc_dev_results script;
+static struct pcc_dev_event last_ev;
+static unsigned int calls;
+
+static int
+script_init(uint8_t port, uint8_t slot, uint32_t *mask)
+{
+	(void)port;
+	(void)slot;
+	*mask = PCC_DEV_EVENT_BIT(PCC_DEV_EVENT_TIMER);
+	return 0;
+}
+
+static void
+script_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_attr *attr,
+		struct pcc_dev_results *res)
+{
+	(void)attr;
+	((uint32_t *)ctx)[0]++;
+	last_ev = *ev;
+	*res = script;
+	calls++;
+}
+
+static const struct pcc_dev_algo_ops script_ops = {
+	.name = "engine_script",
+	.on_event = script_on_event,
+	.init = script_init,
+};
+
+static struct pcc_engine eng;
+static struct eng_lcore *lc;
+static struct eng_lport lport;
+static struct pcc_engine_port_stats pstats;
+
+static int
+owner_setup(void **state)
+{
+	struct pcc_dev_conf dc = { .n_ports = 1, .n_threads = 1, .default_algo = "engine_script" };
+	struct eng_ftable_conf fc;
+	struct pcc_pacer_conf pc;
+
+	(void)state;
+	if (pcc_dev_algo_register(&script_ops) != 0 || pcc_dev_init(&dc) != 0 ||
+			pcc_dev_algo_load(0, 0, "engine_script") != 0 ||
+			pcc_dev_slot_bind(0, 0, 0) != 0 || pcc_dev_slot_enable(0, 0, true) != 0)
+		return -1;
+	memset(&eng, 0, sizeof(eng));
+	eng.rp.txc_bytes = 65536;
+	eng.rp.txc_ns = 20000;
+	eng.pidx[0] = 0;
+	eng.nb_ports = 1;
+	lc = rte_zmalloc(NULL, sizeof(*lc), RTE_CACHE_LINE_SIZE);
+	if (lc == NULL)
+		return -1;
+	lc->e = &eng;
+	lc->pctr = &pstats;
+	memset(&fc, 0, sizeof(fc));
+	fc.name = "rp_test";
+	fc.cap = 64;
+	fc.ctx_size = 48;
+	fc.nb_lists = 1;
+	fc.list_mask = 1;
+	fc.socket = SOCKET_ID_ANY;
+	if (eng_ftable_init(&lc->ft, &fc) != 0)
+		return -1;
+	memset(&lport, 0, sizeof(lport));
+	lport.dev_port = 0;
+	lport.line_bps = 100000000000ull;
+	memset(&pc, 0, sizeof(pc));
+	pc.backend = "wheel";
+	pc.port_id = UINT16_MAX - 1;
+	pc.socket_id = SOCKET_ID_ANY;
+	pc.max_flows = 64;
+	pc.line_rate_bps = lport.line_bps;
+	lport.pacer = pcc_pacer_create(&pc);
+	if (lport.pacer == NULL)
+		return -1;
+	memset(lc->lport_of, ENG_NO_LPORT, sizeof(lc->lport_of));
+	lc->lport_of[0] = 0;
+	lc->lports[0] = &lport;
+	lc->nb_lports = 1;
+	return 0;
+}
+
+static int
+owner_teardown(void **state)
+{
+	(void)state;
+	pcc_pacer_free(lport.pacer);
+	eng_ftable_fini(&lc->ft);
+	rte_free(lc);
+	pcc_dev_fini();
+	pcc_dev_algo_unregister("engine_script");
+	return 0;
+}
+
+static struct eng_flow *
+new_flow(uint32_t qpn)
+{
+	struct pcc_engine_flow_key k;
+
+	pcc_engine_flow_key_qp(&k, 0, qpn);
+	return eng_rp_flow_get(lc, &lport, &k, eng_flow_hash(&k), NULL, NULL, 0);
+}
+
+static void
+test_results(void **state)
+{
+	struct pcc_dev_event ev;
+	struct eng_flow *f;
+	uint32_t idx;
+
+	(void)state;
+	memset(&pstats, 0, sizeof(pstats));
+	f = new_flow(0x500);
+	assert_non_null(f);
+	assert_int_equal(f->slot, 0);
+	idx = eng_flow_idx(&lc->ft, f);
+	memset(&ev, 0, sizeof(ev));
+	ev.type = PCC_DEV_EVENT_TX;
+
+	/* a rate: the pacer gets rate x line rate */
+	memset(&script, 0, sizeof(script));
+	script.rate = PCC_DEV_MAX_RATE / 4;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(f->rate, PCC_DEV_MAX_RATE / 4);
+	assert_int_equal(pcc_pacer_get_rate(lport.pacer, idx), 25000000000ull);
+	assert_int_equal(pstats.rate_updates, 1);
+	assert_int_equal(pstats.ev[PCC_DEV_EVENT_TX], 1);
+	assert_int_equal(f->ev[PCC_DEV_EVENT_TX], 1);
+	assert_int_equal(((uint32_t *)eng_flow_ctx(f))[0], 1);
+	/* the same rate again: no pacer update; 0: keep */
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	script.rate = 0;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(pstats.rate_updates, 1);
+	assert_int_equal(f->rate, PCC_DEV_MAX_RATE / 4);
+	/* above the maximum: line rate */
+	script.rate = PCC_DEV_MAX_RATE + 5;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(f->rate, PCC_DEV_MAX_RATE);
+	assert_int_equal(pcc_pacer_get_rate(lport.pacer, idx), 0);
+	/* window and credits */
+	memset(&script, 0, sizeof(script));
+	script.window = 8192;
+	script.credits = 512;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(f->window, 8192);
+	assert_int_equal(f->credits, 512);
+	/* a probe request for a flow without headers: counted, not sent */
+	memset(&script, 0, sizeof(script));
+	script.rtt_req = 1;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(pstats.probe_no_flow, 1);
+	assert_int_equal(pstats.probe_tx, 0);
+	/* a masked event type: not delivered, counted */
+	calls = 0;
+	ev.type = PCC_DEV_EVENT_TIMER;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(calls, 0);
+	assert_int_equal(pstats.ev_masked, 1);
+	assert_int_equal(pstats.ev[PCC_DEV_EVENT_TIMER], 0);
+	/* an unbound slot: an error, counted */
+	f->slot = 5;
+	ev.type = PCC_DEV_EVENT_TX;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(pstats.ev_err, 1);
+	f->slot = 0;
+	eng_flow_del(&lc->ft, f);
+}
+
+static void
+test_owner_events(void **state)
+{
+	struct pcc_pkt_info info;
+	struct eng_flow *f;
+	struct eng_ev r;
+
+	(void)state;
+	memset(&pstats, 0, sizeof(pstats));
+	memset(&script, 0, sizeof(script));
+	/* no such flow */
+	info_init(&info, PCC_PKT_CNP, 0x600, 0);
+	eng_ev_from_pkt(&info, NULL, 0, 10, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(pstats.rp_no_flow, 1);
+	f = new_flow(0x600);
+	assert_non_null(f);
+	/* a CNP record of 3 coalesced CNPs: counted 3, one event */
+	r.count = 3;
+	calls = 0;
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->cnp_rx, 3);
+	assert_int_equal(calls, 1);
+	assert_int_equal(last_ev.type, PCC_DEV_EVENT_CNP);
+	assert_int_equal(last_ev.ack.coalesced, 3);
+	assert_int_equal(last_ev.flow_tag, 0x600);
+	/* an ACK moves the window's left edge */
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x600, 99);
+	eng_ev_from_pkt(&info, NULL, 0, 20, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->ack_rx, 1);
+	assert_int_equal(f->una_psn, 100);
+	assert_true(f->flags & ENG_FLOW_F_ACKED);
+	assert_int_equal(last_ev.type, PCC_DEV_EVENT_ACK);
+	assert_int_equal(last_ev.sn, 99);
+	/* OOS NAK: delivered with its subtype, left edge = its PSN */
+	info_init(&info, PCC_PKT_ROCE_NAK, 0x600, 120);
+	info.aeth_syndrome = (PCC_AETH_NAK << 5) | PCC_NAK_PSN_SEQ_ERR;
+	eng_ev_from_pkt(&info, NULL, 0, 30, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(last_ev.type, PCC_DEV_EVENT_NACK);
+	assert_int_equal(last_ev.subtype, PCC_DEV_NACK_OOS);
+	assert_int_equal(f->una_psn, 120);
+	/* a fatal NAK: counted, not an event */
+	calls = 0;
+	info.aeth_syndrome = (PCC_AETH_NAK << 5) | PCC_NAK_INVALID_REQ;
+	eng_ev_from_pkt(&info, NULL, 0, 40, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(calls, 0);
+	assert_int_equal(pstats.nack_other, 1);
+	assert_int_equal(f->nack_rx, 2);
+	/* RTT: the sample is total minus the NP's turnaround */
+	memset(&r, 0, sizeof(r));
+	pcc_engine_flow_key_qp(&r.key, 0, 0x600);
+	r.sig = eng_flow_hash(&r.key);
+	r.type = PCC_DEV_EVENT_RTT;
+	r.count = 1;
+	r.rtt.req_send_ns = 1000;
+	r.rtt.req_recv_ns = 50000;
+	r.rtt.resp_send_ns = 50400;
+	r.ts_ns = 11000;
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->rtt_ns, 10000 - 400);
+	assert_int_equal(last_ev.type, PCC_DEV_EVENT_RTT);
+	assert_int_equal(f->ev[PCC_DEV_EVENT_RTT], 1);
+	eng_flow_del(&lc->ft, f);
+}
+
+static int
+group_setup(void **state)
+{
+	char *argv[] = { "test_engine_rp", "--no-huge", "-m", "256", "--no-pci", "--no-shconf",
+		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
+		NULL };
+
+	(void)state;
+	snprintf(file_prefix, sizeof(file_prefix), "eng-rp-test-%d", (int)getpid());
+	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+		return -1;
+	if (pcc_pacer_drivers_register() != 0)
+		return -1;
+	return 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	(void)state;
+	rte_eal_cleanup();
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ev_from_pkt),
+		cmocka_unit_test(test_ev_merge),
+		cmocka_unit_test(test_ev_to_dev),
+		cmocka_unit_test(test_txc),
+		cmocka_unit_test(test_txc_zero_thresholds),
+		cmocka_unit_test(test_timer_ev),
+		cmocka_unit_test(test_window_rate),
+		cmocka_unit_test_setup_teardown(test_results, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_owner_events, owner_setup, owner_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
