@@ -1,0 +1,560 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+#ifndef SIM_INTERNAL_H
+#define SIM_INTERNAL_H
+
+/*
+ * Simulator internals, shared by the files of drivers/sim and by the unit
+ * tests (which link the static library).  Nothing here is installed.
+ */
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <rte_log.h>
+
+#include "pcc_proto.h"
+#include "pcc_sim.h"
+
+extern int pcc_sim_logtype;
+#define SIM_LOG(level, fmt, ...) \
+	rte_log(RTE_LOG_##level, pcc_sim_logtype, "pcc.sim: " fmt "\n", ##__VA_ARGS__)
+
+#define SIM_NONE UINT32_MAX
+#define SIM_NS_PER_S 1000000000ull
+
+/* ---- Scenario (sim_scenario.c) ------------------------------------------ */
+
+enum sim_topo_type {
+	SIM_TOPO_DUMBBELL = 0,
+	SIM_TOPO_INCAST = 1,
+	SIM_TOPO_LEAF_SPINE = 2,
+};
+
+enum sim_ecn_mode {
+	SIM_ECN_RED = 0,
+	SIM_ECN_STEP = 1,
+	SIM_ECN_OFF = 2,
+};
+
+enum sim_np {
+	SIM_NP_HW = 0,
+	SIM_NP_ENGINE = 1,
+};
+
+/* What a receiver with the engine's NP hands to the engine port. */
+enum sim_np_rx {
+	SIM_NP_RX_CC = 0,  /* CE-marked data, probe requests, IFA */
+	SIM_NP_RX_ALL = 1, /* every data packet as well */
+};
+
+struct sim_link_conf {
+	uint64_t rate_bps;
+	uint64_t delay_ns;
+};
+
+struct sim_topo_conf {
+	uint8_t type; /* enum sim_topo_type */
+	uint32_t senders;
+	uint32_t receivers;
+	uint32_t leaves;
+	uint32_t spines;
+	uint32_t hosts_per_leaf;
+	struct sim_link_conf host_link;
+	struct sim_link_conf bottleneck; /* dumbbell: sw0 <-> sw1 */
+	struct sim_link_conf fabric;     /* leaf-spine: leaf <-> spine */
+};
+
+struct sim_ecn_conf {
+	uint8_t mode;  /* enum sim_ecn_mode */
+	uint64_t kmin; /* bytes; 0 = per link speed (REFERENCE §3) */
+	uint64_t kmax;
+	double pmax;
+	uint64_t k; /* step threshold; 0 = per link speed */
+};
+
+struct sim_switch_conf {
+	uint64_t buffer;      /* shared buffer per switch, bytes */
+	uint64_t port_buffer; /* per-port cap, bytes; 0 = none */
+	struct sim_ecn_conf ecn;
+	bool int_enabled;
+	bool ifa2;
+	uint8_t ifa2_proto;
+};
+
+struct sim_host_conf {
+	uint8_t np;    /* enum sim_np */
+	uint8_t np_rx; /* enum sim_np_rx */
+	uint32_t ack_every;
+	uint64_t ack_timeout_ns;
+	uint64_t cnp_gap_ns;
+	uint8_t cnp_dscp;
+	uint64_t np_turnaround_ns;
+	uint8_t probe_ts_size;
+	uint8_t probe_ts_shift;
+};
+
+struct sim_flow_conf {
+	uint16_t src;
+	uint16_t dst;
+	uint32_t qpn;     /* 0 = assigned */
+	uint32_t dst_qpn; /* 0 = qpn */
+	uint64_t size;    /* 0 = infinite */
+	uint64_t start_ns;
+	uint64_t rate_bps; /* 0 = source link rate */
+	uint32_t payload;
+	uint8_t slot;
+	uint8_t source; /* enum pcc_sim_flow_source */
+	uint32_t line;  /* where it was defined (1-based) */
+};
+
+struct sim_algo_conf {
+	uint8_t slot;
+	char name[PCC_SIM_NAME_LEN];
+	uint32_t nb_params;
+	struct pcc_sim_param params[PCC_SIM_ALGO_PARAMS_MAX]; /* strings malloc'd */
+};
+
+struct sim_out_conf {
+	char dir[PATH_MAX]; /* "" = no output files */
+	uint64_t sample_ns;
+	double window; /* fraction of the run at its end for fairness etc. */
+	bool plots;
+	bool progress;
+};
+
+struct sim_res_conf {
+	uint32_t mbufs;     /* sim mbuf pool (ACKs, CNPs, responses, model data) */
+	uint32_t packets;   /* model packet objects */
+	uint32_t ring_size; /* each engine port ring */
+	uint16_t tx_queues; /* TX queues each engine port offers */
+	uint32_t qpn_base;  /* first assigned QPN */
+	bool end_on_completion;
+};
+
+#define SIM_HOSTS_MAX 4096
+#define SIM_FLOWS_MAX 65536
+
+struct pcc_sim_scenario {
+	char name[64];
+	char file[PATH_MAX];
+	char description[256];
+	uint64_t seed;
+	uint64_t duration_ns;
+	uint64_t quantum_ns;
+	struct sim_topo_conf topo;
+	struct sim_switch_conf sw;
+	struct sim_host_conf host;
+	struct sim_res_conf res;
+	struct sim_out_conf out;
+	struct sim_algo_conf algos[PCC_SIM_SLOTS_MAX];
+	uint32_t nb_algos;
+	struct sim_flow_conf *flows;
+	uint32_t nb_flows;
+};
+
+/* Host count and name of host i under a topology. */
+uint32_t sim_topo_nb_hosts(const struct sim_topo_conf *t);
+void sim_topo_host_name(const struct sim_topo_conf *t, uint32_t i, char *buf, size_t len);
+/* Deep copy; NULL on ENOMEM. */
+struct pcc_sim_scenario *sim_scenario_dup(const struct pcc_sim_scenario *s);
+/* Kmin/Kmax (RED) or K (step) for an egress of rate_bps under *e. */
+void sim_ecn_thresholds(
+		const struct sim_ecn_conf *e, uint64_t rate_bps, uint64_t *kmin, uint64_t *kmax);
+
+/* ---- Random numbers: xoshiro256**, seeded with splitmix64 --------------- */
+
+struct sim_rng {
+	uint64_t s[4];
+};
+
+static inline uint64_t
+sim_splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+static inline void
+sim_rng_seed(struct sim_rng *r, uint64_t seed, uint64_t stream)
+{
+	uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ull);
+	int i;
+
+	for (i = 0; i < 4; i++)
+		r->s[i] = sim_splitmix64(&x);
+}
+
+static inline uint64_t
+sim_rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t
+sim_rng_next(struct sim_rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t res = sim_rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = sim_rotl(s[3], 45);
+	return res;
+}
+
+/* Uniform in [0, 1). */
+static inline double
+sim_rng_double(struct sim_rng *r)
+{
+	return (double)(sim_rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+/* ---- Model objects (sim_model.c, sim_host.c) ---------------------------- */
+
+/* Model sources build IPv4 frames without VLAN: the BTH is here. */
+#define SIM_TMPL_BTH_OFF (PCC_ETH_HDR_LEN + PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN)
+
+#define SIM_PKT_F_ECT 0x01  /* ECN-capable: may be marked */
+#define SIM_PKT_F_INT 0x02  /* data with an HPCC INT header at int_off */
+#define SIM_PKT_F_IFA2 0x04 /* IFA2: hops pushed at switches */
+
+/* A frame inside the model.  From a mempool; no allocation per packet. */
+struct sim_pkt {
+	struct sim_pkt *next;
+	struct rte_mbuf *m;
+	uint64_t t;       /* pipe: arrival at the peer; staging: arrival; delayed: due */
+	uint64_t t_in;    /* arrival at the current switch */
+	uint32_t len;     /* frame bytes on the wire */
+	uint32_t acct;    /* bytes charged to the queue at enqueue */
+	uint32_t flow;    /* flow index or SIM_NONE */
+	uint32_t hash;    /* 5-tuple hash for ECMP */
+	uint16_t src;     /* source host */
+	uint16_t dst;     /* destination host */
+	uint16_t in_port; /* port number at the current node it arrived on */
+	uint16_t l3_off;
+	uint16_t int_off;
+	uint16_t icrc_off;
+	uint8_t kind; /* enum pcc_pkt_kind */
+	uint8_t flags;
+};
+
+struct sim_fifo {
+	struct sim_pkt *head;
+	struct sim_pkt *tail;
+	uint32_t n;
+};
+
+static inline void
+sim_fifo_push(struct sim_fifo *f, struct sim_pkt *p)
+{
+	p->next = NULL;
+	if (f->tail == NULL)
+		f->head = p;
+	else
+		f->tail->next = p;
+	f->tail = p;
+	f->n++;
+}
+
+static inline struct sim_pkt *
+sim_fifo_pop(struct sim_fifo *f)
+{
+	struct sim_pkt *p = f->head;
+
+	if (p == NULL)
+		return NULL;
+	f->head = p->next;
+	if (f->head == NULL)
+		f->tail = NULL;
+	f->n--;
+	p->next = NULL;
+	return p;
+}
+
+/*
+ * Time-weighted queue depth histogram: bucket 0 is an empty queue; then
+ * 16 linear buckets of 64 bytes below 1 KiB; then 16 buckets per power of
+ * two (about 6 % wide).  A percentile is reported as its bucket's upper
+ * edge.
+ */
+#define SIM_HIST_N (1 + 16 + 16 * 40)
+unsigned int sim_hist_bucket(uint64_t v);
+uint64_t sim_hist_upper(unsigned int b);
+uint64_t sim_hist_percentile(const uint64_t *hist, double q);
+
+/* One direction of a link: the egress side of a port. */
+struct sim_port {
+	char name[PCC_SIM_NAME_LEN * 2];
+	uint32_t node;      /* owner */
+	uint32_t peer_node; /* where its packets arrive */
+	uint32_t rev;       /* the port of the other direction */
+	uint16_t local;     /* port number on the owner */
+	bool sw;            /* a switch egress (a queue) */
+	int32_t qidx;       /* queue index (switch) or -1 */
+	uint64_t rate_bps;
+	uint64_t delay_ns;
+	uint64_t rem; /* serialization time carry, units of 1/rate_bps s */
+	/* egress queue */
+	struct sim_fifo q;
+	uint64_t q_bytes;
+	uint64_t q_max;
+	struct sim_pkt *cur; /* on the wire (being serialized) */
+	struct sim_fifo pipe;
+	/* marking and telemetry */
+	uint8_t ecn_mode;
+	uint64_t kmin;
+	uint64_t kmax;
+	double pmax;
+	int int_code;  /* HPCC INT line rate code or -1 */
+	int ifa_speed; /* IFA2 port speed code or 15 */
+	struct sim_rng rng;
+	/* counters */
+	uint64_t enq_pkts;
+	uint64_t enq_bytes;
+	uint64_t tx_pkts;
+	uint64_t tx_bytes;
+	uint64_t drops;
+	uint64_t drop_bytes;
+	uint64_t marks;
+	uint64_t int_hops;
+	uint64_t ifa_hops;
+	uint64_t busy_ns;
+	/* sampling */
+	uint64_t smp_tx;
+	uint64_t smp_marks;
+	uint64_t smp_drops;
+	uint64_t smp_qmax;
+	/* window */
+	uint64_t win_tx_bytes;
+	uint64_t hist_t;
+	uint64_t *hist; /* SIM_HIST_N, switch ports only */
+};
+
+struct sim_node {
+	char name[PCC_SIM_NAME_LEN];
+	bool sw;
+	uint32_t port0; /* ports port0 .. port0 + nports - 1 */
+	uint32_t nports;
+	uint32_t host; /* host index, or SIM_NONE for a switch */
+	uint32_t salt; /* ECMP hash salt */
+	uint64_t buf_size;
+	uint64_t buf_used;
+	uint64_t buf_max;
+	uint64_t port_cap;
+	uint64_t drops;
+};
+
+struct sim_host {
+	char name[PCC_SIM_NAME_LEN];
+	uint32_t node;
+	uint32_t port; /* NIC egress */
+	uint8_t mac[6];
+	uint8_t gw_mac[6];
+	uint32_t ip;
+	int32_t eth_port; /* ethdev port id, -1 if none */
+	char dev_name[64];
+	uint8_t roles;
+	struct rte_ring *rxr; /* engine RX (the sim enqueues) */
+	struct rte_ring *txr; /* engine TX (the sim dequeues) */
+	struct sim_fifo rx_stage;
+	struct sim_fifo delayed;
+	bool delayed_ev;
+	uint64_t backlog_max; /* NIC egress queue, bytes */
+	uint64_t from_engine;
+	uint64_t to_engine;
+};
+
+struct sim_flow {
+	struct sim_flow_conf c;
+	uint16_t sport;
+	bool int_hdr;
+	struct pcc_sim_flow_stats st;
+	/* receiver */
+	bool psn_valid;
+	uint32_t exp_psn;
+	uint32_t last_psn;
+	uint32_t msn;
+	uint32_t unacked;
+	bool ack_timer;        /* an SIM_EV_ACK_TIMER is pending */
+	uint64_t ack_first_ns; /* arrival of the oldest unacknowledged packet */
+	uint8_t dscp;
+	bool has_int;
+	uint8_t int_echo[PCC_INT_HDR_LEN];
+	bool cnp_any;
+	uint64_t last_cnp_ns;
+	/* model source */
+	uint8_t *tmpl; /* a full-payload data frame (BTH at SIM_TMPL_BTH_OFF) */
+	uint32_t tmpl_len;
+	uint32_t src_psn;
+	uint64_t src_sent;
+	uint64_t src_rem;
+	/* sampling and window */
+	uint64_t smp_tx;
+	uint64_t smp_rx;
+	uint64_t win_rx;
+};
+
+enum sim_ev_type {
+	SIM_EV_TX_DONE = 0,  /* obj: port */
+	SIM_EV_ARRIVE,       /* obj: port (head of its pipe) */
+	SIM_EV_HOST_DELAYED, /* obj: host */
+	SIM_EV_ACK_TIMER,    /* obj: flow */
+	SIM_EV_SRC,          /* obj: flow (model source) */
+	SIM_EV_SAMPLE,
+	SIM_EV_WINDOW,
+};
+
+struct sim_ev {
+	uint64_t t;
+	uint64_t seq;
+	uint32_t obj;
+	uint32_t gen;
+	uint32_t type;
+	uint32_t pad;
+};
+
+struct sim_route {
+	uint32_t off;
+	uint32_t n;
+};
+
+/* Output state (sim_output.c). */
+struct sim_out {
+	bool enabled;
+	FILE *flows_csv;
+	FILE *queues_csv;
+	uint64_t last_sample_ns;
+	bool window_done;
+	uint64_t win_start_ns;
+	uint64_t prog_tsc; /* last progress line (TSC: the only wall clock) */
+	uint64_t prog_hz;
+	uint64_t start_tsc;
+	uint64_t steps_at_check;
+	bool progress_printed;
+};
+
+struct pcc_sim {
+	struct pcc_sim_scenario *scn;
+	uint32_t inst;
+	uint64_t seed;
+	uint64_t now; /* atomic: read by pcc_sim_clock() on other lcores */
+	uint64_t end;
+	uint64_t quantum;
+	bool done;
+	bool finished;
+	bool released;
+	uint64_t idle_deadline;
+	bool idle_valid;
+	/* model */
+	struct sim_node *nodes;
+	uint32_t nb_nodes;
+	struct sim_port *ports;
+	uint32_t nb_ports;
+	struct sim_host *hosts;
+	uint32_t nb_hosts;
+	struct sim_flow *flows;
+	uint32_t nb_flows;
+	uint32_t flows_finite_left; /* finite flows not done; SIM_NONE if any infinite */
+	uint32_t *queues;           /* port index of each switch egress */
+	uint32_t nb_queues;
+	struct sim_route *routes; /* [switch node][dst host] */
+	uint32_t *route_ports;
+	/* (tag, host, qpn) -> flow */
+	uint64_t *map_keys;
+	uint32_t *map_vals;
+	uint32_t map_mask;
+	/* events */
+	struct sim_ev *heap;
+	uint32_t heap_n;
+	uint32_t heap_cap;
+	uint64_t seq;
+	/* pools */
+	struct rte_mempool *pkt_pool;
+	struct rte_mempool *mbuf_pool;
+	int ts_off;
+	uint64_t ts_flag;
+	struct pcc_parse_opts popts;
+	uint32_t mbuf_room;
+	/* engine ports, host order */
+	uint32_t *eth_hosts;
+	uint16_t nb_eth;
+	bool has_engine;
+	/* service */
+	uint32_t service_id;
+	bool service;
+	/* algorithms */
+	struct pcc_sim_algo algos[PCC_SIM_SLOTS_MAX];
+	uint32_t nb_algos;
+	struct pcc_sim_stats st;
+	struct sim_out out;
+	char outdir[PATH_MAX];
+};
+
+/* Flow map tags. */
+#define SIM_MAP_SRC_DQPN 1 /* (source host, DestQP of its data) */
+#define SIM_MAP_SRC_QPN 2  /* (source host, its QPN: probe DETH SrcQP) */
+#define SIM_MAP_DST_QPN 3  /* (receiver host, sender QPN: DestQP of answers) */
+
+uint32_t sim_map_get(const struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn);
+int sim_map_put(struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn, uint32_t flow);
+
+/* sim_model.c */
+int sim_model_build(struct pcc_sim *sim);
+void sim_model_free(struct pcc_sim *sim);
+void sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj, uint32_t gen);
+bool sim_ev_next_time(const struct pcc_sim *sim, uint64_t *t);
+void sim_run_events(struct pcc_sim *sim, uint64_t until);
+void sim_port_send(struct pcc_sim *sim, uint32_t port, struct sim_pkt *pkt);
+uint64_t sim_ser_ns(uint64_t bytes, uint64_t rate_bps, uint64_t *rem);
+bool sim_red_mark(uint8_t mode, uint64_t q, uint64_t kmin, uint64_t kmax, double pmax,
+		struct sim_rng *rng);
+uint32_t sim_ecmp_pick(uint32_t hash, uint32_t salt, uint32_t n);
+uint32_t sim_tuple_hash(const struct pcc_pkt_info *info, uint16_t sport, uint16_t dport);
+void sim_hist_touch(struct pcc_sim *sim, struct sim_port *p);
+void sim_crc_init(void);
+/* frame[off .. off + n) changed from old[]: update the ICRC at icrc_off */
+void sim_icrc_patch(
+		uint8_t *frame, uint32_t icrc_off, uint32_t off, const uint8_t *old, uint32_t n);
+void sim_pkt_free(struct pcc_sim *sim, struct sim_pkt *pkt);
+struct sim_pkt *sim_pkt_alloc(struct pcc_sim *sim);
+
+/* sim_host.c */
+int sim_host_ingress(struct pcc_sim *sim, uint32_t host, struct rte_mbuf *m);
+void sim_host_rx(struct pcc_sim *sim, uint32_t host, struct sim_pkt *pkt);
+void sim_host_delayed(struct pcc_sim *sim, uint32_t host);
+void sim_flow_ack_timer(struct pcc_sim *sim, uint32_t flow);
+void sim_flow_src(struct pcc_sim *sim, uint32_t flow);
+
+/* sim_output.c */
+int sim_out_open(struct pcc_sim *sim);
+void sim_out_sample(struct pcc_sim *sim);
+void sim_out_window(struct pcc_sim *sim);
+void sim_out_progress(struct pcc_sim *sim, bool final);
+int sim_out_finish(struct pcc_sim *sim, FILE *out);
+void sim_out_close(struct pcc_sim *sim);
+
+static inline uint64_t
+sim_now(const struct pcc_sim *sim)
+{
+	return __atomic_load_n(&sim->now, __ATOMIC_RELAXED);
+}
+
+static inline void
+sim_set_now(struct pcc_sim *sim, uint64_t t)
+{
+	__atomic_store_n(&sim->now, t, __ATOMIC_RELAXED);
+}
+
+#endif /* SIM_INTERNAL_H */
