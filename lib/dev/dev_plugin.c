@@ -27,19 +27,23 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_log.h>
 
 #include "pcc_dev.h"
+#include "pcc_dev_hist.h"
 #include "pcc_dev_plugin.h"
 #include "pcc_dev_simple.h"
 #include "pcc_dev_svc.h"
@@ -94,6 +98,7 @@ struct pcc_plugin {
 	void *apply_arg;
 	int err;
 	char errmsg[PLUG_ERR_MAX];
+	int probe[2]; /* pipe for plug_readable(), during the load */
 };
 
 static pthread_mutex_t plug_mutex = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
@@ -167,6 +172,142 @@ plug_owner(const char *name)
 	return NULL;
 }
 
+/* ---- Probing the plug-in's descriptions ------------------------------------ */
+
+/*
+ * A plug-in hands the loader pointers (ops, names, tables).  Before lib/dev
+ * dereferences them, check that they point at readable memory: write()
+ * from an unreadable address fails with EFAULT instead of faulting.  The
+ * bytes go into a pipe and are drained at once.
+ */
+static bool
+plug_readable(struct pcc_plugin *pl, const void *p, size_t n)
+{
+	const char *c = p;
+	char sink[512];
+	ssize_t w;
+
+	if (pl->probe[1] < 0)
+		return true; /* no pipe: cannot check */
+	if (p == NULL)
+		return n == 0;
+	while (n > 0) {
+		w = write(pl->probe[1], c, RTE_MIN(n, sizeof(sink)));
+		if (w <= 0)
+			return false;
+		if (read(pl->probe[0], sink, (size_t)w) != w)
+			return false;
+		c += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+static void
+plug_probe_close(struct pcc_plugin *pl)
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		if (pl->probe[i] >= 0)
+			close(pl->probe[i]);
+		pl->probe[i] = -1;
+	}
+}
+
+/*
+ * A NUL-terminated string of at most max bytes (NULL allowed if null_ok).
+ * Readability is per page: probe one byte of each page, then scan that
+ * page without reading past the terminator.
+ */
+static bool
+plug_string_ok(struct pcc_plugin *pl, const char *s, size_t max, bool null_ok)
+{
+	const size_t page = 4096;
+	size_t done = 0, chunk;
+
+	if (s == NULL)
+		return null_ok;
+	while (done < max) {
+		chunk = page - ((uintptr_t)(s + done) % page);
+		chunk = RTE_MIN(chunk, max - done);
+		if (!plug_readable(pl, s + done, 1))
+			return false;
+		if (strnlen(s + done, chunk) < chunk)
+			return true;
+		done += chunk;
+	}
+	return true; /* longer than max: refused by the name checks */
+}
+
+/* Everything of ops lib/dev will read at registration. */
+static bool
+plug_ops_readable(struct pcc_plugin *pl, const struct pcc_dev_algo_ops *ops)
+{
+	uint32_t i;
+
+	if (!plug_readable(pl, ops, sizeof(*ops)) ||
+			!plug_string_ok(pl, ops->name, PCC_DEV_NAME_MAX + 1, false) ||
+			!plug_string_ok(pl, ops->desc, PCC_DEV_DESC_MAX * 8, true))
+		return false;
+	if (ops->n_params <= PCC_DEV_MAX_PARAMS && ops->params != NULL) {
+		if (!plug_readable(pl, ops->params, ops->n_params * sizeof(ops->params[0])))
+			return false;
+		for (i = 0; i < ops->n_params; i++)
+			if (!plug_string_ok(pl, ops->params[i].name, PCC_DEV_NAME_MAX + 1, true) ||
+					!plug_string_ok(pl, ops->params[i].desc,
+							PCC_DEV_DESC_MAX * 8, true))
+				return false;
+	}
+	if (ops->n_counters <= PCC_DEV_MAX_COUNTERS && ops->counters != NULL) {
+		if (!plug_readable(pl, ops->counters, ops->n_counters * sizeof(ops->counters[0])))
+			return false;
+		for (i = 0; i < ops->n_counters; i++)
+			if (!plug_string_ok(pl, ops->counters[i].name, PCC_DEV_NAME_MAX + 1,
+					    true) ||
+					!plug_string_ok(pl, ops->counters[i].desc,
+							PCC_DEV_DESC_MAX * 8, true))
+				return false;
+	}
+	if (ops->n_hist_ids <= PCC_DEV_MAX_HISTS && ops->hist_ids != NULL &&
+			!plug_readable(pl, ops->hist_ids, ops->n_hist_ids))
+		return false;
+	return true;
+}
+
+static bool
+plug_simple_readable(struct pcc_plugin *pl, const struct pcc_dev_simple_algo *sa)
+{
+	uint32_t i;
+
+	if (!plug_readable(pl, sa, sizeof(*sa)) ||
+			!plug_string_ok(pl, sa->name, PCC_DEV_NAME_MAX + 1, false) ||
+			!plug_string_ok(pl, sa->desc, PCC_DEV_DESC_MAX * 8, true))
+		return false;
+	if (sa->n_params <= PCC_DEV_MAX_PARAMS && sa->params != NULL) {
+		if (!plug_readable(pl, sa->params, sa->n_params * sizeof(sa->params[0])))
+			return false;
+		for (i = 0; i < sa->n_params; i++)
+			if (!plug_string_ok(pl, sa->params[i].name, PCC_DEV_NAME_MAX + 1, true) ||
+					!plug_string_ok(pl, sa->params[i].desc,
+							PCC_DEV_DESC_MAX * 8, true))
+				return false;
+	}
+	if (sa->n_metrics <= PCC_DEV_MAX_COUNTERS && sa->metrics != NULL) {
+		if (!plug_readable(pl, sa->metrics, sa->n_metrics * sizeof(sa->metrics[0])))
+			return false;
+		for (i = 0; i < sa->n_metrics; i++)
+			if (!plug_string_ok(pl, sa->metrics[i].name, PCC_DEV_NAME_MAX + 1, true) ||
+					!plug_string_ok(pl, sa->metrics[i].desc,
+							PCC_DEV_DESC_MAX * 8, true))
+				return false;
+	}
+	if (sa->n_hist_ids <= PCC_DEV_MAX_HISTS && sa->hist_ids != NULL &&
+			!plug_readable(pl, sa->hist_ids, sa->n_hist_ids))
+		return false;
+	return true;
+}
+
 /* ---- Plug-in side ---------------------------------------------------------- */
 
 const char *
@@ -204,7 +345,7 @@ plug_check_new_name(struct pcc_plugin *pl, const char *name)
 
 	if (pl->n_algos == PCC_DEV_PLUGIN_MAX_ALGOS)
 		return plug_err(pl, -ENOSPC, "more than %u algorithms", PCC_DEV_PLUGIN_MAX_ALGOS);
-	if (strlen(name) >= PCC_DEV_NAME_MAX)
+	if (strnlen(name, PCC_DEV_NAME_MAX) >= PCC_DEV_NAME_MAX)
 		return plug_err(pl, -EINVAL, "algorithm name \"%.40s...\" too long", name);
 	if (pcc_dev_algo_find(name) != NULL) {
 		owner = plug_owner(name);
@@ -223,8 +364,12 @@ pcc_plugin_add_algo(struct pcc_plugin *pl, const struct pcc_dev_algo_ops *ops)
 
 	if (!plug_in_init(pl))
 		return -EINVAL;
-	if (ops == NULL || ops->name == NULL)
+	if (ops == NULL || !plug_readable(pl, ops, sizeof(*ops)) || ops->name == NULL)
 		return plug_err(pl, -EINVAL, "pcc_plugin_add_algo: NULL algorithm or name");
+	if (!plug_ops_readable(pl, ops))
+		return plug_err(pl, -EFAULT,
+				"algorithm description at %p points outside readable memory",
+				(const void *)ops);
 	if (ops->on_event == NULL)
 		return plug_err(pl, -ENOSYS, "algorithm \"%.31s\" has no on_event callback",
 				ops->name);
@@ -253,8 +398,8 @@ pcc_plugin_add_algos(
 
 	if (!plug_in_init(pl))
 		return -EINVAL;
-	if (ops == NULL && n > 0)
-		return plug_err(pl, -EINVAL, "pcc_plugin_add_algos: NULL table");
+	if (n > 0 && (ops == NULL || !plug_readable(pl, ops, n * sizeof(*ops))))
+		return plug_err(pl, -EINVAL, "pcc_plugin_add_algos: NULL or unreadable table");
 	for (i = 0; i < n; i++) {
 		rc = pcc_plugin_add_algo(pl, ops[i]);
 		if (rc < 0)
@@ -272,8 +417,12 @@ pcc_plugin_add_simple(struct pcc_plugin *pl, const struct pcc_dev_simple_algo *s
 
 	if (!plug_in_init(pl))
 		return -EINVAL;
-	if (sa == NULL || sa->name == NULL)
+	if (sa == NULL || !plug_readable(pl, sa, sizeof(*sa)) || sa->name == NULL)
 		return plug_err(pl, -EINVAL, "pcc_plugin_add_simple: NULL algorithm or name");
+	if (!plug_simple_readable(pl, sa))
+		return plug_err(pl, -EFAULT,
+				"simple algorithm description at %p points outside readable memory",
+				(const void *)sa);
 	if (sa->step == NULL)
 		return plug_err(pl, -ENOSYS, "simple algorithm \"%.31s\" has no step callback",
 				sa->name);
@@ -346,8 +495,9 @@ pcc_plugin_add_slot(struct pcc_plugin *pl, uint8_t port, uint8_t slot, uint8_t i
 
 	if (!plug_in_init(pl))
 		return -EINVAL;
-	if (algo == NULL)
-		return plug_err(pl, -EINVAL, "pcc_plugin_add_slot: NULL algorithm name");
+	if (!plug_string_ok(pl, algo, PCC_DEV_NAME_MAX + 1, false))
+		return plug_err(pl, -EINVAL,
+				"pcc_plugin_add_slot: NULL or unreadable algorithm name");
 	if (port >= PCC_DEV_MAX_PORTS && port != PCC_PLUGIN_ALL_PORTS)
 		return plug_err(pl, -EINVAL, "layout: port %u out of range", port);
 	if (idx == PCC_DEV_INTERNAL_SLOT) {
@@ -549,7 +699,9 @@ plug_elf_abi(int fd, uint64_t fsize, uint32_t *abi, char *why, size_t whylen)
 				continue;
 			if (s->st_shndx == SHN_UNDEF || s->st_shndx >= eh.e_shnum ||
 					PLUG_ST_TYPE(s->st_info) != STT_OBJECT ||
-					s->st_size != sizeof(uint32_t)) {
+					s->st_size < sizeof(uint32_t)) {
+				/* >= 4, not == 4: AddressSanitizer pads globals
+				 * and their symbol sizes (to 32 bytes) */
 				snprintf(why, whylen, "%s is not a defined 4-byte object",
 						sym_name);
 				goto out;
@@ -919,6 +1071,11 @@ pcc_dev_plugin_load(const char *path, char *errbuf, size_t errlen)
 		return plug_fail(errbuf, errlen, -ENOMEM, "%s: out of memory", path);
 	pl->magic = PLUG_MAGIC;
 	pl->fd = -1;
+	if (pipe2(pl->probe, O_CLOEXEC | O_NONBLOCK) != 0) {
+		PLUG_LOG(WARNING, "no pipe: the plug-in's pointers are not probed");
+		pl->probe[0] = -1;
+		pl->probe[1] = -1;
+	}
 	snprintf(pl->path, sizeof(pl->path), "%s", path);
 
 	pthread_mutex_lock(&plug_mutex);
@@ -947,6 +1104,7 @@ pcc_dev_plugin_load(const char *path, char *errbuf, size_t errlen)
 	rc = plug_run_init(pl, before, n_before, errbuf, errlen);
 	if (rc < 0)
 		goto fail;
+	plug_probe_close(pl);
 	plugins[n_plugins++] = pl;
 	plug_loading = false;
 	pthread_mutex_unlock(&plug_mutex);
@@ -963,9 +1121,103 @@ fail:
 	plug_loading = false;
 out_unlock:
 	pthread_mutex_unlock(&plug_mutex);
+	plug_probe_close(pl);
 	pl->magic = 0;
 	free(pl);
 	return rc;
+}
+
+/* ---- Trial load in a child process ------------------------------------------------ */
+
+#define PLUG_CHECK_TIMEOUT_MS 10000
+
+struct plug_check_msg {
+	int rc;
+	char err[PLUG_ERR_MAX];
+};
+
+int
+pcc_dev_plugin_check(const char *path, char *errbuf, size_t errlen)
+{
+	struct plug_check_msg msg;
+	struct pollfd pfd;
+	size_t got = 0;
+	int fds[2], status = 0, rc;
+	ssize_t n;
+	pid_t pid;
+
+	if (errbuf != NULL && errlen > 0)
+		errbuf[0] = '\0';
+	if (path == NULL || path[0] == '\0')
+		return plug_fail(errbuf, errlen, -EINVAL, "plug-in path is empty");
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		rc = -errno;
+		return plug_fail(errbuf, errlen, rc, "%s: trial load: pipe: %s", path,
+				strerror(-rc));
+	}
+	pid = fork();
+	if (pid < 0) {
+		rc = -errno;
+		close(fds[0]);
+		close(fds[1]);
+		return plug_fail(errbuf, errlen, rc, "%s: trial load: fork: %s", path,
+				strerror(-rc));
+	}
+	if (pid == 0) {
+		/* child: load, report, exit without running the parent's atexit handlers */
+		static const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGSYS,
+			SIGTRAP };
+		unsigned int i;
+
+		/* the host's crash handlers must not run the host's code here */
+		for (i = 0; i < RTE_DIM(fatal); i++)
+			signal(fatal[i], SIG_DFL);
+		close(fds[0]);
+		rte_log_set_level(dev_plugin_logtype, RTE_LOG_EMERG);
+		memset(&msg, 0, sizeof(msg));
+		msg.rc = pcc_dev_plugin_load(path, msg.err, sizeof(msg.err));
+		if (msg.rc == 0) {
+			/* the whole cycle: entry point, exit point, destructors */
+			struct pcc_dev_plugin_info *info = calloc(1, sizeof(*info));
+
+			if (info != NULL && pcc_dev_plugin_list(info, 1) >= 1)
+				msg.rc = pcc_dev_plugin_unload(
+						info->name, msg.err, sizeof(msg.err));
+			free(info);
+		}
+		if (write(fds[1], &msg, sizeof(msg)) != (ssize_t)sizeof(msg))
+			_exit(2);
+		_exit(0);
+	}
+	close(fds[1]);
+	pfd.fd = fds[0];
+	pfd.events = POLLIN;
+	while (got < sizeof(msg)) {
+		if (poll(&pfd, 1, PLUG_CHECK_TIMEOUT_MS) <= 0)
+			break;
+		n = read(fds[0], (char *)&msg + got, sizeof(msg) - got);
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fds[0]);
+	if (got < sizeof(msg))
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFSIGNALED(status) && got < sizeof(msg) && WTERMSIG(status) != SIGKILL)
+		return plug_fail(errbuf, errlen, -EFAULT,
+				"%s: the plug-in crashed a trial load (signal %d, %s): do not load "
+				"it",
+				path, WTERMSIG(status), strsignal(WTERMSIG(status)));
+	if (got < sizeof(msg))
+		return plug_fail(errbuf, errlen, -ETIMEDOUT,
+				"%s: trial load did not finish within %u ms", path,
+				PLUG_CHECK_TIMEOUT_MS);
+	msg.err[sizeof(msg.err) - 1] = '\0';
+	if (msg.rc < 0)
+		return plug_fail(errbuf, errlen, msg.rc, "%s", msg.err);
+	return 0;
 }
 
 /* ---- Unloading, listing, applying ------------------------------------------------- */

@@ -58,14 +58,17 @@
  *   -ENOTSUP   pcc_plugin_abi_version is not PCC_PLUGIN_ABI_VERSION
  *   -ENOSYS    no algorithm and no NP handler registered, or an
  *              algorithm without on_event
+ *   -EFAULT    an algorithm description points at unreadable memory
  *   -EEXIST    an algorithm name is already registered
  *   -EBUSY     an NP handler is already installed
  *   -ENOSPC    too many plug-ins, algorithms or layout entries
  *   other      the value pcc_plugin_init() returned
  *
  * On any failure nothing of the plug-in stays registered and the object
- * is closed.  The loader takes its own lock; registration goes through
- * lib/dev's.  Another thread registering algorithms while a plug-in loads
+ * is closed.  A plug-in whose object or code is broken can still crash
+ * the process inside dlopen() or in its own code: pcc_dev_plugin_check()
+ * runs the whole load in a child process first.  The loader takes its own
+ * lock; registration goes through lib/dev's.  Another thread registering algorithms while a plug-in loads
  * would have them counted as the plug-in's: load plug-ins from the control
  * thread.
  *
@@ -221,6 +224,18 @@ void pcc_plugin_set_error(struct pcc_plugin *pl, const char *fmt, ...)
  * need pcc_dev_init().
  */
 int pcc_dev_plugin_load(const char *path, char *errbuf, size_t errlen);
+
+/**
+ * Trial load: fork a child process that loads the plug-in (pcc_dev_plugin_load)
+ * and unloads it again, and reports; nothing changes in the calling process.  Use it before
+ * pcc_dev_plugin_load() for a plug-in not known to be sound: a plug-in that
+ * crashes while loading (a broken object, constructor or entry point)
+ * crashes only the child.  Returns what the load returned in the child, or
+ * -EFAULT (the child died of a signal), -ETIMEDOUT (no answer in 10 s), or
+ * the errno of pipe()/fork().  Forks the whole process: call it from the
+ * control thread, before workers start or while they hold no lib/dev lock.
+ */
+int pcc_dev_plugin_check(const char *path, char *errbuf, size_t errlen);
 
 /**
  * Unload a plug-in by name (or by the path it was loaded from): its
