@@ -561,8 +561,25 @@ pcc_dev_dispatch(uint8_t port, uint8_t slot, void *ctx, const struct pcc_dev_eve
 		return 1;
 	attr = s->attr;
 	attr.overload = dev_tls.overload;
+	/* record the call for a crash report (signal handler, same thread) */
+	dev_tls.cur.ev = ev;
+	dev_tls.cur.ctx = ctx;
+	dev_tls.cur.ops = s->ops;
+	dev_tls.cur.port = port;
+	dev_tls.cur.slot = slot;
+	dev_tls.cur.algo_idx = attr.algo_idx;
+	__atomic_store_n(&dev_tls.cur.active, 1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	fn(ctx, ev, &attr, res);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&dev_tls.cur.active, 0, __ATOMIC_RELAXED);
 	return 0;
+}
+
+const struct pcc_dev_dispatch_cur *
+pcc_dev_dispatch_current(void)
+{
+	return &dev_tls.cur;
 }
 
 /* ---- Parameters ------------------------------------------------------ */

@@ -76,6 +76,8 @@ bool dev_name_ok(const char *name, size_t max_len, bool upper_ok);
 struct dev_tls {
 	uint16_t rank1;   /* rank + 1; 0 = never set */
 	uint8_t overload; /* attr->overload of this thread's dispatches */
+	/* what pcc_dev_dispatch() is running now (crash reports) */
+	struct pcc_dev_dispatch_cur cur;
 };
 
 extern __thread struct dev_tls dev_tls __attribute__((tls_model("initial-exec")));

@@ -191,6 +191,29 @@ int pcc_dev_active_flows_set(uint8_t port, uint8_t slot, uint32_t n);
 /** Current figure, 0 for a bad or unbound slot. */
 uint32_t pcc_dev_active_flows(uint8_t port, uint8_t slot);
 
+/* ---- Current dispatch (crash reports) ---------------------------------- */
+
+/**
+ * What pcc_dev_dispatch() is doing on the calling thread: filled before
+ * it calls the algorithm's on_event and marked inactive when that returns
+ * (a few thread-local stores).  A fault handler running on the same thread
+ * (lib/host's crash report) reads it to name the algorithm, slot, flow and
+ * event; active == 0 means the fault is not inside algorithm code.  The
+ * event and context pointers are the caller's and valid only while active.
+ */
+struct pcc_dev_dispatch_cur {
+	const struct pcc_dev_event *ev;     /**< event being handled */
+	const void *ctx;                    /**< the flow's context */
+	const struct pcc_dev_algo_ops *ops; /**< the slot's algorithm */
+	uint8_t port;
+	uint8_t slot;
+	uint8_t algo_idx;
+	uint8_t active; /**< 1 while inside on_event */
+};
+
+/** The calling thread's record (never NULL; async-signal-safe). */
+const struct pcc_dev_dispatch_cur *pcc_dev_dispatch_current(void);
+
 #ifdef __cplusplus
 }
 #endif

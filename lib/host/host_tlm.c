@@ -1,0 +1,758 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * rte_telemetry commands under /pcc/ (doc/telemetry.md).  DPDK 22.11
+ * containers hold only arrays of scalars, so lists of records are
+ * returned as parallel arrays ("names": [...], "values": [...]).
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_telemetry.h>
+
+#include "host_internal.h"
+#include "pcc_dev_hist.h"
+#include "pcc_dev_simple.h"
+#include "pcc_dev_svc.h"
+#include "pcc_host_trace.h"
+
+#define TLM_FLOWS_TOP_MAX 64
+#define TLM_STATS_MAX 256
+
+/* Parse "a,b,c": up to n unsigned numbers, the rest (after n) in *rest. */
+static int
+args_parse(const char *params, uint32_t *v, int n, const char **rest)
+{
+	const char *p = params;
+	char *end;
+	unsigned long x;
+	int i;
+
+	if (rest != NULL)
+		*rest = NULL;
+	if (p == NULL || *p == '\0')
+		return 0;
+	for (i = 0; i < n; i++) {
+		errno = 0;
+		x = strtoul(p, &end, 0);
+		if (end == p || errno != 0 || x > UINT32_MAX || (*end != ',' && *end != '\0'))
+			return -EINVAL;
+		v[i] = (uint32_t)x;
+		if (*end == '\0')
+			return i + 1;
+		p = end + 1;
+	}
+	if (rest != NULL)
+		*rest = p;
+	return n;
+}
+
+static int
+port_slot(const char *params, uint8_t *port, uint8_t *slot, uint32_t *third)
+{
+	uint32_t v[3] = { 0, 0, 0 };
+	int n = args_parse(params, v, third != NULL ? 3 : 2, NULL);
+
+	if (n < 2 || (third != NULL && n < 3))
+		return -EINVAL;
+	if (v[0] >= PCC_DEV_MAX_PORTS ||
+			(v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT))
+		return -EINVAL;
+	*port = (uint8_t)v[0];
+	*slot = (uint8_t)v[1];
+	if (third != NULL)
+		*third = v[2];
+	return 0;
+}
+
+static struct rte_tel_data *
+arr_u64(void)
+{
+	struct rte_tel_data *a = rte_tel_data_alloc();
+
+	if (a != NULL)
+		rte_tel_data_start_array(a, RTE_TEL_U64_VAL);
+	return a;
+}
+
+static struct rte_tel_data *
+arr_str(void)
+{
+	struct rte_tel_data *a = rte_tel_data_alloc();
+
+	if (a != NULL)
+		rte_tel_data_start_array(a, RTE_TEL_STRING_VAL);
+	return a;
+}
+
+static void
+dict_arr(struct rte_tel_data *d, const char *name, struct rte_tel_data *a)
+{
+	if (a != NULL && rte_tel_data_add_dict_container(d, name, a, 0) != 0)
+		rte_tel_data_free(a);
+}
+
+static void
+add_str(struct rte_tel_data *d, const char *name, const char *s)
+{
+	char t[RTE_TEL_MAX_STRING_LEN];
+
+	snprintf(t, sizeof(t), "%s", s != NULL ? s : "");
+	rte_tel_data_add_dict_string(d, name, t);
+}
+
+static void
+arr_add_str(struct rte_tel_data *a, const char *s)
+{
+	char t[RTE_TEL_MAX_STRING_LEN];
+
+	snprintf(t, sizeof(t), "%s", s != NULL ? s : "");
+	rte_tel_data_add_array_string(a, t);
+}
+
+/* ---- /pcc/info, /pcc/state ----------------------------------------------------- */
+
+static int
+tlm_info(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	RTE_SET_USED(cmd);
+	RTE_SET_USED(params);
+	rte_tel_data_start_dict(d);
+	add_str(d, "version", PCC_VERSION);
+	rte_tel_data_add_dict_int(d, "process_state", (int)pcc_host_process_state());
+	add_str(d, "process_state_name", pcc_host_process_state_name(pcc_host_process_state()));
+	rte_tel_data_add_dict_u64(d, "logical_ports_mask", pcc_dev_logical_ports());
+	rte_tel_data_add_dict_int(d, "max_slots", PCC_DEV_MAX_SLOTS);
+	rte_tel_data_add_dict_int(d, "max_params", PCC_DEV_MAX_PARAMS);
+	rte_tel_data_add_dict_int(d, "max_counters", PCC_DEV_MAX_COUNTERS);
+	rte_tel_data_add_dict_int(d, "max_histograms", PCC_DEV_MAX_HISTS);
+	rte_tel_data_add_dict_int(d, "engine", host_engine.ops.start != NULL ? 1 : 0);
+	return 0;
+}
+
+static int
+tlm_state(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rte_tel_data *port = arr_u64(), *role = arr_str(), *st = arr_str();
+	struct pcc_host_ctx *c;
+	unsigned int i;
+
+	RTE_SET_USED(cmd);
+	RTE_SET_USED(params);
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "process_state", (int)pcc_host_process_state());
+	add_str(d, "process_state_name", pcc_host_process_state_name(pcc_host_process_state()));
+	pthread_mutex_lock(&host_lock);
+	for (i = 0; i < PCC_HOST_MAX_CTX; i++) {
+		c = host_ctx_at(i);
+		if (c == NULL)
+			continue;
+		if (port != NULL)
+			rte_tel_data_add_array_u64(port, c->port_id);
+		if (role != NULL)
+			arr_add_str(role, c->role == PCC_HOST_ROLE_RP ? "rp" : "np");
+		if (st != NULL)
+			arr_add_str(st, pcc_host_ctx_state_name(c->state));
+	}
+	pthread_mutex_unlock(&host_lock);
+	dict_arr(d, "ctx_port", port);
+	dict_arr(d, "ctx_role", role);
+	dict_arr(d, "ctx_state", st);
+	return 0;
+}
+
+/* ---- Slots and algorithms ---------------------------------------------------------- */
+
+static int
+tlm_slots(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rte_tel_data *slots, *en, *id, *names;
+	const struct pcc_dev_algo_ops *ops;
+	uint32_t v[1];
+	bool enabled;
+	uint8_t s;
+
+	RTE_SET_USED(cmd);
+	if (args_parse(params, v, 1, NULL) != 1 || v[0] >= PCC_DEV_MAX_PORTS)
+		return -EINVAL;
+	slots = arr_u64();
+	en = arr_u64();
+	id = arr_u64();
+	names = arr_str();
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "port", (int)v[0]);
+	rte_tel_data_add_dict_int(d, "active_slot", pcc_dev_slot_active((uint8_t)v[0]));
+	for (s = 0; s <= PCC_DEV_INTERNAL_SLOT; s++) {
+		if (s >= PCC_DEV_MAX_SLOTS && s != PCC_DEV_INTERNAL_SLOT)
+			continue;
+		ops = pcc_dev_slot_algo((uint8_t)v[0], s, &enabled);
+		if (ops == NULL)
+			continue;
+		if (slots != NULL)
+			rte_tel_data_add_array_u64(slots, s);
+		if (en != NULL)
+			rte_tel_data_add_array_u64(en, enabled || s == PCC_DEV_INTERNAL_SLOT);
+		if (id != NULL)
+			rte_tel_data_add_array_u64(id, ops->id);
+		if (names != NULL)
+			arr_add_str(names, ops->name);
+	}
+	dict_arr(d, "slots", slots);
+	dict_arr(d, "enabled", en);
+	dict_arr(d, "algo_id", id);
+	dict_arr(d, "algo_name", names);
+	return 0;
+}
+
+static int
+tlm_algo(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	const struct pcc_dev_algo_ops *ops;
+	uint8_t port, slot;
+	bool enabled;
+	int g;
+
+	RTE_SET_USED(cmd);
+	if (port_slot(params, &port, &slot, NULL) < 0)
+		return -EINVAL;
+	ops = pcc_dev_slot_algo(port, slot, &enabled);
+	if (ops == NULL)
+		return -ENOENT;
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "port", port);
+	rte_tel_data_add_dict_int(d, "slot", slot);
+	rte_tel_data_add_dict_u64(d, "algo_id", ops->id);
+	rte_tel_data_add_dict_int(d, "major", ops->major);
+	rte_tel_data_add_dict_int(d, "minor", ops->minor);
+	add_str(d, "name", ops->name);
+	add_str(d, "description", ops->desc);
+	rte_tel_data_add_dict_int(d, "slot_enabled", enabled || slot == PCC_DEV_INTERNAL_SLOT);
+	rte_tel_data_add_dict_int(d, "counters_enabled", pcc_dev_counters_enabled(port, slot));
+	rte_tel_data_add_dict_int(d, "n_counters", (int)ops->n_counters);
+	rte_tel_data_add_dict_int(d, "n_params", pcc_dev_param_count(port, slot));
+	g = pcc_dev_counter_groups(port, slot);
+	rte_tel_data_add_dict_int(d, "n_counter_groups", g < 0 ? 0 : g);
+	rte_tel_data_add_dict_int(d, "mailbox", ops->mailbox != NULL);
+	return 0;
+}
+
+static const char *
+ctr_type_name(uint8_t t)
+{
+	return t == PCC_DEV_COUNTER_MIN ? "min" : t == PCC_DEV_COUNTER_MAX ? "max" : "accumulate";
+}
+
+static int
+tlm_counters_info(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	const struct pcc_dev_algo_ops *ops;
+	struct rte_tel_data *names, *types, *descs;
+	uint8_t port, slot;
+	uint32_t i;
+
+	RTE_SET_USED(cmd);
+	if (port_slot(params, &port, &slot, NULL) < 0)
+		return -EINVAL;
+	ops = pcc_dev_slot_algo(port, slot, NULL);
+	if (ops == NULL)
+		return -ENOENT;
+	names = arr_str();
+	types = arr_str();
+	descs = arr_str();
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "port", port);
+	rte_tel_data_add_dict_int(d, "slot", slot);
+	rte_tel_data_add_dict_int(d, "n_counters", (int)ops->n_counters);
+	for (i = 0; i < ops->n_counters && ops->counters != NULL; i++) {
+		if (names != NULL)
+			arr_add_str(names, ops->counters[i].name);
+		if (types != NULL)
+			arr_add_str(types, ctr_type_name(ops->counters[i].type));
+		if (descs != NULL)
+			arr_add_str(descs, ops->counters[i].desc);
+	}
+	dict_arr(d, "names", names);
+	dict_arr(d, "types", types);
+	dict_arr(d, "descriptions", descs);
+	return 0;
+}
+
+static int
+tlm_counter_info(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	const struct pcc_dev_algo_ops *ops;
+	const struct pcc_dev_counter_desc *c;
+	uint8_t port, slot;
+	uint32_t id;
+
+	RTE_SET_USED(cmd);
+	if (port_slot(params, &port, &slot, &id) < 0)
+		return -EINVAL;
+	ops = pcc_dev_slot_algo(port, slot, NULL);
+	if (ops == NULL || id >= ops->n_counters || ops->counters == NULL)
+		return -ENOENT;
+	c = &ops->counters[id];
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "id", (int)id);
+	add_str(d, "name", c->name);
+	add_str(d, "type", ctr_type_name(c->type));
+	rte_tel_data_add_dict_u64(d, "max", c->max == 0 ? UINT32_MAX : c->max);
+	add_str(d, "description", c->desc);
+	return 0;
+}
+
+static int
+counters_common(const char *params, struct rte_tel_data *d, bool clear)
+{
+	uint32_t vals[PCC_DEV_COUNTER_GROUP_SIZE];
+	uint32_t v[3] = { 0, 0, 0 };
+	struct rte_tel_data *a;
+	int n, i, k;
+
+	k = args_parse(params, v, 3, NULL);
+	if (k < 2 || v[0] >= PCC_DEV_MAX_PORTS ||
+			(v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT) ||
+			v[2] >= PCC_DEV_MAX_COUNTER_GROUPS)
+		return -EINVAL;
+	if (clear)
+		n = pcc_dev_counters_group_get_and_clear((uint8_t)v[0], (uint8_t)v[1],
+				(uint8_t)v[2], vals, PCC_DEV_COUNTER_GROUP_SIZE);
+	else
+		n = pcc_dev_counters_group_get((uint8_t)v[0], (uint8_t)v[1], (uint8_t)v[2], vals,
+				PCC_DEV_COUNTER_GROUP_SIZE);
+	if (n < 0)
+		return n;
+	a = arr_u64();
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "port", (int)v[0]);
+	rte_tel_data_add_dict_int(d, "slot", (int)v[1]);
+	rte_tel_data_add_dict_int(d, "group", (int)v[2]);
+	rte_tel_data_add_dict_int(
+			d, "enabled", pcc_dev_counters_enabled((uint8_t)v[0], (uint8_t)v[1]));
+	rte_tel_data_add_dict_int(d, "n", n);
+	for (i = 0; i < n && a != NULL; i++)
+		rte_tel_data_add_array_u64(a, vals[i]);
+	dict_arr(d, "values", a);
+	return 0;
+}
+
+static int
+tlm_counters(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	RTE_SET_USED(cmd);
+	return counters_common(params, d, false);
+}
+
+static int
+tlm_counters_clear(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	RTE_SET_USED(cmd);
+	return counters_common(params, d, true);
+}
+
+/* ---- Parameters --------------------------------------------------------------------- */
+
+static const char *
+ptype_name(uint8_t t)
+{
+	return t == PCC_DEV_PARAM_U64 ? "u64" : t == PCC_DEV_PARAM_I32 ? "i32" : "u32";
+}
+
+static int
+tlm_params(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct pcc_dev_param_info info[PCC_DEV_MAX_PARAMS];
+	struct rte_tel_data *names, *vals, *defs, *mins, *maxs, *rw;
+	uint8_t port, slot;
+	int n, i;
+
+	RTE_SET_USED(cmd);
+	if (port_slot(params, &port, &slot, NULL) < 0)
+		return -EINVAL;
+	n = pcc_dev_param_list(port, slot, info, PCC_DEV_MAX_PARAMS);
+	if (n < 0)
+		return n;
+	if (n > PCC_DEV_MAX_PARAMS)
+		n = PCC_DEV_MAX_PARAMS;
+	names = arr_str();
+	vals = arr_u64();
+	defs = arr_u64();
+	mins = arr_u64();
+	maxs = arr_u64();
+	rw = arr_u64();
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "port", port);
+	rte_tel_data_add_dict_int(d, "slot", slot);
+	rte_tel_data_add_dict_int(d, "n_params", n);
+	for (i = 0; i < n; i++) {
+		if (names != NULL)
+			arr_add_str(names, info[i].name);
+		/* I32 values are shown as their two's complement bits */
+		if (vals != NULL)
+			rte_tel_data_add_array_u64(vals, info[i].cur.u);
+		if (defs != NULL)
+			rte_tel_data_add_array_u64(defs, info[i].def.u);
+		if (mins != NULL)
+			rte_tel_data_add_array_u64(mins, info[i].min.u);
+		if (maxs != NULL)
+			rte_tel_data_add_array_u64(maxs, info[i].max.u);
+		if (rw != NULL)
+			rte_tel_data_add_array_u64(rw, info[i].perm == PCC_DEV_PERM_RW);
+	}
+	dict_arr(d, "names", names);
+	dict_arr(d, "values", vals);
+	dict_arr(d, "defaults", defs);
+	dict_arr(d, "min", mins);
+	dict_arr(d, "max", maxs);
+	dict_arr(d, "writable", rw);
+	return 0;
+}
+
+static int
+tlm_param(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct pcc_dev_param_info info;
+	uint32_t v[2];
+	const char *name;
+	int rc;
+
+	RTE_SET_USED(cmd);
+	if (args_parse(params, v, 2, &name) != 2 || name == NULL || *name == '\0' ||
+			v[0] >= PCC_DEV_MAX_PORTS ||
+			(v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT))
+		return -EINVAL;
+	rc = pcc_dev_param_get_by_name((uint8_t)v[0], (uint8_t)v[1], name, &info);
+	if (rc < 0)
+		return rc;
+	rte_tel_data_start_dict(d);
+	add_str(d, "name", info.name);
+	rte_tel_data_add_dict_int(d, "id", (int)info.id);
+	add_str(d, "type", ptype_name(info.type));
+	rte_tel_data_add_dict_int(d, "writable", info.perm == PCC_DEV_PERM_RW);
+	if (info.type == PCC_DEV_PARAM_I32) {
+		rte_tel_data_add_dict_int(d, "value", (int)info.cur.i);
+		rte_tel_data_add_dict_int(d, "default", (int)info.def.i);
+		rte_tel_data_add_dict_int(d, "min", (int)info.min.i);
+		rte_tel_data_add_dict_int(d, "max", (int)info.max.i);
+	} else {
+		rte_tel_data_add_dict_u64(d, "value", info.cur.u);
+		rte_tel_data_add_dict_u64(d, "default", info.def.u);
+		rte_tel_data_add_dict_u64(d, "min", info.min.u);
+		rte_tel_data_add_dict_u64(d, "max", info.max.u);
+	}
+	add_str(d, "description", info.desc);
+	return 0;
+}
+
+/* ---- Histograms ---------------------------------------------------------------------- */
+
+static const char *
+hmode_name(uint8_t m)
+{
+	return m == PCC_DEV_HIST_LINEAR               ? "linear" :
+			m == PCC_DEV_HIST_EXPONENTIAL ? "exponential" :
+							"free";
+}
+
+static int
+tlm_hists(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct pcc_dev_hist_desc hd;
+	struct rte_tel_data *ids, *en;
+	uint32_t v[1], mask;
+	uint8_t h;
+
+	RTE_SET_USED(cmd);
+	if (args_parse(params, v, 1, NULL) != 1 || v[0] >= PCC_DEV_MAX_PORTS)
+		return -EINVAL;
+	mask = pcc_dev_hist_configured((uint8_t)v[0]);
+	ids = arr_u64();
+	en = arr_u64();
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "port", (int)v[0]);
+	for (h = 0; h < PCC_DEV_MAX_HISTS; h++) {
+		if (!(mask & (1u << h)) || pcc_dev_hist_describe((uint8_t)v[0], h, &hd) < 0)
+			continue;
+		if (ids != NULL)
+			rte_tel_data_add_array_u64(ids, h);
+		if (en != NULL)
+			rte_tel_data_add_array_u64(en, hd.enabled);
+	}
+	dict_arr(d, "ids", ids);
+	dict_arr(d, "enabled", en);
+	return 0;
+}
+
+static int
+tlm_hist(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	uint32_t bins[PCC_DEV_HIST_MAX_BINS];
+	struct pcc_dev_hist_desc hd;
+	struct rte_tel_data *edges, *b;
+	uint32_t v[2];
+	int n, i, rc;
+
+	RTE_SET_USED(cmd);
+	if (args_parse(params, v, 2, NULL) != 2 || v[0] >= PCC_DEV_MAX_PORTS ||
+			v[1] >= PCC_DEV_MAX_HISTS)
+		return -EINVAL;
+	rc = pcc_dev_hist_describe((uint8_t)v[0], (uint8_t)v[1], &hd);
+	if (rc < 0)
+		return rc;
+	n = pcc_dev_hist_bins((uint8_t)v[0], (uint8_t)v[1], bins, PCC_DEV_HIST_MAX_BINS);
+	if (n < 0)
+		return n;
+	edges = arr_u64();
+	b = arr_u64();
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "port", (int)v[0]);
+	rte_tel_data_add_dict_int(d, "id", (int)v[1]);
+	add_str(d, "mode", hmode_name(hd.mode));
+	rte_tel_data_add_dict_int(d, "n_bins", hd.n_bins);
+	rte_tel_data_add_dict_int(d, "enabled", hd.enabled);
+	rte_tel_data_add_dict_int(d, "counter_group", hd.counter_group);
+	rte_tel_data_add_dict_int(d, "group_offset", hd.group_offset);
+	rte_tel_data_add_dict_u64(d, "min", hd.min);
+	rte_tel_data_add_dict_u64(d, "step", hd.step);
+	rte_tel_data_add_dict_u64(d, "factor", hd.factor);
+	add_str(d, "description", hd.desc);
+	for (i = 0; i < hd.n_bins && edges != NULL; i++)
+		rte_tel_data_add_array_u64(edges, hd.edges[i]);
+	for (i = 0; i < n && b != NULL; i++)
+		rte_tel_data_add_array_u64(b, bins[i]);
+	dict_arr(d, "edges", edges);
+	dict_arr(d, "bins", b);
+	rte_tel_data_add_dict_u64(d, "update_errors", pcc_dev_hist_errors((uint8_t)v[0]));
+	return 0;
+}
+
+/* ---- Flows and engine statistics -------------------------------------------------------- */
+
+static int
+tlm_flows(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	RTE_SET_USED(cmd);
+	RTE_SET_USED(params);
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "engine", host_engine.ops.flows_count != NULL);
+	rte_tel_data_add_dict_u64(d, "count",
+			host_engine.ops.flows_count != NULL ?
+					host_engine.ops.flows_count(host_engine.arg) :
+					0);
+	return 0;
+}
+
+static void
+flow_dict(struct rte_tel_data *d, const struct pcc_host_flow *f)
+{
+	rte_tel_data_add_dict_int(d, "port_id", f->key.port_id);
+	rte_tel_data_add_dict_int(d, "type", f->key.type);
+	rte_tel_data_add_dict_u64(d, "qpn", f->key.qpn);
+	rte_tel_data_add_dict_int(d, "lcore", (int)f->lcore_id);
+	rte_tel_data_add_dict_int(d, "dev_port", f->dev_port);
+	rte_tel_data_add_dict_int(d, "slot", f->slot);
+	rte_tel_data_add_dict_u64(d, "rate", f->rate);
+	rte_tel_data_add_dict_u64(d, "rate_bps", f->rate_bps);
+	rte_tel_data_add_dict_u64(d, "window", f->window);
+	rte_tel_data_add_dict_u64(d, "tx_pkts", f->tx_pkts);
+	rte_tel_data_add_dict_u64(d, "tx_bytes", f->tx_bytes);
+	rte_tel_data_add_dict_u64(d, "cnp_rx", f->cnp_rx);
+	rte_tel_data_add_dict_u64(d, "ack_rx", f->ack_rx);
+	rte_tel_data_add_dict_u64(d, "nack_rx", f->nack_rx);
+	rte_tel_data_add_dict_u64(d, "probe_tx", f->probe_tx);
+	rte_tel_data_add_dict_u64(d, "rtt_ns", f->rtt_ns);
+	rte_tel_data_add_dict_u64(d, "idle_ns", f->idle_ns);
+}
+
+static int
+tlm_flow(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct pcc_host_flow_key k;
+	struct pcc_host_flow f;
+	uint32_t v[2];
+	int rc;
+
+	RTE_SET_USED(cmd);
+	if (args_parse(params, v, 2, NULL) != 2 || v[0] >= RTE_MAX_ETHPORTS || v[1] > 0xFFFFFF)
+		return -EINVAL;
+	if (host_engine.ops.flow_get == NULL)
+		return -ENOTSUP;
+	memset(&k, 0, sizeof(k));
+	memset(&f, 0, sizeof(f));
+	k.port_id = (uint16_t)v[0];
+	k.qpn = v[1];
+	rc = host_engine.ops.flow_get(host_engine.arg, &k, &f);
+	if (rc < 0)
+		return rc;
+	rte_tel_data_start_dict(d);
+	flow_dict(d, &f);
+	return 0;
+}
+
+static int
+tlm_flows_top(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct pcc_host_flow *f;
+	struct rte_tel_data *port, *qpn, *slot, *rate, *bps, *bytes, *rtt;
+	uint32_t v[1] = { 10 }, n, i;
+
+	RTE_SET_USED(cmd);
+	if (params != NULL && *params != '\0' &&
+			(args_parse(params, v, 1, NULL) != 1 || v[0] < 1 ||
+					v[0] > TLM_FLOWS_TOP_MAX))
+		return -EINVAL;
+	f = calloc(v[0], sizeof(*f));
+	if (f == NULL)
+		return -ENOMEM;
+	n = host_engine.ops.flows_top != NULL ?
+			host_engine.ops.flows_top(host_engine.arg, f, v[0]) :
+			0;
+	if (n > v[0])
+		n = v[0];
+	port = arr_u64();
+	qpn = arr_u64();
+	slot = arr_u64();
+	rate = arr_u64();
+	bps = arr_u64();
+	bytes = arr_u64();
+	rtt = arr_u64();
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "n", (int)n);
+	for (i = 0; i < n; i++) {
+		if (port != NULL)
+			rte_tel_data_add_array_u64(port, f[i].key.port_id);
+		if (qpn != NULL)
+			rte_tel_data_add_array_u64(qpn, f[i].key.qpn);
+		if (slot != NULL)
+			rte_tel_data_add_array_u64(slot, f[i].slot);
+		if (rate != NULL)
+			rte_tel_data_add_array_u64(rate, f[i].rate);
+		if (bps != NULL)
+			rte_tel_data_add_array_u64(bps, f[i].rate_bps);
+		if (bytes != NULL)
+			rte_tel_data_add_array_u64(bytes, f[i].tx_bytes);
+		if (rtt != NULL)
+			rte_tel_data_add_array_u64(rtt, f[i].rtt_ns);
+	}
+	free(f);
+	dict_arr(d, "port_id", port);
+	dict_arr(d, "qpn", qpn);
+	dict_arr(d, "slot", slot);
+	dict_arr(d, "rate", rate);
+	dict_arr(d, "rate_bps", bps);
+	dict_arr(d, "tx_bytes", bytes);
+	dict_arr(d, "rtt_ns", rtt);
+	return 0;
+}
+
+static int
+tlm_stats(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct pcc_host_stat *st;
+	uint32_t v[1];
+	int port = -1, n, i;
+
+	RTE_SET_USED(cmd);
+	if (params != NULL && *params != '\0') {
+		if (args_parse(params, v, 1, NULL) != 1 || v[0] >= RTE_MAX_ETHPORTS)
+			return -EINVAL;
+		port = (int)v[0];
+	}
+	if (host_engine.ops.stats_get == NULL)
+		return -ENOTSUP;
+	st = calloc(TLM_STATS_MAX, sizeof(*st));
+	if (st == NULL)
+		return -ENOMEM;
+	n = host_engine.ops.stats_get(host_engine.arg, port, st, TLM_STATS_MAX);
+	if (n < 0) {
+		free(st);
+		return n;
+	}
+	if (n > TLM_STATS_MAX)
+		n = TLM_STATS_MAX;
+	rte_tel_data_start_dict(d);
+	for (i = 0; i < n; i++) {
+		st[i].name[sizeof(st[i].name) - 1] = '\0';
+		rte_tel_data_add_dict_u64(d, st[i].name, st[i].value);
+	}
+	free(st);
+	return 0;
+}
+
+static int
+tlm_trace(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct pcc_host_trace_stats st;
+
+	RTE_SET_USED(cmd);
+	RTE_SET_USED(params);
+	pcc_host_trace_stats_get(&st);
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "active", pcc_host_trace_active());
+	rte_tel_data_add_dict_int(d, "service", pcc_host_svc_running());
+	rte_tel_data_add_dict_u64(d, "trace_out", st.trace_out);
+	rte_tel_data_add_dict_u64(d, "trace_lost", st.trace_lost);
+	rte_tel_data_add_dict_u64(d, "buf_overflow", st.buf_overflow);
+	rte_tel_data_add_dict_u64(d, "log_out", st.log_out);
+	rte_tel_data_add_dict_u64(d, "log_lost", st.log_lost);
+	return 0;
+}
+
+static const struct {
+	const char *cmd;
+	telemetry_cb fn;
+	const char *help;
+} tlm_cmds[] = {
+	{ "/pcc/info", tlm_info, "dpdk-pcc version, process state, limits. No parameters" },
+	{ "/pcc/state", tlm_state, "Process state and contexts. No parameters" },
+	{ "/pcc/slots", tlm_slots, "Bound slots of a port. Parameters: port" },
+	{ "/pcc/algo", tlm_algo,
+			"Algorithm of a slot: id, version, description, enable state. Parameters: "
+			"port,slot" },
+	{ "/pcc/counters_info", tlm_counters_info,
+			"Counter names, types, descriptions. Parameters: port,slot" },
+	{ "/pcc/counter_info", tlm_counter_info, "One counter. Parameters: port,slot,id" },
+	{ "/pcc/counters", tlm_counters,
+			"Counter values as one block. Parameters: port,slot[,group]" },
+	{ "/pcc/counters_clear", tlm_counters_clear,
+			"Counter values, then cleared. Parameters: port,slot[,group]" },
+	{ "/pcc/params", tlm_params, "Parameters of a slot. Parameters: port,slot" },
+	{ "/pcc/param", tlm_param, "One parameter. Parameters: port,slot,name" },
+	{ "/pcc/hists", tlm_hists, "Configured histograms. Parameters: port" },
+	{ "/pcc/hist", tlm_hist, "Histogram configuration and bins. Parameters: port,id" },
+	{ "/pcc/flows", tlm_flows, "Flow count. No parameters" },
+	{ "/pcc/flows_top", tlm_flows_top, "Flows with the highest rates. Parameters: [n]" },
+	{ "/pcc/flow", tlm_flow, "One QP flow. Parameters: port_id,qpn" },
+	{ "/pcc/stats", tlm_stats, "Engine statistics. Parameters: [port_id]" },
+	{ "/pcc/trace", tlm_trace, "Tracer and logger state and loss. No parameters" },
+};
+
+int
+pcc_host_telemetry_register(void)
+{
+	static bool done;
+	unsigned int i;
+	int rc;
+
+	pthread_mutex_lock(&host_lock);
+	if (done) {
+		pthread_mutex_unlock(&host_lock);
+		return 0;
+	}
+	for (i = 0; i < sizeof(tlm_cmds) / sizeof(tlm_cmds[0]); i++) {
+		rc = rte_telemetry_register_cmd(tlm_cmds[i].cmd, tlm_cmds[i].fn, tlm_cmds[i].help);
+		if (rc < 0) {
+			pthread_mutex_unlock(&host_lock);
+			return host_err(rc, "telemetry: cannot register %s", tlm_cmds[i].cmd);
+		}
+	}
+	done = true;
+	pthread_mutex_unlock(&host_lock);
+	return 0;
+}

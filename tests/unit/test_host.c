@@ -1,0 +1,845 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * Unit tests of lib/host: context state machine and its errors, probe and
+ * NP settings, wait(), mailbox with a fake worker thread, tracer and
+ * logger, resources file, crash report (forked children).  The engine is
+ * a fake registered through struct pcc_host_engine_ops.
+ */
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <rte_log.h>
+
+#include "pcc_dev.h"
+#include "pcc_dev_svc.h"
+#include "pcc_host.h"
+#include "pcc_host_res.h"
+#include "pcc_host_trace.h"
+#include "plugin_stage.h"
+
+/* ---- Test algorithms ------------------------------------------------------------ */
+
+static int mbox_calls;
+
+static int
+tst_mailbox(const void *req, uint32_t req_len, void *resp, uint32_t resp_cap)
+{
+	const char *r = req;
+	char *o = resp;
+	uint32_t i;
+
+	__atomic_add_fetch(&mbox_calls, 1, __ATOMIC_RELAXED);
+	if (req_len >= 3 && memcmp(r, "err", 3) == 0)
+		return -EPROTO;
+	if (req_len >= 4 && memcmp(r, "slow", 4) == 0)
+		usleep(300 * 1000);
+	for (i = 0; i < req_len && i < resp_cap; i++)
+		o[i] = r[req_len - 1 - i];
+	return (int)i;
+}
+
+static void
+tst_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_attr *attr,
+		struct pcc_dev_results *res)
+{
+	(void)ctx;
+	(void)ev;
+	(void)attr;
+	res->rate = PCC_DEV_MAX_RATE;
+}
+
+static const struct pcc_dev_param_desc tst_params[] = {
+	{ 0, "GAIN", 10, 0, 100, PCC_DEV_PERM_RW, "gain" },
+	{ 1, "LIMIT", 5, 0, 50, PCC_DEV_PERM_RW, "limit" },
+};
+
+static const struct pcc_dev_counter_desc tst_counters[] = {
+	{ 0, "events", 0, PCC_DEV_COUNTER_ACCUMULATE, PCC_DEV_PERM_RO, "events seen" },
+};
+
+static const struct pcc_dev_algo_ops tst_ops = {
+	.name = "tst_algo",
+	.id = 0x1234,
+	.major = 1,
+	.minor = 2,
+	.desc = "host test algorithm",
+	.params = tst_params,
+	.n_params = 2,
+	.counters = tst_counters,
+	.n_counters = 1,
+	.on_event = tst_on_event,
+	.mailbox = tst_mailbox,
+};
+
+static const struct pcc_dev_algo_ops tst_plain = {
+	.name = "tst_plain",
+	.id = 0x1235,
+	.on_event = tst_on_event,
+};
+
+static volatile uintptr_t bad_addr = 8;
+
+static void
+crash_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_attr *attr,
+		struct pcc_dev_results *res)
+{
+	/* an unmapped address, not NULL: UBSan would catch a NULL load first */
+	volatile uint32_t *p = (volatile uint32_t *)bad_addr;
+
+	(void)ctx;
+	(void)attr;
+	if (ev->type == PCC_DEV_EVENT_RTT)
+		res->rate = *p; /* the fault under test */
+	else
+		res->rate = 1;
+}
+
+static const struct pcc_dev_algo_ops crash_ops = {
+	.name = "tst_crash",
+	.id = 0xabcd,
+	.major = 3,
+	.minor = 4,
+	.on_event = crash_on_event,
+};
+
+/* ---- Fake engine --------------------------------------------------------------- */
+
+static int fake_starts, fake_stops, fake_stop_asyncs;
+
+static int
+fake_start(void *arg, struct pcc_host_ctx *ctx)
+{
+	(void)arg;
+	(void)ctx;
+	fake_starts++;
+	return 0;
+}
+
+static int
+fake_stop(void *arg, struct pcc_host_ctx *ctx)
+{
+	(void)arg;
+	(void)ctx;
+	fake_stops++;
+	return 0;
+}
+
+static volatile int worker_run;
+
+static void
+fake_stop_async(void *arg)
+{
+	(void)arg;
+	fake_stop_asyncs++;
+	worker_run = 0;
+}
+
+static const struct pcc_host_engine_ops fake_ops = {
+	.start = fake_start,
+	.stop = fake_stop,
+	.stop_async = fake_stop_async,
+};
+
+static uint64_t
+mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static void
+assert_err_has(const char *what)
+{
+	if (strstr(pcc_host_last_error(), what) == NULL)
+		fail_msg("\"%s\" not in \"%s\"", what, pcc_host_last_error());
+}
+
+static int
+group_setup(void **state)
+{
+	struct pcc_dev_conf conf = { .n_ports = 2, .n_threads = 2 };
+
+	(void)state;
+	rte_log_set_level_pattern("pcc.*", RTE_LOG_EMERG);
+	assert_int_equal(pcc_dev_algo_register(&tst_ops), 0);
+	assert_int_equal(pcc_dev_algo_register(&tst_plain), 0);
+	assert_int_equal(pcc_dev_algo_register(&crash_ops), 0);
+	assert_int_equal(pcc_dev_init(&conf), 0);
+	assert_int_equal(pcc_dev_algo_load(0, 0, "tst_algo"), 0);
+	assert_int_equal(pcc_dev_slot_bind(0, 0, 0), 0);
+	assert_int_equal(pcc_dev_slot_enable(0, 0, true), 0);
+	assert_int_equal(pcc_dev_algo_load(0, 1, "tst_plain"), 0);
+	assert_int_equal(pcc_dev_slot_bind(0, 1, 1), 0);
+	assert_int_equal(pcc_dev_algo_load(0, 2, "tst_crash"), 0);
+	assert_int_equal(pcc_dev_slot_bind(0, 2, 2), 0);
+	return 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	(void)state;
+	pcc_host_svc_stop();
+	pcc_dev_fini();
+	plugin_stage_cleanup();
+	return 0;
+}
+
+/* ---- Contexts ------------------------------------------------------------------- */
+
+static void
+test_ctx_lifecycle(void **state)
+{
+	struct pcc_host_ctx *rp, *np;
+	uint32_t lc[4] = { 1, 2, 3, 0 }, got[4], mn, mx;
+	bool plugin;
+
+	(void)state;
+	pcc_host_engine_register(NULL, NULL);
+	rp = pcc_host_rp_create(0);
+	assert_non_null(rp);
+	assert_null(pcc_host_rp_create(0));
+	assert_int_equal(errno, EEXIST);
+	assert_null(pcc_host_rp_create(RTE_MAX_ETHPORTS));
+	np = pcc_host_np_create(0);
+	assert_non_null(np);
+	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_CREATED);
+	assert_int_equal(pcc_host_ctx_role(np), PCC_HOST_ROLE_NP);
+	assert_int_equal(pcc_host_ctx_port(rp), 0);
+
+	assert_int_equal(pcc_host_set_app(rp, "no_such_algo"), -ENOENT);
+	assert_err_has("no registered algorithm");
+	assert_int_equal(pcc_host_set_app(rp, ""), -EINVAL);
+	assert_int_equal(pcc_host_set_app(np, "tst_algo"), -ENOTSUP);
+	assert_int_equal(pcc_host_set_app(rp, "tst_algo"), 0);
+	assert_string_equal(pcc_host_app(rp, &plugin), "tst_algo");
+	assert_false(plugin);
+
+	assert_int_equal(pcc_host_set_threads(rp, 0, 1), -ERANGE);
+	assert_int_equal(pcc_host_set_threads(rp, 2, 1), -ERANGE);
+	assert_int_equal(pcc_host_set_threads(rp, 1, PCC_HOST_MAX_LCORES + 1), -ERANGE);
+	assert_int_equal(pcc_host_set_threads(rp, 1, 2), 0);
+	pcc_host_threads(rp, &mn, &mx);
+	assert_int_equal(mn, 1);
+	assert_int_equal(mx, 2);
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 3), -ERANGE);
+	assert_err_has("outside [min 1, max 2]");
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 0), -ERANGE);
+	lc[1] = 1;
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 2), -EINVAL);
+	assert_err_has("listed twice");
+	lc[1] = RTE_MAX_LCORE;
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 2), -EINVAL);
+	lc[1] = 2;
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 2), 0);
+	assert_int_equal(pcc_host_affinity(rp, got, 4), 2);
+	assert_int_equal(got[1], 2);
+	/* narrowing the thread range below the affinity is refused */
+	assert_int_equal(pcc_host_set_threads(rp, 1, 1), -ERANGE);
+
+	/* no engine */
+	assert_int_equal(pcc_host_start(rp), -ENOTSUP);
+	assert_err_has("no engine");
+	pcc_host_engine_register(&fake_ops, NULL);
+	fake_starts = fake_stops = 0;
+	assert_int_equal(pcc_host_start(rp), 0);
+	assert_int_equal(fake_starts, 1);
+	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_RUNNING);
+	assert_int_equal(pcc_host_process_state(), PCC_HOST_PS_ACTIVE);
+	/* wrong state */
+	assert_int_equal(pcc_host_set_app(rp, "tst_plain"), -EBUSY);
+	assert_err_has("not allowed after start");
+	assert_int_equal(pcc_host_set_threads(rp, 1, 4), -EBUSY);
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 2), -EBUSY);
+	assert_int_equal(pcc_host_mailbox_set_size(rp, 8, 8), -EBUSY);
+	assert_int_equal(pcc_host_start(rp), -EBUSY);
+	assert_err_has("already running");
+	assert_int_equal(pcc_host_stop(rp), 0);
+	assert_int_equal(fake_stops, 1);
+	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_STOPPED);
+	assert_int_equal(pcc_host_stop(rp), -EBUSY);
+	assert_int_equal(pcc_host_set_app(rp, "tst_plain"), 0);
+	assert_int_equal(pcc_host_start(rp), 0);
+	pcc_host_destroy(rp); /* stops a running context */
+	assert_int_equal(fake_stops, 2);
+	pcc_host_destroy(np);
+	pcc_host_destroy(NULL);
+	assert_string_equal(pcc_host_process_state_name(PCC_HOST_PS_DEACTIVATED), "deactivated");
+	assert_int_equal(pcc_host_process_state_set((enum pcc_host_process_state)7), -EINVAL);
+}
+
+static void
+test_ctx_plugin(void **state)
+{
+	char src[PATH_MAX], path[PATH_MAX];
+	struct pcc_host_ctx *rp;
+	bool plugin;
+
+	(void)state;
+	rp = pcc_host_rp_create(1);
+	assert_non_null(rp);
+	assert_int_equal(pcc_host_set_app(rp, "/nonexistent/plug.so"), -ENOENT);
+	assert_err_has("refused");
+	snprintf(src, sizeof(src), "%s/plug_good.so", PLUGIN_DIR);
+	assert_int_equal(plugin_stage(src, "plug_good.so", 0644, path, sizeof(path)), 0);
+	if (pcc_host_set_app(rp, path) != 0)
+		fail_msg("%s", pcc_host_last_error());
+	assert_string_equal(pcc_host_app(rp, &plugin), "plug_good");
+	assert_true(plugin);
+	/* the same path again: already loaded, accepted */
+	assert_int_equal(pcc_host_set_app(rp, path), 0);
+	pcc_host_destroy(rp);
+}
+
+static void
+test_probe_np(void **state)
+{
+	struct pcc_host_probe_conf p, q;
+	struct pcc_host_np_caps caps;
+	struct pcc_host_np_conf nc;
+	struct pcc_host_ctx *rp, *np;
+
+	(void)state;
+	rp = pcc_host_rp_create(0);
+	np = pcc_host_np_create(0);
+	assert_non_null(rp);
+	assert_non_null(np);
+	memset(&p, 0, sizeof(p));
+	assert_int_equal(pcc_host_set_probe(rp, 8, &p), -ERANGE);
+	assert_int_equal(pcc_host_set_probe(np, 0, &p), -ENOTSUP);
+	assert_int_equal(pcc_host_set_probe(rp, 0, NULL), -EINVAL);
+	p.format = 3;
+	assert_int_equal(pcc_host_set_probe(rp, 0, &p), -ERANGE);
+	p.format = PCC_HOST_PROBE_CCMAD;
+	p.custom_len = 65;
+	assert_int_equal(pcc_host_set_probe(rp, 0, &p), -ERANGE);
+	p.custom_len = 32;
+	p.custom_offset = 40;
+	assert_int_equal(pcc_host_set_probe(rp, 0, &p), -ERANGE);
+	p.custom_offset = 8;
+	p.custom_pattern = 0xdeadbeef;
+	assert_int_equal(pcc_host_set_probe(rp, 1, &p), 0);
+	assert_int_equal(pcc_host_probe(rp, 1, &q), 0);
+	assert_int_equal(q.custom_len, 32);
+	assert_int_equal(q.ifa_hop_limit, 0xFE);
+	memset(&p, 0, sizeof(p));
+	p.format = PCC_HOST_PROBE_IFA1;
+	p.ifa1_marker = 1;
+	assert_int_equal(pcc_host_set_probe(rp, 2, &p), -ERANGE);
+	p.ifa1_marker = UINT64_C(1) << 63;
+	p.custom_len = 4;
+	assert_int_equal(pcc_host_set_probe(rp, 2, &p), -EINVAL);
+	p.custom_len = 0;
+	assert_int_equal(pcc_host_set_probe(rp, 2, &p), 0);
+	p.format = PCC_HOST_PROBE_IFA2;
+	p.ifa2_gns = 16;
+	assert_int_equal(pcc_host_set_probe(rp, 3, &p), -ERANGE);
+	p.ifa2_gns = 7;
+	p.ifa_hop_limit = 9;
+	assert_int_equal(pcc_host_set_probe(rp, 3, &p), 0);
+
+	assert_int_equal(pcc_host_np_caps(np, &caps), 0);
+	assert_int_equal(caps.resp_ts_size_max, 32);
+	assert_int_equal(caps.resp_ts_res_max, 63);
+	assert_int_equal(pcc_host_np_set_resp_ts(rp, 16, 0), -ENOTSUP);
+	assert_err_has("NP setting");
+	assert_int_equal(pcc_host_np_set_resp_ts(np, 33, 0), -ERANGE);
+	assert_int_equal(pcc_host_np_set_resp_ts(np, 32, 64), -ERANGE);
+	assert_int_equal(pcc_host_np_set_resp_ts(np, 24, 10), 0);
+	assert_int_equal(pcc_host_np_set_ts_src(np, PCC_HOST_TS_REALTIME), 0);
+	assert_int_equal(pcc_host_np_set_ts_src(np, (enum pcc_host_ts_src)5), -ENOTSUP);
+	assert_int_equal(pcc_host_np_set_gns_filter(np, 16, 0), -ERANGE);
+	assert_int_equal(pcc_host_np_set_gns_filter(np, 0xc, 0x4), 0);
+	assert_int_equal(pcc_host_np_conf_get(np, &nc), 0);
+	assert_int_equal(nc.resp_ts_size, 24);
+	assert_int_equal(nc.resp_ts_res, 10);
+	assert_int_equal(nc.ts_src, PCC_HOST_TS_REALTIME);
+	assert_int_equal(nc.gns_mask, 0xc);
+	assert_int_equal(pcc_host_start(np), 0);
+	assert_int_equal(pcc_host_np_set_resp_ts(np, 16, 0), -EBUSY);
+	pcc_host_destroy(rp);
+	pcc_host_destroy(np);
+}
+
+/* ---- wait() ------------------------------------------------------------------------- */
+
+static void *
+stop_later(void *arg)
+{
+	usleep(30 * 1000);
+	pcc_host_stop(arg);
+	return NULL;
+}
+
+static void
+test_wait(void **state)
+{
+	struct pcc_host_ctx *rp;
+	pthread_t t;
+	uint64_t t0;
+
+	(void)state;
+	rp = pcc_host_rp_create(0);
+	assert_non_null(rp);
+	assert_int_equal(pcc_host_wait(NULL, 10), -EINVAL);
+	t0 = mono_ms();
+	assert_int_equal(pcc_host_wait(rp, 50), -ETIMEDOUT);
+	assert_true(mono_ms() - t0 >= 49);
+	assert_int_equal(pcc_host_start(rp), 0);
+	assert_int_equal(pthread_create(&t, NULL, stop_later, rp), 0);
+	t0 = mono_ms();
+	assert_int_equal(pcc_host_wait(rp, 5000), 0);
+	assert_true(mono_ms() - t0 < 4000);
+	pthread_join(t, NULL);
+	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_STOPPED);
+	pcc_host_destroy(rp);
+}
+
+/* ---- Mailbox ------------------------------------------------------------------------- */
+
+static volatile int mb_run, mb_pause;
+
+static void *
+fake_worker(void *arg)
+{
+	(void)arg;
+	pcc_dev_thread_set_rank(1);
+	while (__atomic_load_n(&mb_run, __ATOMIC_ACQUIRE)) {
+		if (!__atomic_load_n(&mb_pause, __ATOMIC_ACQUIRE))
+			pcc_host_mailbox_poll();
+		usleep(200);
+	}
+	return NULL;
+}
+
+static void
+test_mailbox(void **state)
+{
+	struct pcc_host_ctx *rp;
+	uint32_t sz, rlen;
+	char *req, *resp;
+	pthread_t t;
+	int hrc, calls;
+
+	(void)state;
+	rp = pcc_host_rp_create(0);
+	assert_non_null(rp);
+	assert_null(pcc_host_mailbox_req_buf(rp, &sz));
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 1, &rlen, &hrc, 100), -EINVAL);
+	assert_int_equal(pcc_host_mailbox_set_size(rp, 0, 16), -ERANGE);
+	assert_int_equal(pcc_host_mailbox_set_size(rp, 16, PCC_HOST_MAILBOX_MAX + 1), -ERANGE);
+	assert_int_equal(pcc_host_mailbox_set_size(rp, 64, 32), 0);
+	assert_int_equal(pcc_host_mailbox_set_worker(rp, PCC_HOST_MAILBOX_WORKERS), -ERANGE);
+	assert_int_equal(pcc_host_mailbox_set_worker(rp, 1), 0);
+	req = pcc_host_mailbox_req_buf(rp, &sz);
+	assert_non_null(req);
+	assert_int_equal(sz, 64);
+	resp = pcc_host_mailbox_resp_buf(rp, &sz);
+	assert_int_equal(sz, 32);
+	memcpy(req, "hello", 5);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 5, &rlen, &hrc, 100), -EAGAIN);
+	assert_err_has("not running");
+	assert_int_equal(pcc_host_start(rp), 0);
+
+	mb_run = 1;
+	mb_pause = 0;
+	assert_int_equal(pthread_create(&t, NULL, fake_worker, NULL), 0);
+	mbox_calls = 0;
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 5, &rlen, &hrc, 2000), 0);
+	assert_int_equal(rlen, 5);
+	assert_int_equal(hrc, 5);
+	assert_memory_equal(resp, "olleh", 5);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 65, &rlen, &hrc, 100), -EMSGSIZE);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 5, &rlen, &hrc, 0), -EINVAL);
+	assert_int_equal(pcc_host_mailbox_send(rp, 5, 5, &rlen, &hrc, 100), -ENOENT);
+	assert_int_equal(pcc_host_mailbox_send(rp, 1, 5, &rlen, &hrc, 100), -ENOTSUP);
+	assert_err_has("no mailbox handler");
+	memcpy(req, "err", 3);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 2000), 0);
+	assert_int_equal(hrc, -EPROTO);
+	assert_int_equal(rlen, 0);
+	/* the worker does not poll: cancelled after the timeout */
+	__atomic_store_n(&mb_pause, 1, __ATOMIC_RELEASE);
+	usleep(5000);
+	calls = mbox_calls;
+	memcpy(req, "abc", 3);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 50), -ETIMEDOUT);
+	assert_err_has("cancelled");
+	__atomic_store_n(&mb_pause, 0, __ATOMIC_RELEASE);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 2000), 0);
+	assert_memory_equal(resp, "cba", 3);
+	assert_int_equal(mbox_calls, calls + 1); /* the cancelled one never ran */
+	/* a handler slower than the timeout keeps the mailbox busy */
+	memcpy(req, "slow", 4);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 4, &rlen, &hrc, 50), -ETIMEDOUT);
+	assert_err_has("still running");
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 4, &rlen, &hrc, 50), -EBUSY);
+	usleep(400 * 1000);
+	memcpy(req, "xy", 2);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 2, &rlen, &hrc, 2000), 0);
+	assert_memory_equal(resp, "yx", 2);
+	__atomic_store_n(&mb_run, 0, __ATOMIC_RELEASE);
+	pthread_join(t, NULL);
+	assert_int_equal(pcc_host_mailbox_poll(), 0);
+	pcc_host_destroy(rp);
+}
+
+/* ---- Tracer and logger ----------------------------------------------------------------- */
+
+static uint32_t cb_batches, cb_msgs;
+static char cb_last[PCC_HOST_TRACE_TEXT_MAX];
+
+static void
+batch_cb(const struct pcc_host_trace_msg *m, uint32_t n, void *arg)
+{
+	(void)arg;
+	assert_true(n >= 1 && n <= 2);
+	cb_batches++;
+	cb_msgs += n;
+	snprintf(cb_last, sizeof(cb_last), "%s", m[n - 1].text);
+}
+
+static char *
+slurp(const char *path)
+{
+	static char buf[65536];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (f == NULL)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void
+test_tracer(void **state)
+{
+	static char tbuf[4096];
+	struct pcc_host_trace_stats st;
+	uint64_t args[5] = { 7, 0xff, (uint64_t)-3, 65, 0 };
+	char text[128], tpath[] = "/tmp/pcc-host-trace-XXXXXX",
+			lpath[] = "/tmp/pcc-host-log-XXXXXX";
+	uint64_t t0;
+	int i, fd;
+
+	(void)state;
+	pcc_host_svc_stop();
+	assert_int_equal(pcc_host_trace_fmt_set(PCC_HOST_TRACE_FMT_MAX, "x"), -EINVAL);
+	assert_int_equal(pcc_host_trace_fmt_set(2, "%s"), -EINVAL);
+	assert_int_equal(pcc_host_trace_fmt_set(2, "%d %d %d %d %d %d"), -EINVAL);
+	assert_int_equal(pcc_host_trace_fmt_set(2, "%*d"), -EINVAL);
+	assert_int_equal(pcc_host_trace_fmt_set(1, "rate=%u flow=%lx neg=%d ch=%c %%"), 0);
+	pcc_host_trace_format(1, args, text, sizeof(text));
+	assert_string_equal(text, "rate=7 flow=ff neg=-3 ch=A %");
+	pcc_host_trace_format(9, args, text, sizeof(text));
+	assert_non_null(strstr(text, "fmt#9 0x7 0xff"));
+	assert_int_equal(pcc_host_trace_fmt_set(3, "w=%08x h=%hu"), 0);
+	args[0] = 0xabc;
+	args[1] = 0x12345;
+	pcc_host_trace_format(3, args, text, sizeof(text));
+	assert_string_equal(text, "w=00000abc h=9029");
+
+	/* user buffer */
+	pcc_dev_thread_set_rank(UINT16_MAX);
+	pcc_host_trace_activate(true);
+	pcc_host_trace_flush();
+	assert_int_equal(pcc_host_trace_to_buffer(NULL, 10), -EINVAL);
+	assert_int_equal(pcc_host_trace_to_buffer(tbuf, sizeof(tbuf)), 0);
+	pcc_dev_trace_5(1, 7, 0xff, (uint64_t)-3, 66, 0);
+	assert_int_equal(pcc_host_trace_flush(), 1);
+	assert_non_null(strstr(tbuf, "rate=7 flow=ff neg=-3 ch=B %"));
+	assert_int_equal(pcc_host_trace_buffer_used(), strlen(tbuf));
+	/* deactivated: nothing recorded */
+	pcc_host_trace_activate(false);
+	assert_false(pcc_host_trace_active());
+	pcc_dev_trace_5(1, 1, 2, 3, 4, 5);
+	assert_int_equal(pcc_host_trace_flush(), 0);
+	pcc_host_trace_activate(true);
+
+	/* callback in batches of 2 */
+	assert_int_equal(pcc_host_trace_to_callback(batch_cb, NULL, 0), -EINVAL);
+	assert_int_equal(pcc_host_trace_to_callback(batch_cb, NULL, 2), 0);
+	for (i = 0; i < 5; i++)
+		pcc_dev_trace_5(1, (uint64_t)i, 1, 1, 'x', 0);
+	assert_int_equal(pcc_host_trace_flush(), 5);
+	assert_int_equal(cb_msgs, 5);
+	assert_int_equal(cb_batches, 3);
+	assert_string_equal(cb_last, "rate=4 flow=1 neg=1 ch=x %");
+
+	/* loss: more records than the ring holds, counted, never blocking */
+	for (i = 0; i < (int)PCC_DEV_TRACE_RING_DEFAULT + 500; i++)
+		pcc_dev_trace_5(1, 0, 0, 0, 'y', 0);
+	pcc_host_trace_stats_get(&st);
+	assert_true(st.trace_lost >= 400);
+	pcc_host_trace_flush();
+
+	/* file */
+	fd = mkstemp(tpath);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(pcc_host_trace_to_file("/nonexistent/dir/x"), -ENOENT);
+	assert_int_equal(pcc_host_trace_to_file(tpath), 0);
+	pcc_dev_trace_5(3, 0xabc, 0x12345, 0, 0, 0);
+	pcc_host_trace_flush();
+	assert_non_null(strstr(slurp(tpath), "w=00000abc h=9029"));
+
+	/* logger */
+	assert_int_equal(pcc_host_log_set_buffer_size(4096), -EBUSY);
+	assert_err_has("before the device starts");
+	fd = mkstemp(lpath);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(pcc_host_log_to_file(lpath), 0);
+	assert_true(pcc_dev_printf("hello %d", 5) > 0);
+	pcc_host_trace_flush();
+	assert_non_null(strstr(slurp(lpath), "hello 5"));
+
+	/* the service drains by itself; formats are frozen */
+	assert_int_equal(pcc_host_svc_start(2000), -ERANGE);
+	assert_int_equal(pcc_host_svc_start(5), 0);
+	assert_int_equal(pcc_host_svc_start(5), -EBUSY);
+	assert_int_equal(pcc_host_trace_fmt_set(4, "%u"), -EBUSY);
+	assert_err_has("before the tracer starts");
+	assert_true(pcc_dev_printf("service %d", 6) > 0);
+	t0 = mono_ms();
+	while (strstr(slurp(lpath), "service 6") == NULL && mono_ms() - t0 < 3000)
+		usleep(2000);
+	assert_non_null(strstr(slurp(lpath), "service 6"));
+	pcc_host_svc_stop();
+	assert_false(pcc_host_svc_running());
+	pcc_host_trace_to_stdout();
+	pcc_host_log_to_file(NULL);
+	unlink(tpath);
+	unlink(lpath);
+	pcc_host_trace_stats_get(&st);
+	assert_true(st.trace_out >= 7);
+	assert_true(st.log_out >= 2);
+}
+
+/* ---- Resources ------------------------------------------------------------------------ */
+
+static const char *
+write_tmp(const char *text)
+{
+	static char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/pcc-host-res-XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+static void
+res_bad(const char *text, const char *where, const char *what)
+{
+	char err[256], exp[128];
+	const char *p = write_tmp(text);
+
+	assert_null(pcc_host_res_load(p, err, sizeof(err)));
+	snprintf(exp, sizeof(exp), "%s:%s: ", p, where);
+	if (strstr(err, exp) == NULL || strstr(err, what) == NULL)
+		fail_msg("expected \"%s\" ... \"%s\", got \"%s\"", exp, what, err);
+	unlink(p);
+}
+
+static void
+test_resources(void **state)
+{
+	struct pcc_host_res *r;
+	struct pcc_host_ctx *rp;
+	uint32_t lc[8], got[8];
+	char err[256];
+	const char *p;
+
+	(void)state;
+	p = write_tmp("# test\n"
+		      "applications:\n"
+		      "  dpdk-pcc:\n"
+		      "    count: 2\n"
+		      "    lcores: [1, 2, 3]\n"
+		      "  other:\n"
+		      "    lcores: \"4-6,9\"\n");
+	r = pcc_host_res_load(p, err, sizeof(err));
+	if (r == NULL)
+		fail_msg("%s", err);
+	unlink(p);
+	assert_int_equal(pcc_host_res_apps(r), 2);
+	assert_string_equal(pcc_host_res_app_name(r, 1), "other");
+	assert_null(pcc_host_res_app_name(r, 2));
+	assert_int_equal(pcc_host_res_count(r, "dpdk-pcc"), 2);
+	assert_int_equal(pcc_host_res_lcores(r, "dpdk-pcc", lc, 8), 3);
+	assert_int_equal(lc[2], 3);
+	assert_int_equal(pcc_host_res_count(r, "other"), 4);
+	assert_int_equal(pcc_host_res_lcores(r, "other", lc, 8), 4);
+	assert_int_equal(lc[3], 9);
+	assert_int_equal(pcc_host_res_count(r, "nope"), -ENOENT);
+	rp = pcc_host_rp_create(0);
+	assert_int_equal(pcc_host_res_apply(r, "dpdk-pcc", rp), 0);
+	assert_int_equal(pcc_host_affinity(rp, got, 8), 2);
+	assert_int_equal(got[0], 1);
+	assert_int_equal(got[1], 2);
+	assert_int_equal(pcc_host_res_apply(r, "other", rp), 0);
+	assert_int_equal(pcc_host_affinity(rp, got, 8), 4);
+	pcc_host_destroy(rp);
+	pcc_host_res_free(r);
+
+	assert_null(pcc_host_res_load("/nonexistent.yaml", err, sizeof(err)));
+	assert_non_null(strstr(err, "/nonexistent.yaml:0:0: cannot open"));
+	res_bad("applications:\n  a:\n    count: 4\n    lcores: [1, 2]\n", "3:5",
+			"count 4 but only 2 lcores");
+	res_bad("applications:\n  a:\n    cores: [1]\n", "3:12", "unknown key 'cores'");
+	res_bad("applications:\n  a:\n    lcores: [1, x]\n", "3:17", "'x' is not a number");
+	res_bad("applications:\n  a:\n    lcores: [1, 1]\n", "3:17", "listed twice");
+	res_bad("applications:\n  a:\n    lcores: [1]\n  a:\n    lcores: [2]\n", "4:3",
+			"defined twice");
+	res_bad("applications:\n  a:\n    lcores: [99999]\n", "3:14", "RTE_MAX_LCORE");
+	res_bad("applications:\n  a:\n    lcores: \"3-1\"\n", "3:13", "bad range");
+	res_bad("apps: {}\n", "1:1", "expected 'applications'");
+	res_bad("applications:\n  a:\n    lcores: [1\n", "4:1", "YAML syntax");
+	res_bad("", "1:1", "empty file");
+}
+
+/* ---- Crash report ----------------------------------------------------------------------- */
+
+static int
+crash_child(const char *path)
+{
+	struct pcc_dev_event ev;
+	struct pcc_dev_results res;
+	uint32_t ctx[12];
+	int rc, i;
+
+	pcc_host_engine_register(&fake_ops, NULL);
+	if (pcc_host_crash_set_file(path) != 0)
+		return 10;
+	pcc_dev_thread_set_rank(1);
+	worker_run = 1;
+	if (pcc_host_worker_init() != 0)
+		return 11;
+	if (PCC_HOST_WORKER_GUARD() != 0) {
+		rc = pcc_host_worker_fault_resume();
+		if (rc != -EFAULT || pcc_host_process_state() != PCC_HOST_PS_ERROR ||
+				fake_stop_asyncs != 1 || worker_run != 0 ||
+				pcc_dev_dispatch_current()->active != 0 ||
+				pcc_host_crash_count() != 1)
+			return 12;
+		return 3; /* clean exit, state ERROR */
+	}
+	memset(ctx, 0, sizeof(ctx));
+	ctx[0] = 0x5a5a5a5a;
+	for (i = 0; worker_run && i < 10; i++) {
+		memset(&ev, 0, sizeof(ev));
+		ev.type = i < 5 ? PCC_DEV_EVENT_TX : PCC_DEV_EVENT_RTT;
+		ev.flow_tag = 4242;
+		ev.sn = 77;
+		ev.ts = 1000 + (uint32_t)i;
+		pcc_dev_dispatch(0, 2, ctx, &ev, &res);
+	}
+	pcc_host_worker_fini();
+	return 13;
+}
+
+static void
+test_crash(void **state)
+{
+	char path[] = "/tmp/pcc-host-crash-XXXXXX";
+	const char *rep;
+	pid_t pid;
+	int st, fd;
+
+	(void)state;
+	pcc_host_svc_stop();
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(crash_child(path));
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 3);
+	rep = slurp(path);
+	assert_non_null(rep);
+	assert_non_null(strstr(rep, "dpdk-pcc crash report\n"));
+	assert_non_null(strstr(rep, "signal: SIGSEGV (11)"));
+	assert_non_null(strstr(rep, "fault_addr: 0x0000000000000008"));
+	assert_non_null(strstr(rep, "in_algorithm: yes"));
+	assert_non_null(strstr(rep, "algorithm: tst_crash\n"));
+	assert_non_null(strstr(rep, "algorithm_id: 0x0000abcd"));
+	assert_non_null(strstr(rep, "algorithm_major: 3"));
+	assert_non_null(strstr(rep, "port: 0\nslot: 2\n"));
+	assert_non_null(strstr(rep, "flow_tag: 4242"));
+	assert_non_null(strstr(rep, "event: RTT\nevent_type: 6"));
+	assert_non_null(strstr(rep, "event_sn: 77"));
+	assert_non_null(strstr(rep, "event_ts: 1005"));
+	assert_non_null(strstr(rep, "flow_context:\n  5a 5a 5a 5a"));
+	assert_non_null(strstr(rep, "registers:\n"));
+#if defined(__x86_64__)
+	assert_non_null(strstr(rep, "  rip 0x"));
+#endif
+	assert_non_null(strstr(rep, "backtrace:\n"));
+	assert_non_null(strstr(rep, "end\n"));
+
+	/* a fault outside algorithm code: report, then the default action */
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		volatile int *p = (volatile int *)bad_addr;
+		struct rlimit nocore = { 0, 0 };
+
+		setrlimit(RLIMIT_CORE, &nocore);
+		pcc_host_crash_set_file(path);
+		*p = 1;
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGSEGV);
+	rep = slurp(path);
+	assert_non_null(strstr(rep, "in_algorithm: no"));
+	assert_null(strstr(rep, "algorithm: tst_crash"));
+	unlink(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ctx_lifecycle),
+		cmocka_unit_test(test_ctx_plugin),
+		cmocka_unit_test(test_probe_np),
+		cmocka_unit_test(test_wait),
+		cmocka_unit_test(test_mailbox),
+		cmocka_unit_test(test_tracer),
+		cmocka_unit_test(test_resources),
+		cmocka_unit_test(test_crash),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
