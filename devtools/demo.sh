@@ -2,20 +2,59 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The dpdk-pcc authors
 #
-# Install what is missing, build, and run dpdk-pcc on virtual ports:
-# a ring pair (port 0 = RP, port 1 = NP) with four generated RoCEv2 RDMA
-# WRITE flows.  A test knob marks 5% of the generated packets ECN CE (a
-# congested path); the NP turns each mark into a CNP for the sending QP and
-# the RP counts the CNPs per flow.  Every number printed comes from live
-# counters.  Extra arguments are appended to the app arguments.
+# Install what is missing, build, and run dpdk-pcc on the fabric
+# simulator (no NIC needed): an 8:1 incast at 100G (eight senders write
+# 1 MB each to one receiver) twice, with DCQCN (RED/ECN marking, CNPs)
+# and with HPCC (INT), through the real engine and algorithms in
+# deterministic mode.  Prints both summary tables and where the plots
+# are: per run a run directory (CSVs, summary.json, rate.png,
+# queue.png) and one picture of the two side by side.  Extra arguments
+# are appended to the app arguments of both runs (e.g. --seed 2).
 
 cd "$(dirname "$0")/.." || exit 1
 devtools/setup.sh || exit 1
 devtools/build.sh build || exit 1
 
-exec build/app/dpdk-pcc/dpdk-pcc \
-	--no-huge -m 1024 --no-pci --no-shconf --file-prefix pcc-demo -l 0-1 \
-	--log-level=lib.eal:error --log-level=lib.telemetry:error \
-	--log-level='pcc.*:notice' \
-	-- --ring-pair --gen-flows 4 --gen-rate 2000 --gen-size 1024 \
-	--gen-ce 5 --run-time 3 --stats-period 0 "$@"
+out=sim-out/demo
+rm -rf "$out"
+mkdir -p "$out" || exit 1
+for s in incast-8to1 incast-8to1-hpcc; do
+	if ! build/app/dpdk-pcc/dpdk-pcc \
+		--no-huge -m 1024 --no-pci --no-shconf --file-prefix pcc-demo -l 0-1 \
+		--log-level=lib.eal:error --log-level=lib.telemetry:error \
+		--log-level='pcc.*:warning' \
+		-- --sim "config/scenarios/$s.yaml" --sim-out "$out/$s" "$@" \
+		>"$out/$s.log" 2>&1; then
+		cat "$out/$s.log" >&2
+		exit 1
+	fi
+	# the summary table (what precedes it is the run's set-up)
+	sed -n '/^Simulation /,$p' "$out/$s.log"
+	echo
+done
+
+if command -v gnuplot >/dev/null 2>&1; then
+	gnuplot <<EOF || exit 1
+set datafile separator ','
+set terminal pngcairo size 1200,500 noenhanced
+set output '$out/incast-8to1.png'
+set multiplot layout 1,2 title '8:1 incast at 100G, 1 MB per sender: DCQCN (ECN) and HPCC (INT) on the simulator'
+set grid
+set xlabel 'time (us)'
+set key top right
+set ylabel 'receiver port queue (KB, log)'
+set logscale y
+set yrange [1:20000]
+plot '< grep ",sw0->r0," $out/incast-8to1/queues.csv' using 1:(\$4/1000.0) with lines lw 2 title 'DCQCN', \
+     '< grep ",sw0->r0," $out/incast-8to1-hpcc/queues.csv' using 1:(\$4/1000.0) with lines lw 2 title 'HPCC'
+unset logscale y
+set yrange [0:*]
+set ylabel 'rate of sender s0 (Gb/s)'
+plot '< grep ",0,f0," $out/incast-8to1/flows.csv' using 1:4 with lines lw 2 title 'DCQCN', \
+     '< grep ",0,f0," $out/incast-8to1-hpcc/flows.csv' using 1:4 with lines lw 2 title 'HPCC'
+unset multiplot
+EOF
+	echo "Side by side: $out/incast-8to1.png"
+fi
+echo "Runs: $out/incast-8to1, $out/incast-8to1-hpcc (flows.csv, queues.csv," \
+	"cnps.csv, summary.json, rate.png, queue.png)"

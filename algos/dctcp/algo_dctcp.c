@@ -17,6 +17,12 @@
  * start (TX events carry the PSN of their last packet in ev->sn); before
  * the flow's first TX event windows and CWR last rtt_ns.  The first window
  * only starts the count.  New flows start at line rate with alpha_init.
+ *
+ * With var_win (default, as the reference simulator runs DCTCP) the
+ * result also carries a window of rate x rtt_ns bytes: the flow is ACK
+ * clocked like window DCTCP, so a standing queue slows it and the queue
+ * grows by about one AI step per RTT past K instead of by the rate excess
+ * the additive increases accumulated while the queue was below K.
  */
 
 #include <errno.h>
@@ -35,6 +41,7 @@ enum {
 	DCTCP_P_RAI,
 	DCTCP_P_ALPHA_INIT,
 	DCTCP_P_RTT,
+	DCTCP_P_VAR_WIN,
 	DCTCP_P_NUM,
 };
 
@@ -50,7 +57,9 @@ static const struct pcc_dev_param_desc dctcp_params[DCTCP_P_NUM] = {
 	{ DCTCP_P_ALPHA_INIT, "alpha_init", 65536, 0, 65536, PCC_DEV_PERM_RW,
 			"alpha of a new flow, 16-bit fixed point" },
 	{ DCTCP_P_RTT, "rtt_ns", 10000, 100, 100000000, PCC_DEV_PERM_RW,
-			"window length before the flow's first TX event, ns" },
+			"base RTT, ns: window length before the first TX event, var_win window" },
+	{ DCTCP_P_VAR_WIN, "var_win", 1, 0, 1, PCC_DEV_PERM_RW,
+			"1: also a window of rate x rtt_ns bytes in flight; 0: rate only" },
 };
 
 enum {
@@ -112,6 +121,8 @@ struct dctcp_cfg {
 	uint32_t rai;
 	uint32_t alpha_init;
 	uint32_t rtt;
+	uint32_t var_win;
+	uint64_t win_scale; /**< window bytes per 20-bit rate unit, 32.32 */
 };
 
 static struct dctcp_cfg dctcp_cfgs[PCC_DEV_MAX_PORTS][ALGO_NSLOTS];
@@ -126,6 +137,8 @@ dctcp_cfg_compute(struct dctcp_cfg *c, uint8_t port, const uint32_t *p)
 	c->rai = pcc_dev_mbps_to_rate(p[DCTCP_P_RAI], line);
 	c->alpha_init = p[DCTCP_P_ALPHA_INIT];
 	c->rtt = p[DCTCP_P_RTT];
+	c->var_win = p[DCTCP_P_VAR_WIN];
+	c->win_scale = (((uint64_t)line * p[DCTCP_P_RTT]) << 32) / (8u << PCC_DEV_RATE_SHIFT);
 	__atomic_store_n(&c->valid, 1, __ATOMIC_RELEASE);
 }
 
@@ -291,6 +304,11 @@ dctcp_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_a
 		break;
 	}
 	res->rate = f->rate;
+	if (c->var_win) {
+		uint64_t w = ((uint64_t)f->rate * c->win_scale) >> 32;
+
+		res->window = w == 0 ? 1 : w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
+	}
 }
 
 const struct pcc_dev_algo_ops pcc_algo_dctcp_ops = {

@@ -20,12 +20,20 @@
  *   otherwise:                           R = Rc + R_AI,            stage + 1
  *
  * R is clamped to [min_rate, line rate] and applied on every ACK (fast
- * reaction; with fast_react 0 only once per RTT).  Rc and stage are
+ * reaction; with fast_react 0 only once per RTT).  With var_win (default,
+ * as the reference simulator runs HPCC) the result also carries a window
+ * of R x T bytes (the BDP at R): bytes in flight are bounded by what one
+ * base RTT at the current rate carries, so a rate raised on an old
+ * measurement cannot put more than a BDP into the network before the next
+ * one (without it, a flow at a few Gb/s that measures a low U multiplies
+ * its rate by eta / U and overshoots for an RTT).  Rc and stage are
  * committed once per RTT: when the ACK's PSN reaches the next PSN to send
  * recorded at the previous commit (TX events carry the PSN of their last
  * packet in ev->sn); before the flow's first TX event, when T elapsed
  * since the previous commit.  The first ACK with INT only stores the hop
- * values.  New flows start at line rate.
+ * values.  New flows start at line rate with U = 1 (the reference
+ * simulator's hp.u = 1: a new flow reacts to the first overload it
+ * measures instead of waiting for the EWMA to climb from 0).
  */
 
 #include <errno.h>
@@ -46,6 +54,7 @@ enum {
 	HPCC_P_RAI,
 	HPCC_P_BASE_RTT,
 	HPCC_P_FAST_REACT,
+	HPCC_P_VAR_WIN,
 	HPCC_P_NUM,
 };
 
@@ -63,6 +72,8 @@ static const struct pcc_dev_param_desc hpcc_params[HPCC_P_NUM] = {
 			"T: base RTT, ns (queue term and EWMA period)" },
 	{ HPCC_P_FAST_REACT, "fast_react", 1, 0, 1, PCC_DEV_PERM_RW,
 			"1: apply R on every ACK; 0: once per RTT" },
+	{ HPCC_P_VAR_WIN, "var_win", 1, 0, 1, PCC_DEV_PERM_RW,
+			"1: also a window of R x base_rtt bytes in flight; 0: rate only" },
 };
 
 enum {
@@ -136,6 +147,8 @@ struct hpcc_cfg {
 	uint32_t rai;
 	uint32_t t;
 	uint32_t fast_react;
+	uint32_t var_win;
+	uint64_t win_scale; /**< window bytes per 20-bit rate unit, 32.32 */
 };
 
 static struct hpcc_cfg hpcc_cfgs[PCC_DEV_MAX_PORTS][ALGO_NSLOTS];
@@ -151,6 +164,9 @@ hpcc_cfg_compute(struct hpcc_cfg *c, uint8_t port, const uint32_t *p)
 	c->rai = pcc_dev_mbps_to_rate(p[HPCC_P_RAI], line);
 	c->t = p[HPCC_P_BASE_RTT];
 	c->fast_react = p[HPCC_P_FAST_REACT];
+	c->var_win = p[HPCC_P_VAR_WIN];
+	/* line Gb/s x T ns / 8 bytes at line rate, per rate unit */
+	c->win_scale = (((uint64_t)line * p[HPCC_P_BASE_RTT]) << 32) / (8u << PCC_DEV_RATE_SHIFT);
 	__atomic_store_n(&c->valid, 1, __ATOMIC_RELEASE);
 }
 
@@ -358,6 +374,7 @@ hpcc_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_at
 	if (ALGO_UNLIKELY(!(f->flags & HPCC_F_INIT))) {
 		f->rate = PCC_DEV_MAX_RATE;
 		f->rc = PCC_DEV_MAX_RATE;
+		f->u = UINT32_C(1) << HPCC_U_SHIFT;
 		f->flags = HPCC_F_INIT;
 	}
 	switch (ev->type) {
@@ -372,6 +389,11 @@ hpcc_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_at
 		break;
 	}
 	res->rate = f->rate;
+	if (c->var_win) {
+		uint64_t w = ((uint64_t)f->rate * c->win_scale) >> 32;
+
+		res->window = w == 0 ? 1 : w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
+	}
 }
 
 const struct pcc_dev_algo_ops pcc_algo_hpcc_ops = {

@@ -79,6 +79,12 @@ enum {
 	OPT_PACER_QUEUE,
 	OPT_GEN_FILE,
 	OPT_FORWARD,
+	/* simulator */
+	OPT_SIM,
+	OPT_SEED,
+	OPT_SIM_OUT,
+	OPT_SIM_QUANTUM,
+	OPT_SIM_MODE,
 	OPT_MAX,
 };
 
@@ -140,6 +146,11 @@ static const struct option long_opts[] = {
 	{ "pacer-queue", required_argument, NULL, OPT_PACER_QUEUE },
 	{ "gen-file", required_argument, NULL, OPT_GEN_FILE },
 	{ "forward", required_argument, NULL, OPT_FORWARD },
+	{ "sim", required_argument, NULL, OPT_SIM },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "sim-out", required_argument, NULL, OPT_SIM_OUT },
+	{ "sim-quantum", required_argument, NULL, OPT_SIM_QUANTUM },
+	{ "sim-mode", required_argument, NULL, OPT_SIM_MODE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -247,6 +258,16 @@ opt_expect(int id)
 		return "a YAML file of flow groups";
 	case OPT_FORWARD:
 		return "two different port ids A,B";
+	case OPT_SIM:
+		return "a simulator scenario (YAML), e.g. config/scenarios/hpcc.yaml";
+	case OPT_SEED:
+		return "0..18446744073709551614";
+	case OPT_SIM_OUT:
+		return "a directory, or none";
+	case OPT_SIM_QUANTUM:
+		return "nanoseconds, 1..1000000000";
+	case OPT_SIM_MODE:
+		return "deterministic or service";
 	default:
 		return "?";
 	}
@@ -640,6 +661,31 @@ static const char *const usage_lines[] = {
 	"                          probe responses from B are consumed, the rest",
 	"                          goes to A (A and B are then the only ports used)",
 	"",
+	"Simulator (no NIC needed; doc/simulator.md):",
+	"      --sim FILE          run the engine on the fabric simulator with the",
+	"                          scenario FILE (YAML, e.g. config/scenarios/",
+	"                          hpcc.yaml): its ports, roles, flows and",
+	"                          algorithms replace --ring-pair, --rp-ports,",
+	"                          --np-ports, --config, --rxq, --txq, --gen-*,",
+	"                          --algo, --algo-param, --line-rate and the CNP",
+	"                          options (refused with --sim); the run ends at the",
+	"                          scenario's end and prints its summary",
+	"      --seed N            random seed of the scenario (RED, ECMP; default:",
+	"                          the file's seed, 1 if it has none)",
+	"      --sim-out DIR       run directory for CSVs, summary.json and plots",
+	"                          (default: the scenario's output.dir,",
+	"                          sim-out/NAME); none = no files",
+	"      --sim-quantum NS    virtual time the simulator advances per step",
+	"                          while the engine is busy (1..1000000000, default:",
+	"                          the scenario's quantum, 250)",
+	"      --sim-mode MODE     deterministic (default): the engine runs on one",
+	"                          lcore (the first worker, or -l 0 alone) and the",
+	"                          simulator steps between its poll rounds, jumping",
+	"                          over idle time: one seed, one result.  service:",
+	"                          the step is an rte_service on a service lcore",
+	"                          (EAL -s, else the last worker), free-running and",
+	"                          not reproducible",
+	"",
 	"Exit status: 0 done, 1 run-time failure (ports, memory), 2 bad arguments.",
 	"Guide: doc/dpdk-pcc.md.",
 };
@@ -723,6 +769,8 @@ void
 app_args_free(struct app_args *a)
 {
 	app_gen_file_free(&a->genf);
+	pcc_sim_scenario_free(a->sim_scn);
+	a->sim_scn = NULL;
 }
 
 /* Name of an option as the user wrote it (argv entry, up to '='). */
@@ -1364,6 +1412,35 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 		a->fwd = true;
 		a->fwd_str = val;
 		break;
+	case OPT_SIM:
+		pcc_sim_scenario_free(a->sim_scn);
+		a->sim_scn = pcc_sim_scenario_load(val, why, sizeof(why));
+		if (a->sim_scn == NULL) {
+			set_err(err, errlen, "invalid --sim: %s", why);
+			return APP_ARGS_ERR;
+		}
+		a->sim_file = val;
+		break;
+	case OPT_SEED:
+		ret = num_opt(id, val, 0, UINT64_MAX - 1, &a->sim_seed, err, errlen);
+		a->sim_seed_set = true;
+		break;
+	case OPT_SIM_OUT:
+		if (val[0] == '\0')
+			return bad_value(err, errlen, id, val);
+		a->sim_out = val;
+		break;
+	case OPT_SIM_QUANTUM:
+		ret = num_opt(id, val, 1, APP_SIM_QUANTUM_MAX, &a->sim_quantum_ns, err, errlen);
+		break;
+	case OPT_SIM_MODE:
+		if (strcmp(val, "deterministic") == 0)
+			a->sim_mode = APP_SIM_DETERMINISTIC;
+		else if (strcmp(val, "service") == 0)
+			a->sim_mode = APP_SIM_SERVICE;
+		else
+			return bad_value(err, errlen, id, val);
+		break;
 	default:
 		set_err(err, errlen, "internal error: option %d", id);
 		return APP_ARGS_ERR;
@@ -1386,6 +1463,130 @@ static const int gen_opts[] = {
 	OPT_GEN_DST_MAC,
 };
 
+/* Options the scenario replaces: refused with --sim. */
+static const int sim_refused[] = {
+	OPT_RING_PAIR,
+	OPT_RP_PORTS,
+	OPT_NP_PORTS,
+	OPT_CONFIG,
+	OPT_RXQ,
+	OPT_TXQ,
+	OPT_FORWARD,
+	OPT_GEN_FILE,
+	OPT_GEN_FLOWS,
+	OPT_GEN_QPN,
+	OPT_GEN_SIZE,
+	OPT_GEN_RATE,
+	OPT_GEN_CE,
+	OPT_GEN_IPV6,
+	OPT_GEN_DSCP,
+	OPT_GEN_SRC_IP,
+	OPT_GEN_DST_IP,
+	OPT_GEN_DST_MAC,
+	OPT_ALGO,
+	OPT_ALGO_PARAM,
+	OPT_LINE_RATE,
+	OPT_NP_CNP,
+	OPT_NP_CNP_DSCP,
+	OPT_NP_CNP_GAP,
+	OPT_NP_SQPN,
+	OPT_NP_SQPN_OFFSET,
+};
+
+/* What replaces a refused option, for the message. */
+static const char *
+sim_replacement(int id)
+{
+	switch (id) {
+	case OPT_RING_PAIR:
+	case OPT_RP_PORTS:
+	case OPT_NP_PORTS:
+	case OPT_FORWARD:
+		return "the scenario's hosts are the ports and give their roles";
+	case OPT_CONFIG:
+	case OPT_RXQ:
+	case OPT_TXQ:
+		return "the simulator's ports have one RX queue, polled by one lcore";
+	case OPT_ALGO:
+	case OPT_ALGO_PARAM:
+		return "the scenario's algorithms: section sets them per slot";
+	case OPT_LINE_RATE:
+		return "each port's line rate is its host link's";
+	case OPT_NP_CNP:
+	case OPT_NP_CNP_DSCP:
+	case OPT_NP_CNP_GAP:
+	case OPT_NP_SQPN:
+	case OPT_NP_SQPN_OFFSET:
+		return "the scenario's hosts: section sets the NP";
+	default:
+		return "the scenario's flows: section lists the flows";
+	}
+}
+
+/* --sim: refused options, overrides, algorithm names and parameters. */
+static int
+check_sim(struct app_args *a, const struct seen *seen, char *err, size_t errlen)
+{
+	static const int sim_only[] = { OPT_SEED, OPT_SIM_OUT, OPT_SIM_QUANTUM, OPT_SIM_MODE };
+	struct pcc_sim_algo algo;
+	char why[384], buf[32];
+	unsigned int i;
+	uint32_t k;
+
+	a->stats_set = seen->opt[OPT_STATS_PERIOD];
+	a->flows_set = seen->opt[OPT_FLOWS];
+	if (a->sim_scn == NULL) {
+		for (i = 0; i < RTE_DIM(sim_only); i++) {
+			if (seen->opt[sim_only[i]]) {
+				set_err(err, errlen, "invalid combination: --%s needs --sim",
+						opt_name(sim_only[i]));
+				return APP_ARGS_ERR;
+			}
+		}
+		return APP_ARGS_OK;
+	}
+	for (i = 0; i < RTE_DIM(sim_refused); i++) {
+		if (seen->opt[sim_refused[i]]) {
+			set_err(err, errlen, "invalid combination: --%s with --sim (%s)",
+					opt_name(sim_refused[i]), sim_replacement(sim_refused[i]));
+			return APP_ARGS_ERR;
+		}
+	}
+	if (a->sim_seed_set) {
+		snprintf(buf, sizeof(buf), "%" PRIu64, a->sim_seed);
+		if (pcc_sim_scenario_set(a->sim_scn, "seed", buf, why, sizeof(why)) < 0)
+			goto bad;
+	}
+	if (a->sim_quantum_ns != 0) {
+		snprintf(buf, sizeof(buf), "%" PRIu64 "ns", a->sim_quantum_ns);
+		if (pcc_sim_scenario_set(a->sim_scn, "quantum", buf, why, sizeof(why)) < 0)
+			goto bad;
+	}
+	if (a->sim_out != NULL &&
+			pcc_sim_scenario_set(
+					a->sim_scn, "output.dir", a->sim_out, why, sizeof(why)) < 0)
+		goto bad;
+	for (k = 0; pcc_sim_scenario_algo_get(a->sim_scn, k, &algo) == 0; k++) {
+		if (pcc_engine_algo_check(algo.name, NULL, NULL, why, sizeof(why)) < 0) {
+			set_err(err, errlen, "invalid --sim: %s: slot %u: %s", a->sim_file,
+					algo.slot, why);
+			return APP_ARGS_ERR;
+		}
+		for (i = 0; i < algo.nb_params; i++) {
+			if (pcc_engine_algo_check(algo.name, algo.params[i].name,
+					    algo.params[i].value, why, sizeof(why)) < 0) {
+				set_err(err, errlen, "invalid --sim: %s: slot %u: %s", a->sim_file,
+						algo.slot, why);
+				return APP_ARGS_ERR;
+			}
+		}
+	}
+	return APP_ARGS_OK;
+bad:
+	set_err(err, errlen, "invalid --sim: %s: %s", a->sim_file, why);
+	return APP_ARGS_ERR;
+}
+
 static int
 check_ip_family(const char *val, bool is_v6, bool want_v6, int id, char *err, size_t errlen)
 {
@@ -1403,6 +1604,9 @@ check_combinations(struct app_args *a, const struct seen *seen, char *err, size_
 	unsigned int i;
 	int ret;
 
+	ret = check_sim(a, seen, err, errlen);
+	if (ret != APP_ARGS_OK)
+		return ret;
 	if (a->gen_file != NULL && seen->opt[OPT_GEN_FLOWS]) {
 		set_err(err, errlen,
 				"invalid combination: --gen-file and --gen-flows (the file lists "

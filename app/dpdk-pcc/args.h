@@ -20,6 +20,7 @@
 
 #include "genfile.h"
 #include "pcc_engine.h"
+#include "pcc_sim.h"
 
 #define APP_NAME "dpdk-pcc"
 #define APP_CONFIG_MAX 1024 /* --config triples */
@@ -46,8 +47,15 @@
 #define APP_TIMER_US_MAX 10000000u
 #define APP_LINE_RATE_MAX 1600u /* Gb/s */
 #define APP_PACER_QUEUE_MAX 65535u
-#define APP_PARAM_LEN 96             /* NAME=VALUE */
-#define APP_NP_CNP_GAP_MAX 10000000u /* us */
+#define APP_PARAM_LEN 96                /* NAME=VALUE */
+#define APP_NP_CNP_GAP_MAX 10000000u    /* us */
+#define APP_SIM_QUANTUM_MAX 1000000000u /* ns */
+
+/* How the simulator's step runs (--sim-mode). */
+enum app_sim_mode {
+	APP_SIM_DETERMINISTIC = 0, /* between poll rounds on the polling lcore */
+	APP_SIM_SERVICE = 1,       /* an rte_service on a service lcore */
+};
 
 struct app_args {
 	uint64_t run_time;     /* s; 0 = until SIGINT/SIGTERM */
@@ -95,6 +103,16 @@ struct app_args {
 	uint16_t fwd_a;
 	uint16_t fwd_b;
 	const char *fwd_str;
+	/* simulator (--sim): the scenario, loaded and overridden here */
+	const char *sim_file;
+	struct pcc_sim_scenario *sim_scn;
+	uint64_t sim_seed;
+	bool sim_seed_set;
+	const char *sim_out;
+	uint64_t sim_quantum_ns; /* 0 = the scenario's */
+	uint8_t sim_mode;        /* enum app_sim_mode */
+	bool stats_set;          /* --stats-period given */
+	bool flows_set;          /* --flows given */
 };
 
 /* Result of app_args_parse(). */
@@ -123,7 +141,7 @@ int app_args_split(int argc, char *const argv[]);
 
 void app_args_default(struct app_args *a);
 
-/* Free what app_args_parse() loaded (the --gen-file groups). */
+/* Free what app_args_parse() loaded (the --gen-file groups, the scenario). */
 void app_args_free(struct app_args *a);
 
 /*

@@ -11,6 +11,9 @@
  * costs no initialisation; checks that need the ports and lcores follow
  * rte_eal_init() (wiring.c).  The main lcore runs control only (timer,
  * statistics) unless it is the only lcore, in which case it also polls.
+ *
+ * With --sim the ports are the fabric simulator's (drivers/sim) and the
+ * scenario gives roles, flows and algorithms (simwire.c); see run_sim().
  */
 
 #include <errno.h>
@@ -26,10 +29,14 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 #include <rte_log.h>
+#include <rte_pause.h>
+#include <rte_service.h>
 
 #include "args.h"
 #include "pcc_dev.h"
 #include "pcc_engine.h"
+#include "pcc_sim.h"
+#include "simwire.h"
 #include "stats.h"
 #include "wiring.h"
 
@@ -56,6 +63,8 @@ struct app_ctl {
 	uint64_t hz;
 	uint64_t start;
 	uint64_t next_stats;
+	struct pcc_sim *sim; /* --sim: the run ends with the scenario */
+	bool print_stats;    /* periodic statistics */
 };
 
 static int
@@ -68,7 +77,9 @@ ctl_tick(void *arg)
 		return 1;
 	if (ctl->args->run_time != 0 && now - ctl->start >= ctl->args->run_time * ctl->hz)
 		return 1;
-	if (ctl->args->stats_period != 0 && now >= ctl->next_stats) {
+	if (ctl->sim != NULL && pcc_sim_done(ctl->sim))
+		return 1;
+	if (ctl->print_stats && ctl->args->stats_period != 0 && now >= ctl->next_stats) {
 		app_stats_print(stdout, &ctl->stats, ctl->engine, false);
 		ctl->next_stats += ctl->args->stats_period * ctl->hz;
 	}
@@ -258,6 +269,7 @@ run(const struct app_args *args)
 	memset(&ctl, 0, sizeof(ctl));
 	ctl.args = args;
 	ctl.engine = e;
+	ctl.print_stats = true;
 	ctl.hz = rte_get_tsc_hz();
 	if (app_stats_init(&ctl.stats, e) < 0) {
 		fprintf(stderr, "%s: out of memory\n", APP_NAME);
@@ -284,6 +296,241 @@ run(const struct app_args *args)
 out:
 	pcc_engine_destroy(e);
 	pcc_ring_pair_free(rp);
+	return rc;
+}
+
+/* ---- Simulator runs (--sim) --------------------------------------- */
+
+/* Deterministic mode: the simulator steps between the engine's rounds. */
+static int
+sim_hook(void *arg, uint64_t idle_until_ns)
+{
+	struct pcc_sim *sim = arg;
+
+	if (idle_until_ns != PCC_ENGINE_POLL_BUSY)
+		pcc_sim_engine_idle(sim, idle_until_ns);
+	return pcc_sim_step(sim) != 0;
+}
+
+/* Service mode: an EAL service lcore, else the last worker made one. */
+static int
+sim_service_lcore(uint32_t *lcore)
+{
+	uint32_t list[RTE_MAX_LCORE];
+	unsigned int l, last = RTE_MAX_LCORE;
+	int ret;
+
+	if (rte_service_lcore_list(list, RTE_DIM(list)) > 0) {
+		*lcore = list[0];
+		return 0;
+	}
+	RTE_LCORE_FOREACH_WORKER(l)
+	last = l;
+	if (last == RTE_MAX_LCORE) {
+		fprintf(stderr,
+				"%s: --sim-mode service needs a lcore for the service and one "
+				"to poll (EAL -l 0-1)\n",
+				APP_NAME);
+		return -1;
+	}
+	ret = rte_service_lcore_add(last);
+	if (ret != 0) {
+		fprintf(stderr, "%s: cannot make lcore %u a service lcore: %s\n", APP_NAME, last,
+				rte_strerror(-ret));
+		return -1;
+	}
+	*lcore = last;
+	return 0;
+}
+
+static int
+sim_service_start(struct pcc_sim *sim, uint32_t lcore, uint32_t *id)
+{
+	int ret;
+
+	ret = pcc_sim_service_register(sim, id);
+	if (ret == 0)
+		ret = rte_service_map_lcore_set(*id, lcore, 1);
+	if (ret == 0)
+		ret = rte_service_runstate_set(*id, 1);
+	if (ret == 0) {
+		ret = rte_service_lcore_start(lcore);
+		if (ret == -EALREADY)
+			ret = 0;
+	}
+	if (ret != 0)
+		fprintf(stderr, "%s: cannot run the simulator as a service on lcore %u: %s\n",
+				APP_NAME, lcore, rte_strerror(-ret));
+	return ret;
+}
+
+static void
+sim_service_stop(struct pcc_sim *sim, uint32_t lcore, uint32_t id)
+{
+	rte_service_runstate_set(id, 0);
+	while (rte_service_may_be_active(id) == 1)
+		rte_pause();
+	rte_service_lcore_stop(lcore);
+	pcc_sim_service_unregister(sim);
+}
+
+static void
+print_sim_setup(const struct app_args *args, const struct pcc_sim *sim,
+		const struct app_sim_view *v, const struct pcc_engine *e)
+{
+	struct pcc_sim_stats st;
+	const char *dir = pcc_sim_output_dir(sim);
+
+	pcc_sim_stats_get(sim, &st);
+	printf("%s %s: simulator: %s, %u engine ports, %u flows (%u generated), %u "
+	       "algorithm slots, %.3f ms of virtual time\n",
+			APP_NAME, PCC_VERSION, args->sim_file, v->nb_ports, v->nb_flows,
+			pcc_engine_gen_flow_count(e), v->nb_algos, (double)st.end_ns / 1e6);
+	printf("%s: simulator: %s mode, engine on lcore %u, output %s\n", APP_NAME,
+			args->sim_mode == APP_SIM_SERVICE ? "service (free-running)" :
+							    "deterministic",
+			v->poll_lcore, dir[0] != '\0' ? dir : "none");
+	fflush(stdout);
+}
+
+static int
+run_sim(const struct app_args *args)
+{
+	static struct pcc_sim_port_info ports[RTE_MAX_ETHPORTS];
+	static struct pcc_engine_conf conf;
+	static struct app_sim_store store;
+	static struct app_env env;
+	struct pcc_sim_flow_info *flows = NULL;
+	const struct pcc_sim_algo *algos = NULL;
+	struct pcc_engine *e = NULL;
+	struct pcc_sim *sim;
+	struct app_sim_view v;
+	struct app_ctl ctl;
+	uint32_t slcore = RTE_MAX_LCORE, sid = 0;
+	bool service = false, stats = false;
+	char err[512];
+	uint16_t i;
+	int rc = APP_EXIT_FAIL;
+
+	sim = pcc_sim_create(args->sim_scn, PCC_SIM_SEED_SCENARIO);
+	if (sim == NULL) {
+		fprintf(stderr, "%s: cannot create the simulator: %s (details in the log above)\n",
+				APP_NAME, rte_strerror(rte_errno));
+		return APP_EXIT_FAIL;
+	}
+	if (pcc_sim_port_count(sim) == 0) {
+		/* open-loop sources in the model, hardware NPs: no engine */
+		printf("%s %s: simulator: %s: no host for the engine, the model runs alone\n",
+				APP_NAME, PCC_VERSION, args->sim_file);
+		fflush(stdout);
+		rc = pcc_sim_run(sim, UINT64_MAX) < 0 ? APP_EXIT_FAIL : APP_EXIT_OK;
+		if (pcc_sim_finish(sim, stdout) != 0)
+			rc = APP_EXIT_FAIL;
+		pcc_sim_destroy(sim);
+		return rc;
+	}
+	if (args->sim_mode == APP_SIM_SERVICE && sim_service_lcore(&slcore) < 0)
+		goto out;
+	env_fill(&env, NULL);
+	memset(&v, 0, sizeof(v));
+	v.poll_lcore = env.lcores[0];
+	v.nb_ports = pcc_sim_port_count(sim);
+	for (i = 0; i < v.nb_ports && i < RTE_DIM(ports); i++)
+		pcc_sim_port_info_get(sim, i, &ports[i]);
+	v.ports = ports;
+	v.nb_flows = pcc_sim_flow_count(sim);
+	flows = calloc(v.nb_flows > 0 ? v.nb_flows : 1, sizeof(*flows));
+	if (flows == NULL) {
+		fprintf(stderr, "%s: out of memory\n", APP_NAME);
+		goto out;
+	}
+	v.nb_flows = pcc_sim_flows(sim, flows, v.nb_flows);
+	v.flows = flows;
+	v.nb_algos = pcc_sim_algos(sim, &algos);
+	v.algos = algos;
+	pcc_sim_np_info_get(sim, &v.np);
+	v.mbufs_hint = pcc_sim_mbufs_hint(sim);
+	if (app_sim_wiring(args, &v, &store, &conf, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: invalid --sim: %s: %s\n", APP_NAME, args->sim_file, err);
+		rc = APP_EXIT_USAGE;
+		goto out;
+	}
+	if (env.nb_lcores > 1 && args->sim_mode == APP_SIM_DETERMINISTIC)
+		APP_LOG(NOTICE, "deterministic mode: the engine polls on lcore %u only",
+				v.poll_lcore);
+	/* virtual time is the ports' clock; host MACs on the ports */
+	for (i = 0; i < v.nb_ports; i++) {
+		struct rte_ether_addr mac;
+
+		pcc_engine_port_clock_register(ports[i].port_id, pcc_sim_clock, sim);
+		memcpy(mac.addr_bytes, ports[i].mac, sizeof(mac.addr_bytes));
+		rte_eth_dev_default_mac_addr_set(ports[i].port_id, &mac);
+	}
+	e = pcc_engine_create(&conf);
+	if (e == NULL) {
+		fprintf(stderr, "%s: engine setup failed: %s (details in the log above)\n",
+				APP_NAME, rte_strerror(rte_errno));
+		goto out;
+	}
+	print_sim_setup(args, sim, &v, e);
+	if (args->sim_mode == APP_SIM_DETERMINISTIC) {
+		if (pcc_engine_set_poll_hook(e, sim_hook, sim) != 0) {
+			fprintf(stderr, "%s: cannot hook the simulator into the poll loop\n",
+					APP_NAME);
+			goto out;
+		}
+	} else {
+		if (sim_service_start(sim, slcore, &sid) != 0)
+			goto out;
+		service = true;
+	}
+
+	memset(&ctl, 0, sizeof(ctl));
+	ctl.args = args;
+	ctl.engine = e;
+	ctl.sim = sim;
+	ctl.print_stats = args->stats_set;
+	ctl.hz = rte_get_tsc_hz();
+	if (app_stats_init(&ctl.stats, e) < 0) {
+		fprintf(stderr, "%s: out of memory\n", APP_NAME);
+		goto out;
+	}
+	stats = true;
+	ctl.start = ctl.stats.start_tsc;
+	ctl.next_stats = ctl.start + args->stats_period * ctl.hz;
+	if (pcc_engine_start(e) < 0) {
+		fprintf(stderr, "%s: cannot launch the worker lcores\n", APP_NAME);
+		goto out;
+	}
+	pcc_engine_main_loop(e, ctl_tick, &ctl, TICK_US);
+	/* teardown (doc/simulator.md): engine, finish, release, destroy */
+	pcc_engine_stop(e);
+	pcc_engine_wait(e);
+	if (service) {
+		sim_service_stop(sim, slcore, sid);
+		service = false;
+	}
+	if (quit_signal != 0)
+		APP_LOG(INFO, "signal %d: stopping", (int)quit_signal);
+	if (args->stats_set)
+		app_stats_print(stdout, &ctl.stats, e, true);
+	rc = pcc_sim_finish(sim, stdout) == 0 ? APP_EXIT_OK : APP_EXIT_FAIL;
+	fflush(stdout);
+out:
+	if (service)
+		sim_service_stop(sim, slcore, sid);
+	if (stats)
+		app_stats_fini(&ctl.stats);
+	if (e != NULL)
+		pcc_engine_stop(e);
+	pcc_engine_wait(e);
+	pcc_sim_release(sim);
+	pcc_engine_destroy(e);
+	for (i = 0; i < v.nb_ports; i++)
+		pcc_engine_port_clock_register(ports[i].port_id, NULL, NULL);
+	pcc_sim_destroy(sim);
+	app_sim_store_free(&store);
+	free(flows);
 	return rc;
 }
 
@@ -351,7 +598,7 @@ main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 
-	rc = run(&args);
+	rc = args.sim_scn != NULL ? run_sim(&args) : run(&args);
 	app_args_free(&args);
 
 	ret = rte_eal_cleanup();

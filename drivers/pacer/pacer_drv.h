@@ -76,4 +76,27 @@ pacer_advance(struct pacer_tb *f, uint64_t dep, uint32_t frac, uint32_t wire)
 	f->next_frac = (uint32_t)d;
 }
 
+/*
+ * A new cost for a flow waiting for its next departure at now: the rest
+ * of the wait takes the new rate (the HPCC reference's ChangeRate moves
+ * the next departure the same way).  Only for a flow with nothing queued:
+ * queued packets keep their departures, and moving next before them would
+ * reorder the flow.
+ */
+static inline void
+pacer_rescale(struct pacer_tb *f, uint64_t now, uint64_t cost)
+{
+	unsigned __int128 rem;
+
+	if (f->next_ns > now && f->cost != 0 && cost != f->cost) {
+		rem = ((unsigned __int128)(f->next_ns - now) << 32) + f->next_frac;
+		rem = rem * cost / f->cost;
+		if ((rem >> 32) > UINT32_MAX)
+			rem = (unsigned __int128)UINT32_MAX << 32;
+		f->next_ns = now + (uint64_t)(rem >> 32);
+		f->next_frac = (uint32_t)rem;
+	}
+	f->cost = cost;
+}
+
 #endif /* PACER_DRV_H */

@@ -43,6 +43,17 @@
 extern "C" {
 #endif
 
+/**
+ * mbuf dynamic field (uint64_t) and flag the host NICs honour: a frame
+ * the engine transmits with the flag set leaves its host no earlier than
+ * the field's time (virtual ns), as with a NIC's send-on-timestamp.  The
+ * same names as the engine's PCC_ENGINE_TX_DEPART_NAME/_FLAG_NAME
+ * (conf.rp.tx_stamp): the pacer's intended departure, not the poll
+ * round's, so pacing does not depend on the quantum.
+ */
+#define PCC_SIM_TX_DEPART_NAME "pcc_tx_departure"
+#define PCC_SIM_TX_DEPART_FLAG_NAME "pcc_tx_departure_valid"
+
 /** pcc_sim_create() seed meaning "the scenario's seed". */
 #define PCC_SIM_SEED_SCENARIO UINT64_MAX
 
@@ -60,6 +71,7 @@ extern "C" {
 struct rte_mbuf;
 struct pcc_sim_scenario;
 struct pcc_sim;
+struct pcc_sim_algo;
 
 /* ---- Scenarios -------------------------------------------------------- */
 
@@ -85,6 +97,17 @@ int pcc_sim_scenario_set(struct pcc_sim_scenario *s, const char *key, const char
 /** Scenario name (file name without directory and .yaml, or name:). */
 const char *pcc_sim_scenario_name(const struct pcc_sim_scenario *s);
 
+/** Number of algorithm slots the scenario configures. */
+uint32_t pcc_sim_scenario_algo_count(const struct pcc_sim_scenario *s);
+
+/**
+ * Algorithm entry idx (file order) into *out; out->params point into the
+ * scenario (valid until pcc_sim_scenario_free()).  0 or -ENOENT.  For
+ * checking names and parameters before the EAL starts.
+ */
+int pcc_sim_scenario_algo_get(
+		const struct pcc_sim_scenario *s, uint32_t idx, struct pcc_sim_algo *out);
+
 /** Free a scenario; NULL allowed.  A sim made from it keeps its own copy. */
 void pcc_sim_scenario_free(struct pcc_sim_scenario *s);
 
@@ -107,10 +130,11 @@ struct pcc_sim *pcc_sim_create(const struct pcc_sim_scenario *s, uint64_t seed);
  * One step, from the thread that owns the sim (one caller at a time):
  *   1. move what the engine transmitted on every sim port into the model
  *      (at the current virtual time);
- *   2. run the model's events up to now + quantum, or further, to the next
- *      model event, when the engine declared itself idle
- *      (pcc_sim_engine_idle()) and has nothing in flight, or when no
- *      engine port exists;
+ *   2. run the model's events up to now + quantum; or, when the engine
+ *      declared itself idle (pcc_sim_engine_idle()) and sent nothing and
+ *      every RX ring is empty, on until a frame reaches an engine port or
+ *      the engine's deadline (at least one quantum); or, when no engine
+ *      port exists, to the next model event;
  *   3. hand due packets to the engine's RX rings, RX timestamp = arrival
  *      time (virtual).
  * @return 0 while running, 1 once the scenario's end is reached (then the
@@ -200,6 +224,17 @@ struct pcc_sim_port_info {
 	uint32_t ipv4;          /**< the host's address, host order */
 	uint64_t line_rate_bps; /**< its link */
 };
+
+/** What the receivers' NP does (scenario hosts:), for the engine's NP runner. */
+struct pcc_sim_np_info {
+	bool engine;            /**< hosts.np is "engine": the engine answers */
+	uint64_t cnp_gap_ns;    /**< at most one CNP per QP this often; 0 = per mark */
+	uint8_t cnp_dscp;       /**< DSCP of CNPs */
+	uint64_t turnaround_ns; /**< hardware NP: probe response send - receive */
+};
+
+/** The receivers' NP settings.  0, or -EINVAL. */
+int pcc_sim_np_info_get(const struct pcc_sim *sim, struct pcc_sim_np_info *info);
 
 /** Number of engine ports. */
 uint16_t pcc_sim_port_count(const struct pcc_sim *sim);
@@ -298,21 +333,22 @@ struct pcc_sim_stats {
 	uint64_t now_ns;
 	uint64_t end_ns; /**< virtual end (duration) */
 	uint64_t steps;
-	uint64_t events;         /**< model events processed */
-	uint64_t pkts_in;        /**< frames that entered the model from hosts */
-	uint64_t pkts_out;       /**< frames delivered to engine RX rings */
-	uint64_t drops;          /**< buffer drops, all switches */
-	uint64_t marks;          /**< CE marks, all queues */
-	uint64_t cnps;           /**< CNPs: hardware NP built + engine NP sent */
-	uint64_t acks;           /**< ACKs built */
-	uint64_t naks;           /**< NAKs built (PSN gaps) */
-	uint64_t probe_req;      /**< probe requests that entered the fabric */
-	uint64_t probe_resp;     /**< probe responses (hardware NP + engine NP) */
-	uint64_t unroutable;     /**< frames with no destination host, freed */
-	uint64_t unknown_flow;   /**< data/probes for no scenario flow, freed */
-	uint64_t bad_pkts;       /**< frames pcc_parse() rejected, freed */
-	uint64_t pool_empty;     /**< model packet or mbuf pool exhausted */
-	uint64_t rx_backlog_max; /**< most packets waiting for a full RX ring */
+	uint64_t events;             /**< model events processed */
+	uint64_t pkts_in;            /**< frames that entered the model from hosts */
+	uint64_t pkts_out;           /**< frames delivered to engine RX rings */
+	uint64_t drops;              /**< buffer drops, all switches */
+	uint64_t marks;              /**< CE marks, all queues */
+	uint64_t cnps;               /**< CNPs: hardware NP built + engine NP sent */
+	uint64_t acks;               /**< ACKs built */
+	uint64_t naks;               /**< NAKs built (PSN gaps) */
+	uint64_t probe_req;          /**< probe requests that entered the fabric */
+	uint64_t probe_resp;         /**< probe responses (hardware NP + engine NP) */
+	uint64_t unroutable;         /**< frames with no destination host, freed */
+	uint64_t unknown_flow;       /**< data/probes for no scenario flow, freed */
+	uint64_t bad_pkts;           /**< frames pcc_parse() rejected, freed */
+	uint64_t pool_empty;         /**< model packet or mbuf pool exhausted */
+	uint64_t rx_backlog_max;     /**< most packets waiting for a full RX ring */
+	uint64_t cnp_gap_violations; /**< all flows (pcc_sim_flow_stats) */
 };
 
 int pcc_sim_stats_get(const struct pcc_sim *sim, struct pcc_sim_stats *st);
@@ -370,8 +406,12 @@ struct pcc_sim_flow_stats {
 	uint64_t probe_resp;
 	uint64_t first_rx_ns; /**< first data frame delivered; 0 = none */
 	uint64_t last_rx_ns;
-	bool done;       /**< finite flow: every byte delivered */
-	uint64_t fct_ns; /**< done: last byte delivered - start */
+	bool done;                   /**< finite flow: every byte delivered */
+	uint64_t fct_ns;             /**< done: last byte delivered - start */
+	uint64_t cnp_gap_min_ns;     /**< shortest time between two CNPs to its QP
+	                          *   (UINT64_MAX: fewer than two) */
+	uint64_t cnp_gap_violations; /**< CNPs closer than hosts.cnp_gap to the
+	                              *   previous one to its QP */
 };
 
 int pcc_sim_flow_stats_get(const struct pcc_sim *sim, uint32_t idx, struct pcc_sim_flow_stats *st);

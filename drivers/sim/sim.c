@@ -100,6 +100,7 @@ flows_init(struct pcc_sim *sim)
 		struct sim_flow *f = &sim->flows[i];
 
 		f->c = s->flows[i];
+		f->st.cnp_gap_min_ns = UINT64_MAX;
 		f->sport = pcc_roce_udp_sport(f->c.qpn, f->c.dst_qpn);
 		f->int_hdr = s->sw.int_enabled;
 		if (f->c.size == 0)
@@ -118,6 +119,8 @@ flows_init(struct pcc_sim *sim)
 	sim->flows_finite_left = infinite ? SIM_NONE : sim->nb_flows;
 	return 0;
 }
+
+static int depart_register(struct pcc_sim *sim);
 
 static int
 pools_init(struct pcc_sim *sim)
@@ -151,6 +154,30 @@ pools_init(struct pcc_sim *sim)
 		SIM_LOG(ERR, "RX timestamp dynfield: %s", rte_strerror(rte_errno));
 		return -rte_errno;
 	}
+	return depart_register(sim);
+}
+
+/* The departure-time field the host NICs honour (pcc_sim.h). */
+static int
+depart_register(struct pcc_sim *sim)
+{
+	static const struct rte_mbuf_dynfield d = {
+		.name = PCC_SIM_TX_DEPART_NAME,
+		.size = sizeof(uint64_t),
+		.align = __alignof__(uint64_t),
+	};
+	static const struct rte_mbuf_dynflag fl = {
+		.name = PCC_SIM_TX_DEPART_FLAG_NAME,
+	};
+	int bit;
+
+	sim->depart_off = rte_mbuf_dynfield_register(&d);
+	bit = sim->depart_off >= 0 ? rte_mbuf_dynflag_register(&fl) : -1;
+	if (sim->depart_off < 0 || bit < 0) {
+		SIM_LOG(ERR, "departure-time dynfield: %s", rte_strerror(rte_errno));
+		return -rte_errno;
+	}
+	sim->depart_flag = UINT64_C(1) << bit;
 	return 0;
 }
 
@@ -349,12 +376,24 @@ deliver(struct pcc_sim *sim)
 	}
 }
 
+/* Something waits to be handed to an engine port. */
+static bool
+staged(const struct pcc_sim *sim)
+{
+	uint32_t i;
+
+	for (i = 0; i < sim->nb_eth; i++)
+		if (sim->hosts[sim->eth_hosts[i]].rx_stage.head != NULL)
+			return true;
+	return false;
+}
+
 static int
 step(struct pcc_sim *sim, bool force_idle, uint64_t cap)
 {
 	uint64_t now, target, next, deadline = UINT64_MAX;
 	uint32_t drained;
-	bool jump;
+	bool jump, hinted = false;
 
 	if (sim->done)
 		return 1;
@@ -369,8 +408,10 @@ step(struct pcc_sim *sim, bool force_idle, uint64_t cap)
 	else
 		jump = __atomic_load_n(&sim->idle_valid, __ATOMIC_ACQUIRE) && drained == 0 &&
 				!rx_pending(sim);
-	if (!force_idle && sim->has_engine && jump)
+	if (!force_idle && sim->has_engine && jump) {
 		deadline = __atomic_load_n(&sim->idle_deadline, __ATOMIC_RELAXED);
+		hinted = true;
+	}
 	__atomic_store_n(&sim->idle_valid, false, __ATOMIC_RELAXED);
 	if (jump) {
 		if (!sim_ev_next_time(sim, &next))
@@ -388,6 +429,21 @@ step(struct pcc_sim *sim, bool force_idle, uint64_t cap)
 		target = sim->end;
 	if (target > sim_now(sim))
 		sim_set_now(sim, target);
+	/*
+	 * The engine has nothing to do before its deadline unless a packet
+	 * reaches it: go on, event time by event time, until one does (or the
+	 * deadline), instead of one engine poll round per model event.
+	 */
+	while (hinted && !staged(sim) && target < deadline && target < cap && target < sim->end) {
+		if (!sim_ev_next_time(sim, &next))
+			next = UINT64_MAX;
+		target = RTE_MIN(RTE_MIN(next, deadline), RTE_MIN(cap, sim->end));
+		sim_run_events(sim, target);
+		if (target > sim->end)
+			target = sim->end;
+		if (target > sim_now(sim))
+			sim_set_now(sim, target);
+	}
 	deliver(sim);
 	if (sim_now(sim) >= sim->end)
 		sim->done = true;
@@ -609,6 +665,22 @@ pcc_sim_destroy(struct pcc_sim *sim)
 }
 
 /* ---- Getters ------------------------------------------------------------------------ */
+
+int
+pcc_sim_np_info_get(const struct pcc_sim *sim, struct pcc_sim_np_info *info)
+{
+	const struct sim_host_conf *hc;
+
+	if (sim == NULL || info == NULL)
+		return -EINVAL;
+	hc = &sim->scn->host;
+	memset(info, 0, sizeof(*info));
+	info->engine = hc->np == SIM_NP_ENGINE;
+	info->cnp_gap_ns = hc->cnp_gap_ns;
+	info->cnp_dscp = hc->cnp_dscp;
+	info->turnaround_ns = hc->np_turnaround_ns;
+	return 0;
+}
 
 uint16_t
 pcc_sim_port_count(const struct pcc_sim *sim)

@@ -18,6 +18,7 @@
 
 #include <rte_common.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 
 #include "sim_internal.h"
 
@@ -74,6 +75,31 @@ l3_hash(const struct pcc_l3_spec *l3)
 
 /* ---- Into the fabric ------------------------------------------------------------ */
 
+/*
+ * Into host h's NIC queue at max(now, not_before): a frame stamped with a
+ * later departure (PCC_SIM_TX_DEPART_NAME) waits for it, and what comes
+ * after it waits behind it (the NIC's send queue is FIFO).
+ */
+static void
+host_send(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt, uint64_t not_before)
+{
+	struct sim_host *ho = &sim->hosts[h];
+	uint64_t now = sim_now(sim), t = not_before > now ? not_before : now;
+
+	if (ho->delayed.tail != NULL && ho->delayed.tail->t > t)
+		t = ho->delayed.tail->t;
+	if (t == now && ho->delayed.head == NULL) {
+		sim_port_send(sim, ho->port, pkt);
+		return;
+	}
+	pkt->t = t;
+	sim_fifo_push(&ho->delayed, pkt);
+	if (!ho->delayed_ev) {
+		ho->delayed_ev = true;
+		sim_ev_push(sim, ho->delayed.head->t, SIM_EV_HOST_DELAYED, h, 0);
+	}
+}
+
 int
 sim_host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m)
 {
@@ -116,6 +142,7 @@ sim_host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m)
 			if (info.kind == PCC_PKT_CNP) {
 				f->st.cnps++;
 				sim->st.cnps++;
+				sim_out_cnp(sim, flow, true);
 			} else if (info.kind == PCC_PKT_PROBE_RESP) {
 				f->st.probe_resp++;
 				sim->st.probe_resp++;
@@ -175,7 +202,10 @@ sim_host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m)
 	}
 	pkt->hash = sim_tuple_hash(&info, sport, dport);
 	sim->st.pkts_in++;
-	sim_port_send(sim, sim->hosts[h].port, pkt);
+	host_send(sim, h, pkt,
+			(m->ol_flags & sim->depart_flag) ?
+					*RTE_MBUF_DYNFIELD(m, sim->depart_off, uint64_t *) :
+					0);
 	return 0;
 }
 
@@ -304,6 +334,7 @@ send_cnp(struct pcc_sim *sim, uint32_t fi)
 	f->last_cnp_ns = sim_now(sim);
 	f->st.cnps++;
 	sim->st.cnps++;
+	sim_out_cnp(sim, fi, false);
 	m = mbuf_alloc(sim);
 	if (m == NULL)
 		return;

@@ -394,6 +394,8 @@ struct sim_flow {
 	uint8_t int_echo[PCC_INT_HDR_LEN];
 	bool cnp_any;
 	uint64_t last_cnp_ns;
+	bool cnp_seen; /* a CNP to the QP was logged (either NP) */
+	uint64_t cnp_seen_ns;
 	/* model source */
 	uint8_t *tmpl; /* a full-payload data frame (BTH at SIM_TMPL_BTH_OFF) */
 	uint32_t tmpl_len;
@@ -435,6 +437,7 @@ struct sim_out {
 	bool enabled;
 	FILE *flows_csv;
 	FILE *queues_csv;
+	FILE *cnps_csv;
 	uint64_t last_sample_ns;
 	bool window_done;
 	uint64_t win_start_ns;
@@ -485,6 +488,8 @@ struct pcc_sim {
 	struct rte_mempool *mbuf_pool;
 	int ts_off;
 	uint64_t ts_flag;
+	int depart_off; /* PCC_SIM_TX_DEPART_NAME */
+	uint64_t depart_flag;
 	struct pcc_parse_opts popts;
 	uint32_t mbuf_room;
 	/* engine ports, host order */
@@ -544,6 +549,8 @@ void sim_out_window(struct pcc_sim *sim);
 void sim_out_progress(struct pcc_sim *sim, bool final);
 int sim_out_finish(struct pcc_sim *sim, FILE *out);
 void sim_out_close(struct pcc_sim *sim);
+/* A CNP to flow fi's QP left its NP now (engine: the engine NP's). */
+void sim_out_cnp(struct pcc_sim *sim, uint32_t fi, bool engine);
 
 static inline uint64_t
 sim_now(const struct pcc_sim *sim)

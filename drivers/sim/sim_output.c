@@ -99,13 +99,15 @@ sim_out_open(struct pcc_sim *sim)
 	}
 	o->flows_csv = open_in(sim, "flows.csv", "w");
 	o->queues_csv = open_in(sim, "queues.csv", "w");
-	if (o->flows_csv == NULL || o->queues_csv == NULL) {
+	o->cnps_csv = open_in(sim, "cnps.csv", "w");
+	if (o->flows_csv == NULL || o->queues_csv == NULL || o->cnps_csv == NULL) {
 		ret = -errno;
 		SIM_LOG(ERR, "%s: cannot create the CSV files: %s", sim->outdir, strerror(errno));
 		return ret != 0 ? ret : -EIO;
 	}
 	fprintf(o->flows_csv, "time_us,flow,name,rate_gbps,thpt_gbps,tx_bytes,rx_bytes,ce,cnps\n");
 	fprintf(o->queues_csv, "time_us,queue,name,depth_bytes,max_bytes,tx_gbps,marks,drops\n");
+	fprintf(o->cnps_csv, "time_ns,flow,qpn,np,gap_ns\n");
 	o->enabled = true;
 	sim_ev_push(sim, RTE_MIN(s->out.sample_ns, s->duration_ns), SIM_EV_SAMPLE, 0, 0);
 	return 0;
@@ -159,6 +161,33 @@ sim_out_sample(struct pcc_sim *sim)
 	next = now + sim->scn->out.sample_ns;
 	if (next <= sim->end)
 		sim_ev_push(sim, next, SIM_EV_SAMPLE, 0, 0);
+}
+
+void
+sim_out_cnp(struct pcc_sim *sim, uint32_t fi, bool engine)
+{
+	struct sim_flow *f = &sim->flows[fi];
+	uint64_t now = sim_now(sim), gap = 0;
+	struct sim_out *o = &sim->out;
+
+	if (f->cnp_seen) {
+		gap = now - f->cnp_seen_ns;
+		if (gap < f->st.cnp_gap_min_ns)
+			f->st.cnp_gap_min_ns = gap;
+		if (gap < sim->scn->host.cnp_gap_ns) {
+			f->st.cnp_gap_violations++;
+			sim->st.cnp_gap_violations++;
+		}
+	}
+	if (o->enabled && o->cnps_csv != NULL) {
+		fprintf(o->cnps_csv, "%" PRIu64 ",%u,%u,%s,", now, fi, f->c.qpn,
+				engine ? "engine" : "hw");
+		if (f->cnp_seen)
+			fprintf(o->cnps_csv, "%" PRIu64, gap);
+		fputc('\n', o->cnps_csv);
+	}
+	f->cnp_seen = true;
+	f->cnp_seen_ns = now;
 }
 
 void
@@ -313,6 +342,21 @@ print_table(struct pcc_sim *sim, FILE *out, const struct flow_sum *fs, const str
 				", pool empty %" PRIu64 "\n",
 				sim->st.unroutable, sim->st.unknown_flow, sim->st.bad_pkts,
 				sim->st.pool_empty);
+	if (sim->st.cnps > 0) {
+		uint64_t gmin = UINT64_MAX;
+
+		for (i = 0; i < sim->nb_flows; i++)
+			gmin = RTE_MIN(gmin, sim->flows[i].st.cnp_gap_min_ns);
+		fmt_milli(a, sizeof(a), sim->scn->host.cnp_gap_ns);
+		if (gmin == UINT64_MAX)
+			snprintf(b, sizeof(b), "-");
+		else
+			fmt_milli(b, sizeof(b), gmin);
+		fprintf(out,
+				"CNPs per QP: shortest gap %s us (hosts.cnp_gap %s us), %" PRIu64
+				" closer than the gap\n",
+				b, a, sim->st.cnp_gap_violations);
+	}
 	if (sim->outdir[0] != '\0')
 		fprintf(out, "Output: %s\n", sim->outdir);
 }
@@ -380,11 +424,16 @@ write_json(struct pcc_sim *sim, const struct flow_sum *fs, const struct queue_su
 				", \"rx_payload\": %" PRIu64 ", \"ce\": %" PRIu64
 				", \"cnps\": %" PRIu64 ", \"acks\": %" PRIu64 ", \"naks\": %" PRIu64
 				", \"probe_req\": %" PRIu64 ", \"probe_resp\": %" PRIu64
-				", \"drops\": %" PRIu64 "}%s\n",
+				", \"drops\": %" PRIu64 ", \"cnp_gap_violations\": %" PRIu64
+				", \"cnp_gap_min_ns\": ",
 				st->tx_pkts, st->tx_bytes, st->rx_pkts, st->rx_bytes,
 				st->rx_payload, st->ce_rx, st->cnps, st->acks, st->naks,
-				st->probe_req, st->probe_resp, st->drops,
-				i + 1 < sim->nb_flows ? "," : "");
+				st->probe_req, st->probe_resp, st->drops, st->cnp_gap_violations);
+		if (st->cnp_gap_min_ns == UINT64_MAX)
+			fprintf(f, "null");
+		else
+			fprintf(f, "%" PRIu64, st->cnp_gap_min_ns);
+		fprintf(f, "}%s\n", i + 1 < sim->nb_flows ? "," : "");
 	}
 	fprintf(f, "  ],\n  \"queues\": [\n");
 	for (i = 0; i < sim->nb_queues; i++) {
@@ -410,11 +459,12 @@ write_json(struct pcc_sim *sim, const struct flow_sum *fs, const struct queue_su
 			", \"acks\": %" PRIu64 ", \"naks\": %" PRIu64 ", \"probe_req\": %" PRIu64
 			", \"probe_resp\": %" PRIu64 ", \"unroutable\": %" PRIu64
 			", \"unknown_flow\": %" PRIu64 ", \"malformed\": %" PRIu64
-			", \"pool_empty\": %" PRIu64 "}\n}\n",
+			", \"pool_empty\": %" PRIu64 ", \"cnp_gap_ns\": %" PRIu64
+			", \"cnp_gap_violations\": %" PRIu64 "}\n}\n",
 			sim->st.events, sim->st.pkts_in, sim->st.drops, sim->st.marks, sim->st.cnps,
 			sim->st.acks, sim->st.naks, sim->st.probe_req, sim->st.probe_resp,
 			sim->st.unroutable, sim->st.unknown_flow, sim->st.bad_pkts,
-			sim->st.pool_empty);
+			sim->st.pool_empty, sim->scn->host.cnp_gap_ns, sim->st.cnp_gap_violations);
 	if (fclose(f) != 0)
 		return -errno;
 	return 0;
@@ -621,7 +671,10 @@ sim_out_close(struct pcc_sim *sim)
 		fclose(sim->out.flows_csv);
 	if (sim->out.queues_csv != NULL)
 		fclose(sim->out.queues_csv);
+	if (sim->out.cnps_csv != NULL)
+		fclose(sim->out.cnps_csv);
 	sim->out.flows_csv = NULL;
 	sim->out.queues_csv = NULL;
+	sim->out.cnps_csv = NULL;
 	sim->out.enabled = false;
 }

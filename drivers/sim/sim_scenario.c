@@ -1376,6 +1376,25 @@ pcc_sim_scenario_name(const struct pcc_sim_scenario *s)
 	return s != NULL ? s->name : NULL;
 }
 
+uint32_t
+pcc_sim_scenario_algo_count(const struct pcc_sim_scenario *s)
+{
+	return s != NULL ? s->nb_algos : 0;
+}
+
+int
+pcc_sim_scenario_algo_get(const struct pcc_sim_scenario *s, uint32_t idx, struct pcc_sim_algo *out)
+{
+	if (s == NULL || out == NULL || idx >= s->nb_algos)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->slot = s->algos[idx].slot;
+	memcpy(out->name, s->algos[idx].name, sizeof(out->name));
+	out->params = s->algos[idx].params;
+	out->nb_params = s->algos[idx].nb_params;
+	return 0;
+}
+
 static void
 free_params(struct pcc_sim_scenario *s)
 {

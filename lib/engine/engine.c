@@ -181,6 +181,19 @@ conf_check_gen(const struct pcc_engine_conf *c, unsigned int nb_rp)
 					gr->port_id);
 			return -EINVAL;
 		}
+		if ((gr->slot_set && gr->slot >= PCC_ENGINE_SLOTS) ||
+				(gr->dst_qpn_base != 0 &&
+						(gr->dst_qpn_base < 2 ||
+								gr->dst_qpn_base + (uint64_t)gr->count -
+												1 >
+										PCC_QPN_MASK)) ||
+				(g->ipv6 && (gr->src_ip != 0 || gr->dst_ip != 0))) {
+			ENG_LOG(ERR,
+					"generator group %u: slot %u, DestQP base %u or an IPv4 "
+					"address with IPv6 traffic",
+					i, gr->slot, gr->dst_qpn_base);
+			return -EINVAL;
+		}
 		total += (uint64_t)gr->count * (gr->port_id >= 0 ? 1 : nb_rp);
 	}
 	if (total > PCC_ENGINE_GEN_FLOWS_TOTAL_MAX) {
@@ -224,6 +237,56 @@ conf_check_fwd(const struct pcc_engine_conf *c)
 	}
 	if (c->port[f->port_b].roles != PCC_ENGINE_ROLE_RP) {
 		ENG_LOG(ERR, "forward mode: wire port %u must have the RP role only", f->port_b);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static_assert(PCC_ENGINE_DEV_PORTS == PCC_DEV_MAX_PORTS, "lib/dev logical ports");
+static_assert(PCC_ENGINE_SLOTS == PCC_DEV_MAX_SLOTS, "lib/dev slots");
+
+/*
+ * lib/dev logical ports: one per RP port, or as conf.port[].dev_port says
+ * (all RP ports then name one, below PCC_DEV_MAX_PORTS, and ports sharing
+ * one have the same configured line rate).
+ */
+static int
+conf_check_dev_ports(const struct pcc_engine_conf *c, unsigned int nb_rp)
+{
+	uint64_t rate[PCC_DEV_MAX_PORTS];
+	bool used[PCC_DEV_MAX_PORTS] = { false };
+	unsigned int nb_set = 0;
+	uint16_t p;
+
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+		const struct pcc_engine_port_conf *pc = &c->port[p];
+
+		if (!(pc->roles & PCC_ENGINE_ROLE_RP) || !pc->dev_port_set)
+			continue;
+		nb_set++;
+		if (pc->dev_port >= PCC_DEV_MAX_PORTS) {
+			ENG_LOG(ERR, "port %u: lib/dev port %u, at most %u", p, pc->dev_port,
+					PCC_DEV_MAX_PORTS - 1);
+			return -EINVAL;
+		}
+		if (used[pc->dev_port] && rate[pc->dev_port] != pc->line_rate_bps) {
+			ENG_LOG(ERR,
+					"port %u shares lib/dev port %u with a port of another "
+					"line rate",
+					p, pc->dev_port);
+			return -EINVAL;
+		}
+		used[pc->dev_port] = true;
+		rate[pc->dev_port] = pc->line_rate_bps;
+	}
+	if (nb_set == 0 && nb_rp > PCC_DEV_MAX_PORTS) {
+		ENG_LOG(ERR, "%u RP ports, at most %u (or give them shared lib/dev ports)", nb_rp,
+				PCC_DEV_MAX_PORTS);
+		return -EINVAL;
+	}
+	if (nb_set != 0 && nb_set != nb_rp) {
+		ENG_LOG(ERR, "lib/dev ports given for %u of %u RP ports: all or none", nb_set,
+				nb_rp);
 		return -EINVAL;
 	}
 	return 0;
@@ -314,10 +377,9 @@ conf_check(const struct pcc_engine_conf *c)
 		ENG_LOG(ERR, "no port has a role");
 		return -EINVAL;
 	}
-	if (nb_rp > PCC_DEV_MAX_PORTS) {
-		ENG_LOG(ERR, "%u RP ports, at most %u", nb_rp, PCC_DEV_MAX_PORTS);
-		return -EINVAL;
-	}
+	ret = conf_check_dev_ports(c, nb_rp);
+	if (ret < 0)
+		return ret;
 	if (nb_lcores > PCC_DEV_MAX_THREADS) {
 		ENG_LOG(ERR, "%u polling lcores, at most %u", nb_lcores, PCC_DEV_MAX_THREADS);
 		return -EINVAL;
@@ -344,6 +406,38 @@ conf_check(const struct pcc_engine_conf *c)
 	}
 	if (c->rp.algo != NULL && strlen(c->rp.algo) >= PCC_DEV_NAME_MAX) {
 		ENG_LOG(ERR, "algorithm name '%s' too long", c->rp.algo);
+		return -EINVAL;
+	}
+	for (i = 0; i < PCC_ENGINE_SLOTS; i++) {
+		const struct pcc_engine_slot_conf *sc = &c->rp.slots[i];
+
+		if (sc->algo == NULL || sc->algo[0] == '\0') {
+			if (sc->nb_params > 0) {
+				ENG_LOG(ERR, "slot %u: parameters but no algorithm", i);
+				return -EINVAL;
+			}
+			continue;
+		}
+		if (strlen(sc->algo) >= PCC_DEV_NAME_MAX ||
+				sc->nb_params > PCC_ENGINE_ALGO_PARAMS_MAX ||
+				(sc->nb_params > 0 && sc->params == NULL)) {
+			ENG_LOG(ERR, "slot %u: algorithm name '%s' too long or %u parameters", i,
+					sc->algo, sc->nb_params);
+			return -EINVAL;
+		}
+		if (i == 0 && c->rp.algo != NULL && c->rp.algo[0] != '\0') {
+			ENG_LOG(ERR, "slot 0 configured twice (rp.algo %s and rp.slots[0] %s)",
+					c->rp.algo, sc->algo);
+			return -EINVAL;
+		}
+	}
+	if (c->rp.pace_ahead_ns > ENG_PACE_AHEAD_NS) {
+		ENG_LOG(ERR, "generator look-ahead %u ns, at most %u", c->rp.pace_ahead_ns,
+				ENG_PACE_AHEAD_NS);
+		return -EINVAL;
+	}
+	if (c->nb_mbufs != 0 && c->nb_mbufs_extra != 0) {
+		ENG_LOG(ERR, "nb_mbufs and nb_mbufs_extra at once");
 		return -EINVAL;
 	}
 	ret = conf_check_fwd(c);
@@ -660,13 +754,25 @@ copy_conf(struct pcc_engine *e, const struct pcc_engine_conf *conf)
 	if (conf->rp.algo != NULL)
 		snprintf(e->algo, sizeof(e->algo), "%s", conf->rp.algo);
 	e->conf.rp.algo = NULL;
+	for (i = 0; i < PCC_ENGINE_SLOTS; i++) {
+		const struct pcc_engine_slot_conf *sc = &conf->rp.slots[i];
+
+		if (sc->algo != NULL)
+			snprintf(e->slot_algo[i], sizeof(e->slot_algo[i]), "%s", sc->algo);
+		e->slot_conf[i] = *sc;
+		e->slot_conf[i].algo = e->slot_algo[i];
+		memset(&e->conf.rp.slots[i], 0, sizeof(e->conf.rp.slots[i]));
+	}
 	snprintf(e->pacer, sizeof(e->pacer), "%s",
 			conf->rp.pacer != NULL && conf->rp.pacer[0] != '\0' ? conf->rp.pacer :
 									      "wheel");
 	e->conf.rp.pacer = NULL;
+	e->rp.tx_stamp = conf->rp.tx_stamp;
 	e->rp.txc_bytes = conf->rp.tx_coalesce_bytes;
 	e->rp.txc_ns = (uint64_t)conf->rp.tx_coalesce_us * 1000u;
 	e->rp.timer_ns = (uint64_t)conf->rp.timer_us * 1000u;
+	e->rp.pace_ahead_ns = conf->rp.pace_ahead_ns != 0 ? conf->rp.pace_ahead_ns :
+							    ENG_PACE_AHEAD_DEFAULT_NS;
 	for (i = 0; i < RTE_MAX_ETHPORTS; i++)
 		e->pidx[i] = -1;
 	e->fwd_a = -1;
@@ -726,12 +832,13 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 		ENG_LOG(INFO, "ICRC: zlib (no vector CRC on this CPU/EAL)");
 
 	if (conf->gen.nb_flows > 0 || conf->gen.nb_groups > 0) {
-		len = eng_gen_frame_len(&conf->gen, conf->gen.payload_len);
+		len = eng_gen_frame_len(&conf->gen, conf->gen.payload_len, false);
 		for (gi = 0; gi < conf->gen.nb_groups && len >= 0; gi++) {
+			const struct pcc_engine_gen_group *gr = &conf->gen.groups[gi];
 			int l = eng_gen_frame_len(&conf->gen,
-					conf->gen.groups[gi].payload_len != 0 ?
-							conf->gen.groups[gi].payload_len :
-							conf->gen.payload_len);
+					gr->payload_len != 0 ? gr->payload_len :
+							       conf->gen.payload_len,
+					gr->int_hdr);
 
 			len = l < 0 ? l : RTE_MAX(len, l);
 		}
@@ -755,8 +862,12 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 		p->nb_rxq = conf->nb_rxq;
 		p->fwd_peer = 0xFFFF;
 		p->dev_port = ENG_NO_DEV_PORT;
-		if (p->roles & PCC_ENGINE_ROLE_RP)
+		if ((p->roles & PCC_ENGINE_ROLE_RP) && conf->port[pid].dev_port_set) {
+			p->dev_port = conf->port[pid].dev_port;
+			nb_dev = (uint8_t)RTE_MAX(nb_dev, p->dev_port + 1u);
+		} else if (p->roles & PCC_ENGINE_ROLE_RP) {
 			p->dev_port = nb_dev++;
+		}
 		p->nb_txq = conf->nb_txq != 0 ?
 				conf->nb_txq :
 				(uint16_t)RTE_MAX(pcc_engine_txq_needed(conf, pid), 1u);
@@ -771,6 +882,8 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 	}
 
 	ret = eng_mtag_register();
+	if (ret == 0 && conf->rp.tx_stamp)
+		ret = eng_depart_register();
 	if (ret < 0)
 		goto fail;
 	ret = eng_ports_setup(e);
@@ -808,6 +921,10 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 	if (ret < 0)
 		goto fail;
 	e->algo_params = NULL;
+	for (gi = 0; gi < PCC_ENGINE_SLOTS; gi++) {
+		e->slot_conf[gi].params = NULL;
+		e->slot_conf[gi].nb_params = 0;
+	}
 	return e;
 fail:
 	e->algo_params = NULL;
@@ -855,6 +972,26 @@ pcc_engine_main_loop(struct pcc_engine *e, pcc_engine_tick_t tick, void *arg, ui
 		}
 		rte_delay_us_sleep(tick_us);
 	}
+	return 0;
+}
+
+int
+pcc_engine_set_poll_hook(struct pcc_engine *e, pcc_engine_poll_hook_t fn, void *arg)
+{
+	struct eng_lcore *lc;
+
+	if (e == NULL)
+		return -EINVAL;
+	if (e->launched)
+		return -EBUSY;
+	if (e->nb_lcores != 1) {
+		ENG_LOG(ERR, "a poll hook needs an engine polled by one lcore (%u poll)",
+				e->nb_lcores);
+		return -ENOTSUP;
+	}
+	lc = e->by_rank[0];
+	lc->hook_arg = fn != NULL ? arg : NULL;
+	lc->hook = fn;
 	return 0;
 }
 

@@ -63,7 +63,8 @@ eng_ctr32_add(uint32_t *ctr, uint32_t n)
 	__atomic_store_n(ctr, *ctr + n, __ATOMIC_RELAXED);
 }
 
-#define ENG_NONE UINT32_MAX /* no flow / empty list */
+#define ENG_NONE UINT32_MAX  /* no flow / empty list */
+#define ENG_SLOT_ACTIVE 0xFF /* a flow gets its port's active slot */
 #define ENG_NO_LPORT 0xFF
 #define ENG_NO_DEV_PORT 0xFF
 
@@ -417,9 +418,11 @@ struct eng_ev {
 
 /* TX coalescing and timer settings (from conf.rp). */
 struct eng_rp_conf {
+	bool tx_stamp; /* write departure times (PCC_ENGINE_TX_DEPART_NAME) */
 	uint32_t txc_bytes;
 	uint64_t txc_ns;
-	uint64_t timer_ns; /* 0 = off */
+	uint64_t timer_ns;      /* 0 = off */
+	uint64_t pace_ahead_ns; /* generator look-ahead */
 };
 
 /*
@@ -461,11 +464,15 @@ void eng_timer_ev(struct eng_flow *f, const struct eng_rp_conf *c, uint64_t now,
  * Pacer horizon: a packet must be due within it to be queued.  The engine
  * builds a flow's next packet only while its own estimate of the flow's
  * next departure (the pacer's formula: previous departure + wire bytes /
- * rate) is less than ENG_PACE_AHEAD_NS ahead, so the pacer never refuses a
- * generated packet for lack of horizon.
+ * rate) is less than conf.rp.pace_ahead_ns ahead (at most
+ * ENG_PACE_AHEAD_NS), so the pacer never refuses a generated packet for
+ * lack of horizon.  Packets already queued keep their departures when the
+ * algorithm changes the rate: the look-ahead bounds how late a rate change
+ * takes effect, so it is short (ENG_PACE_AHEAD_DEFAULT_NS).
  */
 #define ENG_PACER_HORIZON_NS 2200000u
 #define ENG_PACE_AHEAD_NS 2000000u
+#define ENG_PACE_AHEAD_DEFAULT_NS 5000u
 
 /* ns per wire byte at rate_bps (0 = line_bps), 32.32 fixed point. */
 static inline uint64_t
@@ -487,11 +494,19 @@ eng_pace_advance(struct eng_flow *f, uint32_t wire, uint64_t now)
 	f->pace_ns += ((uint64_t)wire * f->pace_cost) >> 32;
 }
 
-/* Would the pacer take one more packet of f at now? */
-static inline bool
-eng_pace_room(const struct eng_flow *f, uint64_t now)
+/*
+ * The flow's rate changed to cost at now: with nothing queued, the rest of
+ * its wait for the next departure takes the new rate, as the pacer does
+ * (pcc_pacer_set_rate()).
+ */
+static inline void
+eng_pace_rescale(struct eng_flow *f, uint64_t cost, uint64_t now)
 {
-	return (int64_t)(f->pace_ns - now) < (int64_t)ENG_PACE_AHEAD_NS;
+	if (f->queued == 0 && (int64_t)(f->pace_ns - now) > 0 && f->pace_cost != 0)
+		f->pace_ns = now +
+				(uint64_t)(((unsigned __int128)(f->pace_ns - now) * cost) /
+						f->pace_cost);
+	f->pace_cost = cost;
 }
 
 /* The rate a result asks for, bit/s: rate (fraction) x line_bps; 0 = line. */
@@ -535,9 +550,14 @@ struct eng_mtag {
 #define ENG_MTAG_FWD (1u << 4)    /* forwarded */
 
 extern int eng_mtag_off;
+/* PCC_ENGINE_TX_DEPART_NAME dynfield and flag (conf.rp.tx_stamp), -1/0 if not */
+extern int eng_depart_off;
+extern uint64_t eng_depart_flag;
 
 /* Register the dynfield (once per process).  0 or a negative errno. */
 int eng_mtag_register(void);
+/* Register the departure-time dynfield and flag.  0 or a negative errno. */
+int eng_depart_register(void);
 
 static inline struct eng_mtag *
 eng_mtag(struct rte_mbuf *m)
@@ -566,6 +586,8 @@ struct eng_gen_flow {
 	uint8_t state;      /* enum pcc_engine_gen_state */
 	uint8_t unpaced;
 	uint16_t port_id;
+	uint8_t slot;    /* algorithm slot; ENG_SLOT_ACTIVE: the port's active */
+	uint8_t int_hdr; /* data carries an HPCC INT header before the payload */
 	/* counters, written by the owner */
 	uint64_t tx_pkts;
 	uint64_t tx_bytes;
@@ -680,6 +702,9 @@ struct eng_lcore {
 	uint16_t nb_xin;
 	uint16_t xin_rank[RTE_MAX_LCORE]; /* producers that have a ring to us */
 	void *np;                         /* NP runner state (eng_np_init) */
+	/* poll hook (pcc_engine_set_poll_hook), NULL if none */
+	pcc_engine_poll_hook_t hook;
+	void *hook_arg;
 	struct eng_rxq rxq[PCC_ENGINE_LCORE_RXQ_MAX];
 	/* scratch of one RX burst: packets for the NP or forward mode */
 	struct rte_mbuf *burst_pkts[PCC_ENGINE_BURST_MAX];
@@ -698,6 +723,9 @@ struct pcc_engine {
 	struct pcc_engine_gen_group *gen_groups;
 	struct pcc_engine_algo_param *algo_params;
 	char algo[PCC_DEV_NAME_MAX];
+	/* per-slot algorithms (conf.rp.slots); params only during create */
+	char slot_algo[PCC_ENGINE_SLOTS][PCC_DEV_NAME_MAX];
+	struct pcc_engine_slot_conf slot_conf[PCC_ENGINE_SLOTS];
 	char pacer[16];
 	struct pcc_parse_opts popts;
 	struct eng_rp_conf rp;
@@ -807,6 +835,9 @@ uint16_t eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow
 		struct rte_mbuf **pkts, uint16_t n, uint64_t now);
 /* Owner: dequeue what lp's pacer has due and transmit it. */
 uint16_t eng_rp_pacer_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now);
+/* Owner: earliest housekeeping deadline of lp's flows (TX-coalescing
+ * flush, timers, aging); UINT64_MAX if none. */
+uint64_t eng_rp_hk_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now);
 
 /* gen.c */
 int eng_gen_setup(struct pcc_engine *e);
@@ -814,7 +845,10 @@ void eng_gen_teardown(struct pcc_engine *e);
 void eng_gen_arm(struct eng_gen *g, uint64_t start_ns);
 uint16_t eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now);
 /* Frame length of a generated packet with this payload (L2..ICRC), or <0. */
-int eng_gen_frame_len(const struct pcc_engine_gen_conf *gen, uint32_t payload);
+int eng_gen_frame_len(const struct pcc_engine_gen_conf *gen, uint32_t payload, bool int_hdr);
+/* Earliest time a generator flow of lp may build a packet (not before
+ * now); UINT64_MAX if none can without a packet arriving first. */
+uint64_t eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now);
 
 /* fwd.c */
 /* Host side: n packets received on q (port A) to pace towards port B. */

@@ -19,7 +19,9 @@
  * An infinite flow sends WRITE_ONLY packets (AckReq set); a flow with a
  * message size sends WRITE_FIRST, MIDDLE..., LAST (RETH on the first,
  * AckReq on the last; WRITE_ONLY for a one-packet message) and is then
- * done.  ECN CE goes on ce_ppm of every million packets, evenly spread (an
+ * done.  Flows of a group with int_hdr carry an HPCC INT header with no
+ * hop (pcc_int_build(), BTH flag PCC_BTH_INT) before their payload, for
+ * the switches on the path to fill in (the simulator's).  ECN CE goes on ce_ppm of every million packets, evenly spread (an
  * accumulator, not a random draw), so runs are reproducible.
  */
 
@@ -31,6 +33,7 @@
 #include <rte_mbuf.h>
 
 #include "engine_internal.h"
+#include "pcc_proto_tlm.h"
 
 #define PPM 1000000u
 #define OP_WRITE_MIDDLE 0x07
@@ -39,6 +42,35 @@
 #define GEN_SCAN_MIN 64
 
 int eng_mtag_off = -1;
+int eng_depart_off = -1;
+uint64_t eng_depart_flag;
+
+int
+eng_depart_register(void)
+{
+	static const struct rte_mbuf_dynfield d = {
+		.name = PCC_ENGINE_TX_DEPART_NAME,
+		.size = sizeof(uint64_t),
+		.align = __alignof__(uint64_t),
+	};
+	static const struct rte_mbuf_dynflag fl = {
+		.name = PCC_ENGINE_TX_DEPART_FLAG_NAME,
+	};
+	int off, bit;
+
+	if (eng_depart_off >= 0)
+		return 0;
+	off = rte_mbuf_dynfield_register(&d);
+	bit = off >= 0 ? rte_mbuf_dynflag_register(&fl) : -1;
+	if (off < 0 || bit < 0) {
+		ENG_LOG(ERR, "cannot register the mbuf dynfield %s: %s", d.name,
+				rte_strerror(rte_errno));
+		return -rte_errno;
+	}
+	eng_depart_flag = UINT64_C(1) << bit;
+	eng_depart_off = off;
+	return 0;
+}
 
 int
 eng_mtag_register(void)
@@ -62,17 +94,30 @@ eng_mtag_register(void)
 	return 0;
 }
 
+/* What a flow takes from its group beyond the gen conf (zero: nothing). */
+struct gen_flow_opt {
+	uint32_t dst_qpn; /* 0: the flow's QPN */
+	uint32_t src_ip;  /* IPv4 host order; 0: gc's */
+	uint32_t dst_ip;
+	bool int_hdr;
+	uint8_t slot;
+};
+
 static void
 flow_init(const struct pcc_engine_gen_conf *gc, const uint8_t *dst_mac, const uint8_t *src_mac,
-		struct eng_gen_flow *f, uint32_t qpn, uint32_t payload)
+		struct eng_gen_flow *f, uint32_t qpn, uint32_t payload,
+		const struct gen_flow_opt *opt)
 {
 	struct pcc_l3_spec *l3 = &f->l3;
 	struct pcc_roce_spec *r = &f->roce;
+	uint32_t dqpn = opt->dst_qpn != 0 ? opt->dst_qpn : qpn;
 
 	memset(f, 0, sizeof(*f));
 	f->qpn = qpn;
 	f->payload = payload;
 	f->fidx = ENG_NONE;
+	f->slot = opt->slot;
+	f->int_hdr = opt->int_hdr;
 	memcpy(l3->dst_mac, dst_mac, sizeof(l3->dst_mac));
 	memcpy(l3->src_mac, src_mac, sizeof(l3->src_mac));
 	l3->ipv6 = gc->ipv6;
@@ -81,35 +126,38 @@ flow_init(const struct pcc_engine_gen_conf *gc, const uint8_t *dst_mac, const ui
 		memcpy(l3->dst.v6, gc->dst_ip.v6, sizeof(l3->dst.v6));
 		l3->flow_label = qpn & 0xFFFFF;
 	} else {
-		l3->src.v4 = gc->src_ip.v4;
-		l3->dst.v4 = gc->dst_ip.v4;
+		l3->src.v4 = opt->src_ip != 0 ? opt->src_ip : gc->src_ip.v4;
+		l3->dst.v4 = opt->dst_ip != 0 ? opt->dst_ip : gc->dst_ip.v4;
 	}
 	l3->dscp = gc->dscp;
 	l3->ecn = PCC_ECN_ECT0;
-	l3->udp_sport = pcc_roce_udp_sport(qpn, qpn);
+	l3->udp_sport = pcc_roce_udp_sport(qpn, dqpn);
 
 	r->bth.opcode = PCC_OP_RC_RDMA_WRITE_ONLY;
 	r->bth.ackreq = 1;
 	r->bth.pkey = PCC_BTH_PKEY_DEFAULT;
-	r->bth.dqpn = qpn;
+	r->bth.dqpn = dqpn;
+	if (opt->int_hdr)
+		r->bth.flags = PCC_BTH_INT;
 	r->reth.va = 0;
 	r->reth.rkey = qpn;
 	r->reth.dma_len = payload;
 	r->payload = NULL;
-	r->payload_len = payload;
+	r->payload_len = payload + (opt->int_hdr ? PCC_INT_HDR_LEN : 0);
 }
 
 int
-eng_gen_frame_len(const struct pcc_engine_gen_conf *gen, uint32_t payload)
+eng_gen_frame_len(const struct pcc_engine_gen_conf *gen, uint32_t payload, bool int_hdr)
 {
 	static const uint8_t mac[RTE_ETHER_ADDR_LEN];
-	uint32_t cap = PCC_ENGINE_GEN_PAYLOAD_MAX + 256;
+	uint32_t cap = PCC_ENGINE_GEN_PAYLOAD_MAX + PCC_INT_HDR_LEN + 256;
+	struct gen_flow_opt opt = { .int_hdr = int_hdr, .slot = ENG_SLOT_ACTIVE };
 	struct eng_gen_flow f;
 	void *buf;
 	int len;
 
 	/* build one packet: the builder is the authority on its length */
-	flow_init(gen, mac, mac, &f, gen->qpn_base, payload);
+	flow_init(gen, mac, mac, &f, gen->qpn_base, payload, &opt);
 	buf = rte_malloc("pcc_gen_probe", cap, 0);
 	if (buf == NULL)
 		return PCC_PROTO_ERR_NO_SPACE;
@@ -218,20 +266,22 @@ eng_gen_setup(struct pcc_engine *e)
 	}
 	for (pidx = 0; pidx < e->nb_ports; pidx++) {
 		const struct eng_port *p = &e->ports[pidx];
-		const uint8_t *dst = bcast;
+		const uint8_t *port_dst = bcast;
 
 		if (gc->dst_mac_valid)
-			dst = gc->dst_mac;
+			port_dst = gc->dst_mac;
 		else if (e->conf.port[p->port_id].peer_mac_valid)
-			dst = e->conf.port[p->port_id].peer_mac;
+			port_dst = e->conf.port[p->port_id].peer_mac;
 		for (gi = 0; gi < nb_groups; gi++) {
 			const struct pcc_engine_gen_group *g = &groups[gi];
 			uint32_t payload = g->payload_len != 0 ? g->payload_len : gc->payload_len;
 			uint32_t rate = g->rate_mbps != 0 ? g->rate_mbps : gc->rate_mbps;
+			const uint8_t *dst = g->dst_mac_valid ? g->dst_mac : port_dst;
+			struct gen_flow_opt opt;
 
 			if (!group_on_port(g, p))
 				continue;
-			len = eng_gen_frame_len(gc, payload);
+			len = eng_gen_frame_len(gc, payload, g->int_hdr);
 			if (len < 0)
 				return -EINVAL;
 			for (i = 0; i < g->count; i++) {
@@ -239,11 +289,18 @@ eng_gen_setup(struct pcc_engine *e)
 				struct eng_lport *lp = owner_lport(e, pidx, g->qpn_base + i);
 				struct eng_gen *gen = lp->gen;
 
-				flow_init(gc, dst, p->mac.addr_bytes, f, g->qpn_base + i, payload);
+				memset(&opt, 0, sizeof(opt));
+				opt.dst_qpn = g->dst_qpn_base != 0 ? g->dst_qpn_base + i : 0;
+				opt.src_ip = g->src_ip;
+				opt.dst_ip = g->dst_ip;
+				opt.int_hdr = g->int_hdr;
+				opt.slot = g->slot_set ? g->slot : ENG_SLOT_ACTIVE;
+				flow_init(gc, dst, p->mac.addr_bytes, f, g->qpn_base + i, payload,
+						&opt);
 				f->port_id = p->port_id;
 				f->frame_len = (uint32_t)len;
 				f->size = g->size;
-				f->start_rel_ns = g->start_us * 1000;
+				f->start_rel_ns = g->start_us * 1000 + g->start_ns;
 				flow_rate(f, g->unpaced ? 0 : (uint64_t)rate * 1000000u);
 				if (gen->flows == NULL) {
 					gen->flows = rte_zmalloc("pcc_gen_list",
@@ -369,6 +426,7 @@ flow_build(const struct eng_gen *g, struct eng_gen_flow *f, struct rte_mempool *
 		r->payload_len = payload;
 		if (last)
 			flags |= ENG_MTAG_LAST;
+		r->payload_len = payload + (f->int_hdr ? PCC_INT_HDR_LEN : 0);
 	}
 	f->ce_acc += g->ce_ppm;
 	ce = f->ce_acc >= PPM;
@@ -383,6 +441,16 @@ flow_build(const struct eng_gen *g, struct eng_gen_flow *f, struct rte_mempool *
 		eng_ctr_add(&pc->build_err, 1);
 		rte_pktmbuf_free(m);
 		return NULL;
+	}
+	if (f->int_hdr) {
+		/* the INT header leads the payload: frame = ... | payload | pad |
+		 * ICRC.  The builder wrote zeros there, which is what an empty
+		 * header is, so the ICRC holds; switches push hops in place */
+		static const struct pcc_int_hdr no_hop = { .n_hops = 0 };
+		uint32_t pad = (4 - (r->payload_len & 3)) & 3;
+		uint32_t off = (uint32_t)len - PCC_ICRC_LEN - pad - r->payload_len;
+
+		pcc_int_build(rte_pktmbuf_mtod_offset(m, uint8_t *, off), PCC_INT_HDR_LEN, &no_hop);
 	}
 	m->data_len = (uint16_t)len;
 	m->pkt_len = (uint32_t)len;
@@ -461,7 +529,7 @@ eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 		pace = (int64_t)(f->pace_ns - now) > 0 ? f->pace_ns : now;
 		step = ((uint64_t)(gf->frame_len + PCC_PACER_WIRE_OVERHEAD) * f->pace_cost) >> 32;
 		while (n < room && built + n < burst && gf->state == PCC_ENGINE_GEN_ACTIVE &&
-				pace - now < ENG_PACE_AHEAD_NS && flow_due(gf, now, burst)) {
+				pace - now < lc->e->rp.pace_ahead_ns && flow_due(gf, now, burst)) {
 			struct rte_mbuf *m;
 
 			if (!eng_window_ok(f, gf->psn, gf->payload)) {
@@ -484,4 +552,42 @@ eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	/* where the scan stopped, or one further when it saw every flow */
 	g->rr = scan < g->nb ? i : (g->rr + 1 == g->nb ? 0 : g->rr + 1);
 	return built;
+}
+
+uint64_t
+eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
+{
+	const struct eng_gen *g = lp->gen;
+	uint64_t d = UINT64_MAX;
+	uint32_t i;
+
+	if (g == NULL)
+		return UINT64_MAX;
+	for (i = 0; i < g->nb; i++) {
+		const struct eng_gen_flow *gf = g->flows[i];
+		const struct eng_flow *f;
+		uint64_t t;
+
+		if (gf->state == PCC_ENGINE_GEN_DONE)
+			continue;
+		if (gf->state == PCC_ENGINE_GEN_WAITING) {
+			d = RTE_MIN(d, gf->start_ns);
+			continue;
+		}
+		if (gf->fidx == ENG_NONE)
+			return now; /* to be bound (a table that refused it) */
+		f = eng_flow_at(&lc->ft, gf->fidx);
+		if (!(f->flags & ENG_FLOW_F_IN_USE) || f->seq != gf->fseq)
+			return now;
+		/* a full pacer queue waits for a departure, a closed window
+		 * for an ACK: the pacer's deadline and the RX path cover them */
+		if (f->queued >= g->max_queued || !eng_window_ok(f, gf->psn, gf->payload))
+			continue;
+		t = gf->unpaced ? now : gf->next_ns;
+		/* eng_gen_run() builds while pace_ns - now < pace_ahead_ns */
+		if (f->pace_ns >= lc->e->rp.pace_ahead_ns)
+			t = RTE_MAX(t, f->pace_ns - lc->e->rp.pace_ahead_ns + 1);
+		d = RTE_MIN(d, t);
+	}
+	return d;
 }

@@ -74,6 +74,20 @@ extern "C" {
 #define PCC_ENGINE_ALGO_PARAMS_MAX 64
 /** Event types counted per flow and per port (lib/dev types 0..7). */
 #define PCC_ENGINE_NB_EV 8
+/** Algorithm slots of an RP port (lib/dev user slots 0..7). */
+#define PCC_ENGINE_SLOTS 8
+/** lib/dev logical ports: RP ports beyond this share them (dev_port). */
+#define PCC_ENGINE_DEV_PORTS 8
+
+/**
+ * mbuf dynamic field (uint64_t, 8-byte aligned) and flag of the departure
+ * time the engine meant for a paced packet, ns of the port clock, written
+ * when conf.rp.tx_stamp is set: a device model (the simulator's host NIC,
+ * as a NIC with send-on-timestamp would) holds the frame until then.
+ * Hardware PMDs do not know these names and ignore them.
+ */
+#define PCC_ENGINE_TX_DEPART_NAME "pcc_tx_departure"
+#define PCC_ENGINE_TX_DEPART_FLAG_NAME "pcc_tx_departure_valid"
 
 /** Port roles (conf.port[].roles); a port may have several. */
 #define PCC_ENGINE_ROLE_RP (1u << 0)  /**< reaction point: sender side */
@@ -95,6 +109,15 @@ struct pcc_engine_port_conf {
 	uint8_t roles;       /**< PCC_ENGINE_ROLE_*; 0 = port not used */
 	bool peer_mac_valid; /**< peer_mac is known (e.g. a ring pair) */
 	uint8_t peer_mac[6]; /**< MAC of the port at the other end */
+	/** Line rate of this port, bit/s (e.g. a simulated host link); 0 =
+	 *  conf.rp.line_rate_gbps, else the link speed (see doc/engine.md) */
+	uint64_t line_rate_bps;
+	/** RP ports: share lib/dev logical port dev_port (its algorithm
+	 *  slots, parameters and counters) instead of one of their own, so
+	 *  that more than PCC_ENGINE_DEV_PORTS ports can run (a simulator's
+	 *  senders); ports sharing one need the same line rate */
+	bool dev_port_set;
+	uint8_t dev_port; /**< 0..PCC_ENGINE_DEV_PORTS-1 */
 };
 
 /**
@@ -108,9 +131,23 @@ struct pcc_engine_gen_group {
 	uint32_t qpn_base;    /**< QPN of the first flow (2..0xFFFFFF) */
 	uint32_t payload_len; /**< bytes per packet; 0 = gen.payload_len */
 	uint64_t size;        /**< bytes per message; 0 = infinite stream */
-	uint64_t start_us;    /**< start, microseconds after pcc_engine_start() */
+	uint64_t start_us;    /**< start, microseconds after pcc_engine_start()
+	                       *   (or absolute with gen.abs_start) ... */
+	uint64_t start_ns;    /**< ... plus this many nanoseconds */
 	uint32_t rate_mbps;   /**< initial offered rate per flow; 0 = gen.rate_mbps */
 	bool unpaced;         /**< offered load unlimited (rate 0 in the file) */
+	/* optional, for a simulator's flows; 0/false = the gen conf's */
+	bool int_hdr;       /**< data carries an HPCC INT header (42 bytes,
+	                       *   no hop yet, BTH PCC_BTH_INT) before the payload */
+	bool slot_set;      /**< the flows use algorithm slot `slot`, not the
+	                       *   port's active slot */
+	uint8_t slot;       /**< 0..PCC_ENGINE_SLOTS-1 */
+	bool dst_mac_valid; /**< dst_mac, else gen.dst_mac / the peer MAC */
+	uint8_t dst_mac[6];
+	uint32_t dst_qpn_base; /**< DestQP of flow i's data: dst_qpn_base + i;
+	                        *   0 = its own QPN (same QPN on both ends) */
+	uint32_t src_ip;       /**< IPv4, host order; 0 = gen.src_ip */
+	uint32_t dst_ip;       /**< IPv4, host order; 0 = gen.dst_ip */
 };
 
 /**
@@ -146,6 +183,9 @@ struct pcc_engine_gen_conf {
 	 *  nb_groups > 0, nb_flows must be 0. */
 	const struct pcc_engine_gen_group *groups;
 	uint32_t nb_groups;
+	/** Group start times are absolute times of the port clock, not
+	 *  relative to pcc_engine_start() (a simulator's virtual time). */
+	bool abs_start;
 };
 
 /** What to do with a new flow when the lcore's flow table is full. */
@@ -170,6 +210,17 @@ struct pcc_engine_algo_param {
 	const char *value;
 };
 
+/**
+ * An algorithm slot of every RP port (pcc_engine_rp_conf.slots[]): the
+ * algorithm is loaded at lib/dev index `slot`, bound to the slot and
+ * enabled; its parameters are set on that slot.
+ */
+struct pcc_engine_slot_conf {
+	const char *algo; /**< NULL or "": slot not configured */
+	const struct pcc_engine_algo_param *params;
+	uint32_t nb_params;
+};
+
 /** Reaction point: algorithm, events, pacing. */
 struct pcc_engine_rp_conf {
 	/** Algorithm loaded at index 0 and bound + enabled at slot 0 of
@@ -186,6 +237,20 @@ struct pcc_engine_rp_conf {
 	uint32_t line_rate_gbps;    /**< 0 = link speed; virtual ports: 100 */
 	const char *pacer;          /**< "wheel" (NULL), "txpp", "mtr" */
 	uint32_t pacer_queue;       /**< packets queued per flow; 0 = 64 */
+	/** The generator hands a flow's packets to its pacer at most this
+	 *  long before their departure, ns (0 = 5 us, at most 2 ms): a rate
+	 *  change applies to packets not queued yet, so this bounds how late
+	 *  it takes effect */
+	uint32_t pace_ahead_ns;
+	/** Stamp paced packets with their departure time
+	 *  (PCC_ENGINE_TX_DEPART_NAME), for ports that honour it */
+	bool tx_stamp;
+	/** Algorithms per slot (validated and applied by
+	 *  pcc_engine_create(); strings needed only during the call).  Not
+	 *  with `algo`, which is slot 0: slots[0] must then be unused.  New
+	 *  flows get the lowest enabled slot unless their generator group
+	 *  names one. */
+	struct pcc_engine_slot_conf slots[PCC_ENGINE_SLOTS];
 };
 
 /** Forward mode (bump in the wire): port_a (host side) -> paced -> port_b. */
@@ -319,13 +384,15 @@ struct pcc_engine_conf {
 	 *  queue 0 polled.  The array is copied by pcc_engine_create(). */
 	const struct pcc_engine_rxq_conf *rxq;
 	uint32_t nb_rxq_conf;
-	uint16_t nb_rxq;        /**< RX queues per port (default 1) */
-	uint16_t nb_txq;        /**< TX queues per port; 0 = as needed */
-	uint16_t nb_rxd;        /**< RX descriptors per queue (default 1024) */
-	uint16_t nb_txd;        /**< TX descriptors per queue (default 1024) */
-	uint32_t nb_mbufs;      /**< mbufs per socket pool; 0 = computed */
-	uint16_t burst;         /**< 1..PCC_ENGINE_BURST_MAX (default 32) */
-	uint32_t idle_sleep_us; /**< sleep after an idle poll round; 0 = busy */
+	uint16_t nb_rxq;         /**< RX queues per port (default 1) */
+	uint16_t nb_txq;         /**< TX queues per port; 0 = as needed */
+	uint16_t nb_rxd;         /**< RX descriptors per queue (default 1024) */
+	uint16_t nb_txd;         /**< TX descriptors per queue (default 1024) */
+	uint32_t nb_mbufs;       /**< mbufs per socket pool; 0 = computed */
+	uint32_t nb_mbufs_extra; /**< added to the computed pool size (e.g.
+	                          *   pcc_sim_mbufs_hint()); not with nb_mbufs */
+	uint16_t burst;          /**< 1..PCC_ENGINE_BURST_MAX (default 32) */
+	uint32_t idle_sleep_us;  /**< sleep after an idle poll round; 0 = busy */
 	struct pcc_engine_gen_conf gen;
 	struct pcc_engine_np_conf np;
 	/** RTT probe format of each probe slot (zeroed: CCMAD, software NP). */
@@ -386,6 +453,36 @@ int pcc_engine_main_loop(struct pcc_engine *e, pcc_engine_tick_t tick, void *arg
 
 /** Ask every loop to return.  Async-signal-safe. */
 void pcc_engine_stop(struct pcc_engine *e);
+
+/**
+ * Poll hook: called by the polling lcore once per poll round, after the
+ * round (RX, generator, pacer, housekeeping).  idle_until_ns is
+ * PCC_ENGINE_POLL_BUSY when the round did work or something is due at
+ * once; else the engine has nothing to do, unless a packet arrives,
+ * before idle_until_ns (port clock; UINT64_MAX: nothing scheduled): the
+ * earliest of the pacers' next departure, the generator's next packet or
+ * flow start, the TX-coalescing flush, flow timers and flow aging.  A
+ * simulator uses it to step between polls and to skip idle time.  Return
+ * non-zero to stop the engine.
+ */
+typedef int (*pcc_engine_poll_hook_t)(void *arg, uint64_t idle_until_ns);
+
+/** idle_until_ns of a round that did work. */
+#define PCC_ENGINE_POLL_BUSY 0
+
+/**
+ * Install fn (NULL removes it) before pcc_engine_start().  Only for an
+ * engine polled by one lcore (the deadline covers that lcore's work):
+ * -ENOTSUP otherwise, -EBUSY once started, -EINVAL for a NULL engine.
+ */
+int pcc_engine_set_poll_hook(struct pcc_engine *e, pcc_engine_poll_hook_t fn, void *arg);
+
+/**
+ * The deadline a poll hook would get now (PCC_ENGINE_POLL_BUSY if
+ * something is due), computed from lcore_id's state; for tests and
+ * diagnostics, from the polling lcore or with the engine stopped.
+ */
+uint64_t pcc_engine_idle_deadline(const struct pcc_engine *e, unsigned int lcore_id);
 
 /** Wait for the worker lcores to return (rte_eal_mp_wait_lcore()). */
 void pcc_engine_wait(struct pcc_engine *e);

@@ -7,7 +7,8 @@
  * each PMD reports (rte_eth_dev_info), started, closed at the end.  Each
  * port's clock (clock.c) and line rate are fixed here:
  *
- *   line rate = conf.rp.line_rate_gbps if set; else 100 Gb/s for a
+ *   line rate = conf.port[].line_rate_bps if set; else
+ *   conf.rp.line_rate_gbps if set; else 100 Gb/s for a
  *   virtual device (bus "vdev": net_ring, net_pcap, net_tap... report a
  *   made-up speed); else the link speed, 100 Gb/s when down or unknown.
  */
@@ -63,6 +64,8 @@ pool_size(const struct pcc_engine *e, int socket)
 	n += (uint64_t)e->gen_planned * e->gen_max_queued;
 	if (c->fwd.enabled)
 		n += POOL_FWD_EXTRA;
+	/* what the caller knows it holds beyond that (a simulator's fabric) */
+	n += c->nb_mbufs_extra;
 	return (uint32_t)RTE_MIN(RTE_MAX(n, (uint64_t)POOL_MIN), (uint64_t)POOL_MAX);
 }
 
@@ -115,6 +118,8 @@ port_line_bps(const struct pcc_engine *e, const struct eng_port *p,
 {
 	struct rte_eth_link link;
 
+	if (e->conf.port[p->port_id].line_rate_bps != 0)
+		return e->conf.port[p->port_id].line_rate_bps;
 	if (e->conf.rp.line_rate_gbps != 0)
 		return (uint64_t)e->conf.rp.line_rate_gbps * 1000000000u;
 	if (port_is_virtual(info))

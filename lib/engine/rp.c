@@ -229,7 +229,7 @@ apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 			uint64_t bps = eng_rate_bps(r, lp->line_bps);
 
 			__atomic_store_n(&f->rate, r, __ATOMIC_RELAXED);
-			f->pace_cost = eng_pace_cost(bps, lp->line_bps);
+			eng_pace_rescale(f, eng_pace_cost(bps, lp->line_bps), now);
 			if (lp->pacer != NULL)
 				pcc_pacer_set_rate(lp->pacer, eng_flow_idx(&lc->ft, f), bps);
 			eng_ctr_add(&lc->pctr[lp->pidx].rate_updates, 1);
@@ -293,6 +293,12 @@ eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
 		return;
 	}
 	eng_flow_touch(&lc->ft, f, lp->now);
+	/* the algorithm learns of what the flow sent before what came back:
+	 * a coalesced TX event due is delivered before the RX event */
+	if (f->txc_pkts > 0) {
+		eng_txc_flush(f, lp->now, &ev);
+		eng_rp_dispatch(lc, lp, f, &ev, lp->now);
+	}
 	switch (r->type) {
 	case PCC_DEV_EVENT_CNP:
 		eng_ctr_add(&f->cnp_rx, r->count);
@@ -445,7 +451,8 @@ eng_rp_flow_get(struct eng_lcore *lc, struct eng_lport *lp, const struct pcc_eng
 		nows[i] = lc->lports[i]->now;
 	init.lp = lp->idx;
 	init.dev_port = lp->dev_port;
-	init.slot = pcc_dev_slot_active(lp->dev_port);
+	init.slot = gf != NULL && gf->slot != ENG_SLOT_ACTIVE ? gf->slot :
+								pcc_dev_slot_active(lp->dev_port);
 	init.l3 = l3;
 	init.gf = gf;
 	f = eng_flow_add(&lc->ft, key, sig, &init, now, nows, eng_rp_flow_evict, lc, &created);
@@ -466,6 +473,7 @@ eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, stru
 		uint16_t n, uint64_t now)
 {
 	uint32_t idx = eng_flow_idx(&lc->ft, f);
+	uint64_t pace = f->pace_ns;
 	uint16_t i, k;
 
 	for (i = 0; i < n; i++) {
@@ -473,6 +481,16 @@ eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, stru
 
 		t->fidx = idx;
 		t->seq = f->seq;
+		if (lc->e->rp.tx_stamp) {
+			/* the pacer's departure: max(previous + size / rate, now) */
+			if ((int64_t)(pace - now) < 0)
+				pace = now;
+			*RTE_MBUF_DYNFIELD(pkts[i], eng_depart_off, uint64_t *) = pace;
+			pkts[i]->ol_flags |= eng_depart_flag;
+			pace += ((uint64_t)(pkts[i]->pkt_len + PCC_PACER_WIRE_OVERHEAD) *
+						f->pace_cost) >>
+					32;
+		}
 	}
 	k = pcc_pacer_enqueue(lp->pacer, idx, pkts, n, now);
 	f->queued = (uint16_t)(f->queued + k);
@@ -649,6 +667,34 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	return work;
 }
 
+uint64_t
+eng_rp_hk_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
+{
+	const struct eng_flist *l = &lc->ft.lists[lp->idx];
+	const struct eng_rp_conf *c = &lc->e->rp;
+	const struct eng_flow *f;
+	uint64_t d = UINT64_MAX;
+
+	/* the heads of the FIFOs are due first; a stale head goes at once */
+	if (!eng_fifo_empty(&l->txc)) {
+		f = eng_flow_at(&lc->ft, eng_fifo_peek(&l->txc));
+		if (!(f->flags & ENG_FLOW_F_IN_USE) || f->txc_pkts == 0)
+			return now;
+		d = RTE_MIN(d, f->txc_first_ns + c->txc_ns);
+	}
+	if (c->timer_ns != 0 && !eng_fifo_empty(&l->timer)) {
+		f = eng_flow_at(&lc->ft, eng_fifo_peek(&l->timer));
+		if (!(f->flags & ENG_FLOW_F_IN_USE))
+			return now;
+		d = RTE_MIN(d, f->timer_ns + c->timer_ns);
+	}
+	if (lc->ft.idle_ns != 0 && l->lru_head != ENG_NONE) {
+		f = eng_flow_at(&lc->ft, l->lru_head);
+		d = RTE_MIN(d, f->lru_ns + lc->ft.idle_ns);
+	}
+	return d;
+}
+
 /* ---- Setup: lib/dev, algorithms, providers ------------------------------------ */
 
 static const struct eng_port *
@@ -723,19 +769,74 @@ load_algo(struct pcc_engine *e)
 	return 0;
 }
 
-/* Largest per-flow context of the algorithms bound now (slot 0, 0xF). */
+/* Load the configured slots' algorithms (index = slot) and bind them. */
+static int
+load_slots(struct pcc_engine *e)
+{
+	uint8_t d, s;
+	int ret;
+
+	for (s = 0; s < PCC_ENGINE_SLOTS; s++) {
+		if (e->slot_algo[s][0] == '\0')
+			continue;
+		for (d = 0; d < e->nb_dev_ports; d++) {
+			ret = pcc_dev_algo_load(d, s, e->slot_algo[s]);
+			if (ret == 0)
+				ret = pcc_dev_slot_bind(d, s, s);
+			if (ret == 0)
+				ret = pcc_dev_slot_enable(d, s, true);
+			if (ret < 0) {
+				ENG_LOG(ERR, "port %u: cannot load algorithm %s into slot %u: %s",
+						dev_port_of(e, d)->port_id, e->slot_algo[s], s,
+						strerror(-ret));
+				return ret;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Parameters of the configured slots, on every RP port. */
+static int
+slot_params(struct pcc_engine *e)
+{
+	uint32_t i;
+	uint8_t d, s;
+	int ret;
+
+	for (s = 0; s < PCC_ENGINE_SLOTS; s++) {
+		const struct pcc_engine_slot_conf *sc = &e->slot_conf[s];
+
+		for (i = 0; e->slot_algo[s][0] != '\0' && i < sc->nb_params; i++) {
+			for (d = 0; d < e->nb_dev_ports; d++) {
+				ret = pcc_dev_param_set_str(
+						d, s, sc->params[i].name, sc->params[i].value);
+				if (ret < 0) {
+					ENG_LOG(ERR, "slot %u (%s): parameter %s=%s: %s", s,
+							e->slot_algo[s], sc->params[i].name,
+							sc->params[i].value, strerror(-ret));
+					return -EINVAL;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+/* Largest per-flow context of the algorithms bound now (slots, 0xF). */
 static uint32_t
 bound_ctx_size(const struct pcc_engine *e)
 {
 	struct pcc_dev_mem_usage u;
 	uint32_t max = 0;
-	uint8_t d;
+	uint8_t d, s;
 
 	for (d = 0; d < e->nb_dev_ports; d++) {
 		if (pcc_dev_mem_usage(d, PCC_DEV_INTERNAL_SLOT, &u) == 0)
 			max = RTE_MAX(max, u.ctx_size);
-		if (pcc_dev_mem_usage(d, 0, &u) == 0)
-			max = RTE_MAX(max, u.ctx_size);
+		for (s = 0; s < PCC_ENGINE_SLOTS; s++)
+			if (pcc_dev_mem_usage(d, s, &u) == 0)
+				max = RTE_MAX(max, u.ctx_size);
 	}
 	return max;
 }
@@ -787,6 +888,12 @@ eng_rp_setup(struct pcc_engine *e)
 		if (ret < 0)
 			return ret;
 	}
+	ret = load_slots(e);
+	if (ret < 0)
+		return ret;
+	ret = slot_params(e);
+	if (ret < 0)
+		return ret;
 	for (i = 0; i < e->conf.rp.nb_params; i++) {
 		const struct pcc_engine_algo_param *ap = &e->algo_params[i];
 

@@ -9,8 +9,9 @@
  * for every RX queue: receive a burst and dispatch it; take event records
  * and forwarded packets other lcores handed over; on every RP port:
  * transmit what the pacer has due, let the generator refill the flows'
- * pacer queues, and run the flow housekeeping (TX-coalescing flush,
- * timers, aging).
+ * pacer queues (and transmit at once what of it is due), and run the flow
+ * housekeeping (TX-coalescing flush, timers, aging).  Then the poll hook,
+ * if any, with the time until which the lcore has nothing to do.
  */
 
 #include <rte_cycles.h>
@@ -144,6 +145,7 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 static void
 loop_start(struct eng_lcore *lc)
 {
+	const bool abs_start = lc->e->conf.gen.abs_start;
 	uint16_t i;
 
 	pcc_dev_thread_set_rank(lc->rank);
@@ -153,7 +155,91 @@ loop_start(struct eng_lcore *lc)
 		lp->now = eng_clock_now(lp->clk);
 		lp->start_ns = lp->now;
 		if (lp->gen != NULL)
-			eng_gen_arm(lp->gen, lp->start_ns);
+			eng_gen_arm(lp->gen, abs_start ? 0 : lp->start_ns);
+	}
+}
+
+/*
+ * When lc has something to do next without a packet arriving: the
+ * earliest pacer departure, generator packet or flow start, TX-coalescing
+ * flush, timer or aging of its ports; PCC_ENGINE_POLL_BUSY when that is
+ * now (or a packet waits in a buffer or ring).
+ */
+static uint64_t
+idle_deadline(struct eng_lcore *lc)
+{
+	uint64_t d = UINT64_MAX;
+	uint16_t i;
+
+	for (i = 0; i < lc->nb_lports; i++) {
+		struct eng_lport *lp = lc->lports[i];
+		uint64_t now = lp->now;
+
+		if (lp->txb_n > 0)
+			return PCC_ENGINE_POLL_BUSY;
+		if (lp->pacer == NULL)
+			continue;
+		d = RTE_MIN(d, pcc_pacer_next_due(lp->pacer));
+		if (lp->gen != NULL)
+			d = RTE_MIN(d, eng_gen_deadline(lc, lp, now));
+		d = RTE_MIN(d, eng_rp_hk_deadline(lc, lp, now));
+		if (d <= now)
+			return PCC_ENGINE_POLL_BUSY;
+	}
+	for (i = 0; i < lc->nb_xin; i++)
+		if (rte_ring_count(lc->xin[lc->xin_rank[i]]) != 0)
+			return PCC_ENGINE_POLL_BUSY;
+	return d;
+}
+
+uint64_t
+pcc_engine_idle_deadline(const struct pcc_engine *e, unsigned int lcore_id)
+{
+	if (e == NULL || lcore_id >= RTE_MAX_LCORE || e->lcores[lcore_id] == NULL)
+		return PCC_ENGINE_POLL_BUSY;
+	return idle_deadline(e->lcores[lcore_id]);
+}
+
+/* Most poll rounds a stopping lcore spends draining its RX queues. */
+#define ENG_DRAIN_ROUNDS_MAX 64
+
+/*
+ * After the stop: no new traffic, but what is already on the wire towards
+ * this lcore (CNPs answering our last packets, probe responses, the last
+ * data for an NP) is still processed and counted, until two rounds in a
+ * row find nothing.  On ring ports polled by one lcore that is everything;
+ * across lcores or processes it is what arrived in time.
+ */
+static void
+drain(struct eng_lcore *lc)
+{
+	struct rte_mbuf *pkts[PCC_ENGINE_BURST_MAX];
+	const uint16_t burst = lc->e->conf.burst;
+	unsigned int round, idle = 0;
+	uint32_t i;
+
+	for (round = 0; round < ENG_DRAIN_ROUNDS_MAX && idle < 2; round++) {
+		uint32_t work = 0;
+
+		for (i = 0; i < lc->nb_lports; i++) {
+			struct eng_lport *lp = lc->lports[i];
+
+			if (lp->rxq != NULL || lp->pacer != NULL)
+				lp->now = eng_clock_now(lp->clk);
+		}
+		for (i = 0; i < lc->nb_rxq; i++) {
+			const struct eng_rxq *q = &lc->rxq[i];
+			uint16_t n;
+
+			n = rte_eth_rx_burst(q->port_id, q->queue_id, pkts, burst);
+			if (n > 0) {
+				rx_dispatch(lc, q, pkts, n, q->lp->now);
+				work += n;
+			}
+		}
+		if (lc->nb_xin > 0)
+			work += eng_rp_xring_poll(lc);
+		idle = work == 0 ? idle + 1 : 0;
 	}
 }
 
@@ -173,7 +259,7 @@ eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_
 	next_tick = rte_rdtsc() + tick_cycles;
 
 	while (!__atomic_load_n(&e->stop, __ATOMIC_RELAXED)) {
-		uint32_t work = 0;
+		uint32_t work = 0, hk = 0;
 
 		for (i = 0; i < lc->nb_lports; i++) {
 			struct eng_lport *lp = lc->lports[i];
@@ -204,15 +290,21 @@ eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_
 			/* what is due first: it also brings the pacer's
 			 * clock up to now before new packets are offered */
 			work += eng_rp_pacer_run(lc, lp, lp->now);
-			if (lp->gen != NULL)
-				work += eng_gen_run(lc, lp, lp->now);
-			eng_rp_housekeep(lc, lp, lp->now);
+			/* new packets that are due leave in this round */
+			if (lp->gen != NULL && eng_gen_run(lc, lp, lp->now) > 0)
+				work += 1 + eng_rp_pacer_run(lc, lp, lp->now);
+			hk += eng_rp_housekeep(lc, lp, lp->now);
 		}
 		eng_ctr_add(&lc->polls, 1);
 		if (work > 0)
 			eng_ctr_add(&lc->busy_polls, 1);
 		else if (idle_us > 0)
 			rte_delay_us_sleep(idle_us);
+		if (lc->hook != NULL &&
+				lc->hook(lc->hook_arg,
+						work + hk > 0 ? PCC_ENGINE_POLL_BUSY :
+								idle_deadline(lc)) != 0)
+			pcc_engine_stop(e);
 		if (tick != NULL) {
 			tsc = rte_rdtsc();
 			if (tsc >= next_tick) {
@@ -222,6 +314,8 @@ eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_
 			}
 		}
 	}
+	if (lc->hook == NULL)
+		drain(lc);
 	return 0;
 }
 

@@ -298,6 +298,16 @@ pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint
 	return (uint16_t)n;
 }
 
+uint64_t
+pcc_pacer_next_due(const struct pcc_pacer *p)
+{
+	if (p == NULL)
+		return UINT64_MAX;
+	if (p->pass_tail != p->pass_head)
+		return p->last_now;
+	return p->ops->next_due != NULL ? p->ops->next_due(p) : UINT64_MAX;
+}
+
 void
 pcc_pacer_flow_reset(struct pcc_pacer *p, uint32_t flow)
 {
@@ -356,4 +366,10 @@ struct pcc_pacer_stats *
 pcc_pacer_stats_ptr(struct pcc_pacer *p)
 {
 	return &p->stats;
+}
+
+uint64_t
+pcc_pacer_last_now(const struct pcc_pacer *p)
+{
+	return p->last_now;
 }

@@ -80,7 +80,13 @@ void pcc_pacer_free(struct pcc_pacer *p);
 /** Name of the backend actually in use (after any fallback). */
 const char *pcc_pacer_backend(const struct pcc_pacer *p);
 
-/** Rate of a flow in bit/s (0 = line rate).  0 or negative errno. */
+/**
+ * Rate of a flow in bit/s (0 = line rate).  0 or negative errno.  A flow
+ * with nothing queued that waits for its next departure has the rest of
+ * that wait scaled to the new rate (so a flow slowed to a trickle speeds
+ * up at once, and a cut applies at once); packets already queued keep
+ * their departures.
+ */
 int pcc_pacer_set_rate(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps);
 uint64_t pcc_pacer_get_rate(const struct pcc_pacer *p, uint32_t flow);
 
@@ -102,6 +108,15 @@ void pcc_pacer_prefetch(const struct pcc_pacer *p, uint32_t flow);
 
 /** Up to max packets due at now, in departure order. */
 uint16_t pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max);
+
+/**
+ * Earliest time (ns) at which dequeue() will hand out a packet: now or
+ * earlier when something is due already (pass-through FIFO, a due slot),
+ * UINT64_MAX when the pacer holds nothing.  For a poll loop that wants to
+ * sleep, or a simulator that skips idle time, until then.  A backend that
+ * holds no packets of its own (txpp, mtr) needs no next_due op.
+ */
+uint64_t pcc_pacer_next_due(const struct pcc_pacer *p);
 
 /** Forget a flow: its queued packets are freed, its rate reset. */
 void pcc_pacer_flow_reset(struct pcc_pacer *p, uint32_t flow);
@@ -130,6 +145,11 @@ struct pcc_pacer_ops {
 	size_t (*mem_total)(const struct pcc_pacer *p);
 	/** Optional: prefetch a flow's state (pcc_pacer_prefetch()). */
 	void (*prefetch)(const struct pcc_pacer *p, uint32_t flow);
+	/**
+	 * Optional: earliest departure the backend holds, UINT64_MAX if it
+	 * holds nothing (pcc_pacer_next_due()).  NULL: it holds nothing.
+	 */
+	uint64_t (*next_due)(const struct pcc_pacer *p);
 };
 
 /** Register a backend by name (0, -EEXIST, -EINVAL, -ENOSPC). */
@@ -141,6 +161,8 @@ void *pcc_pacer_priv(const struct pcc_pacer *p);
 void pcc_pacer_set_priv(struct pcc_pacer *p, void *priv);
 /** Counters a backend updates. */
 struct pcc_pacer_stats *pcc_pacer_stats_ptr(struct pcc_pacer *p);
+/** The latest time the pacer was given (enqueue, dequeue), ns. */
+uint64_t pcc_pacer_last_now(const struct pcc_pacer *p);
 /**
  * For backends: hand packets to the next dequeue as they are, in order,
  * ahead of anything the backend's dequeue returns.  Returns how many fit.

@@ -956,6 +956,8 @@ test_step_idle(void **state)
 				   "  - {src: s0, dst: r0}\n"
 				   "  - {src: s0, dst: r0, start: 100us, size: 1000, source: "
 				   "model}\n" COMMON);
+	struct rte_mbuf *m = NULL;
+	uint64_t t;
 
 	(void)state;
 	/* an engine port exists: one quantum per step unless the engine is idle */
@@ -970,21 +972,27 @@ test_step_idle(void **state)
 	/* the hint is used once */
 	assert_int_equal(pcc_sim_step(sim), 0);
 	assert_int_equal(pcc_sim_now(sim), 50 * US + 250);
-	/* idle with nothing scheduled: jump to the next model event (the model flow) */
+	/* idle with nothing scheduled: on through the model's events (the
+	 * model flow starts at 100 us) until a frame reaches the engine's
+	 * port: the ACK of the model flow's packet, one RTT later */
 	pcc_sim_engine_idle(sim, UINT64_MAX);
 	assert_int_equal(pcc_sim_step(sim), 0);
-	assert_int_equal(pcc_sim_now(sim), 100 * US);
+	t = pcc_sim_now(sim);
+	assert_true(t > 100 * US + 4 * US && t < 100 * US + 5 * US);
+	assert_int_equal(rte_ring_dequeue(sim->hosts[0].rxr, (void **)&m), 0);
+	assert_int_equal(*RTE_MBUF_DYNFIELD(m, sim->ts_off, rte_mbuf_timestamp_t *), t);
+	rte_pktmbuf_free(m);
 	/* a deadline sooner than the quantum: one quantum */
-	pcc_sim_engine_idle(sim, 100 * US + 10);
+	pcc_sim_engine_idle(sim, t + 10);
 	assert_int_equal(pcc_sim_step(sim), 0);
-	assert_int_equal(pcc_sim_now(sim), 100 * US + 250);
+	assert_int_equal(pcc_sim_now(sim), t + 250);
 	/* the engine sent something: no jump */
 	assert_int_equal(rte_ring_enqueue(sim->hosts[0].txr,
 					 data_pkt(sim, 0, 0, 100, PCC_ECN_ECT0, false, false)),
 			0);
 	pcc_sim_engine_idle(sim, UINT64_MAX);
 	assert_int_equal(pcc_sim_step(sim), 0);
-	assert_int_equal(pcc_sim_now(sim), 100 * US + 500);
+	assert_int_equal(pcc_sim_now(sim), t + 500);
 	assert_int_equal(sim->hosts[0].from_engine, 1);
 	/* the end */
 	assert_int_equal(pcc_sim_run(sim, UINT64_MAX), 1);

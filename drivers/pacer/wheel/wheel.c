@@ -355,12 +355,37 @@ wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t
 	return (uint16_t)n;
 }
 
+/*
+ * Start of the first slot with entries: the cursor's, or the next busy one
+ * (dequeue hands a slot out once now reaches its start).
+ */
+static uint64_t
+wheel_next_due(const struct pcc_pacer *p)
+{
+	const struct wheel *w = pcc_pacer_priv(p);
+	uint32_t d;
+
+	if (w == NULL || !w->started || w->entries == 0)
+		return UINT64_MAX;
+	if (w->slots[w->cur_pos].head != WHEEL_NIL)
+		return w->cur_abs * w->slot_ns;
+	if (!wheel_next_busy(
+			    w, w->cur_pos + 1 == w->nslots ? 0 : w->cur_pos + 1, w->nslots - 2, &d))
+		return UINT64_MAX;
+	return (w->cur_abs + d + 1) * w->slot_ns;
+}
+
 static int
 wheel_set_rate(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps)
 {
 	struct wheel *w = pcc_pacer_priv(p);
+	struct pacer_tb *f = &w->flows[flow];
+	uint64_t cost = pacer_cost(rate_bps, w->line_bps);
 
-	w->flows[flow].cost = pacer_cost(rate_bps, w->line_bps);
+	if (f->aux == 0)
+		pacer_rescale(f, pcc_pacer_last_now(p), cost);
+	else
+		f->cost = cost;
 	return 0;
 }
 
@@ -553,4 +578,5 @@ const struct pcc_pacer_ops pacer_wheel_ops = {
 	.mem_per_flow = wheel_mem_per_flow,
 	.mem_total = wheel_mem_total,
 	.prefetch = wheel_prefetch,
+	.next_due = wheel_next_due,
 };
