@@ -90,6 +90,79 @@ algo_params_merge(uint32_t *dst, const uint32_t *cur, uint32_t n, uint32_t id_ba
 	return 0;
 }
 
+/** The check of ALGO_CFG_CACHE for algorithms with none beyond [min, max]. */
+static inline int
+algo_params_ok(const uint32_t *p)
+{
+	(void)p;
+	return 0;
+}
+
+/**
+ * ALGO_CFG_CACHE(x, n_params, check): the per-(port, slot) cache of what
+ * algorithm x derives from its parameters, and the ops callbacks that keep
+ * it right.  Needs, before the macro: struct x_cfg with a uint32_t valid
+ * member, the parameter table x_params, and
+ *   void x_cfg_compute(struct x_cfg *c, uint8_t port, const uint32_t *p)
+ * which fills c from the n_params values p and stores valid = 1 last
+ * (release).  check(p) returns 0 or -EINVAL for combinations of values the
+ * table's [min, max] cannot express.  Defines:
+ *   x_cfg_get(port, slot)  the slot's cfg, computed on first use after an
+ *                          invalidation (workers may race to compute it:
+ *                          they write the same values)
+ *   x_init                 ops->init: invalidates the slot
+ *   x_set_params           ops->set_params: merges, checks, stores and
+ *                          recomputes
+ *   x_port_info_changed    ops->port_info_changed: invalidates the port
+ */
+#define ALGO_CFG_CACHE(x, n_params, check)                                                         \
+	static struct x##_cfg x##_cfgs[PCC_DEV_MAX_PORTS][ALGO_NSLOTS];                            \
+                                                                                                   \
+	static const struct x##_cfg *x##_cfg_get(uint8_t port, uint8_t slot)                       \
+	{                                                                                          \
+		struct x##_cfg *c = &x##_cfgs[algo_port_idx(port)][algo_slot_idx(slot)];           \
+                                                                                                   \
+		if (ALGO_UNLIKELY(!__atomic_load_n(&c->valid, __ATOMIC_ACQUIRE))) {                \
+			uint32_t p[n_params];                                                      \
+                                                                                                   \
+			algo_params_load(p, port, slot, x##_params, n_params);                     \
+			x##_cfg_compute(c, port, p);                                               \
+		}                                                                                  \
+		return c;                                                                          \
+	}                                                                                          \
+                                                                                                   \
+	static int x##_init(uint8_t port, uint8_t slot, uint32_t *disable_mask)                    \
+	{                                                                                          \
+		(void)disable_mask;                                                                \
+		__atomic_store_n(&x##_cfgs[algo_port_idx(port)][algo_slot_idx(slot)].valid, 0,     \
+				__ATOMIC_RELEASE);                                                 \
+		return 0;                                                                          \
+	}                                                                                          \
+                                                                                                   \
+	static int x##_set_params(uint8_t port, uint8_t slot, uint32_t id_base, uint32_t num,      \
+			const uint32_t *new_values, uint32_t *params)                              \
+	{                                                                                          \
+		uint32_t p[n_params];                                                              \
+                                                                                                   \
+		if (params == NULL ||                                                              \
+				algo_params_merge(p, params, n_params, id_base, num, new_values) < \
+						0 ||                                               \
+				check(p) < 0)                                                      \
+			return -EINVAL;                                                            \
+		memcpy(params, p, sizeof(p));                                                      \
+		x##_cfg_compute(&x##_cfgs[algo_port_idx(port)][algo_slot_idx(slot)], port, p);     \
+		return 0;                                                                          \
+	}                                                                                          \
+                                                                                                   \
+	static void x##_port_info_changed(uint8_t port)                                            \
+	{                                                                                          \
+		unsigned int s;                                                                    \
+                                                                                                   \
+		for (s = 0; s < ALGO_NSLOTS; s++)                                                  \
+			__atomic_store_n(&x##_cfgs[algo_port_idx(port)][s].valid, 0,               \
+					__ATOMIC_RELEASE);                                         \
+	}
+
 /**
  * Line rate of a port in Gb/s: the line_rate_gbps parameter when non-zero,
  * else the port speed (pcc_dev_port_speed), else ALGO_DEFAULT_LINE_GBPS.
@@ -103,6 +176,26 @@ algo_line_gbps(uint8_t port, uint32_t param)
 		return param;
 	g = pcc_dev_port_speed(port);
 	return g != 0 ? g : ALGO_DEFAULT_LINE_GBPS;
+}
+
+/**
+ * Window bytes per 20-bit rate unit (32.32 fixed point) for a line rate and
+ * a base RTT: the window rate x base RTT that the HPCC reference simulator
+ * gives its rate-based flows.
+ */
+static inline uint64_t
+algo_win_scale(uint32_t line_gbps, uint32_t rtt_ns)
+{
+	return (((uint64_t)line_gbps * rtt_ns) << 32) / (8u << PCC_DEV_RATE_SHIFT);
+}
+
+/** The window for a rate at a scale from algo_win_scale(): >= 1 byte. */
+static inline uint32_t
+algo_rate_window(uint32_t rate, uint64_t win_scale)
+{
+	uint64_t w = ((uint64_t)rate * win_scale) >> 32;
+
+	return w == 0 ? 1 : w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
 }
 
 /** Clamp a 64-bit rate to [min, PCC_DEV_MAX_RATE]. */

@@ -167,8 +167,6 @@ struct dcqcn_cfg {
 	uint32_t decay4[DCQCN_NIB][16]; /**< (1 - g)^(k 16^j), 30-bit fixed point */
 };
 
-static struct dcqcn_cfg dcqcn_cfgs[PCC_DEV_MAX_PORTS][ALGO_NSLOTS];
-
 static void
 dcqcn_cfg_compute(struct dcqcn_cfg *c, uint8_t port, const uint32_t *p)
 {
@@ -211,51 +209,7 @@ dcqcn_cfg_compute(struct dcqcn_cfg *c, uint8_t port, const uint32_t *p)
 	__atomic_store_n(&c->valid, 1, __ATOMIC_RELEASE);
 }
 
-static const struct dcqcn_cfg *
-dcqcn_cfg_get(uint8_t port, uint8_t slot)
-{
-	struct dcqcn_cfg *c = &dcqcn_cfgs[algo_port_idx(port)][algo_slot_idx(slot)];
-
-	if (ALGO_UNLIKELY(!__atomic_load_n(&c->valid, __ATOMIC_ACQUIRE))) {
-		uint32_t p[DCQCN_P_NUM];
-
-		algo_params_load(p, port, slot, dcqcn_params, DCQCN_P_NUM);
-		dcqcn_cfg_compute(c, port, p);
-	}
-	return c;
-}
-
-static int
-dcqcn_init(uint8_t port, uint8_t slot, uint32_t *disable_mask)
-{
-	(void)disable_mask;
-	__atomic_store_n(&dcqcn_cfgs[algo_port_idx(port)][algo_slot_idx(slot)].valid, 0,
-			__ATOMIC_RELEASE);
-	return 0;
-}
-
-static int
-dcqcn_set_params(uint8_t port, uint8_t slot, uint32_t id_base, uint32_t num,
-		const uint32_t *new_values, uint32_t *params)
-{
-	uint32_t p[DCQCN_P_NUM];
-
-	if (params == NULL ||
-			algo_params_merge(p, params, DCQCN_P_NUM, id_base, num, new_values) < 0)
-		return -EINVAL;
-	memcpy(params, p, sizeof(p));
-	dcqcn_cfg_compute(&dcqcn_cfgs[algo_port_idx(port)][algo_slot_idx(slot)], port, p);
-	return 0;
-}
-
-static void
-dcqcn_port_info_changed(uint8_t port)
-{
-	unsigned int s;
-
-	for (s = 0; s < ALGO_NSLOTS; s++)
-		__atomic_store_n(&dcqcn_cfgs[algo_port_idx(port)][s].valid, 0, __ATOMIC_RELEASE);
-}
+ALGO_CFG_CACHE(dcqcn, DCQCN_P_NUM, algo_params_ok)
 
 /* (1 - g)^e, 30-bit fixed point */
 static inline uint64_t

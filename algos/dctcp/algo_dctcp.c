@@ -125,8 +125,6 @@ struct dctcp_cfg {
 	uint64_t win_scale; /**< window bytes per 20-bit rate unit, 32.32 */
 };
 
-static struct dctcp_cfg dctcp_cfgs[PCC_DEV_MAX_PORTS][ALGO_NSLOTS];
-
 static void
 dctcp_cfg_compute(struct dctcp_cfg *c, uint8_t port, const uint32_t *p)
 {
@@ -138,55 +136,11 @@ dctcp_cfg_compute(struct dctcp_cfg *c, uint8_t port, const uint32_t *p)
 	c->alpha_init = p[DCTCP_P_ALPHA_INIT];
 	c->rtt = p[DCTCP_P_RTT];
 	c->var_win = p[DCTCP_P_VAR_WIN];
-	c->win_scale = (((uint64_t)line * p[DCTCP_P_RTT]) << 32) / (8u << PCC_DEV_RATE_SHIFT);
+	c->win_scale = algo_win_scale(line, p[DCTCP_P_RTT]);
 	__atomic_store_n(&c->valid, 1, __ATOMIC_RELEASE);
 }
 
-static const struct dctcp_cfg *
-dctcp_cfg_get(uint8_t port, uint8_t slot)
-{
-	struct dctcp_cfg *c = &dctcp_cfgs[algo_port_idx(port)][algo_slot_idx(slot)];
-
-	if (ALGO_UNLIKELY(!__atomic_load_n(&c->valid, __ATOMIC_ACQUIRE))) {
-		uint32_t p[DCTCP_P_NUM];
-
-		algo_params_load(p, port, slot, dctcp_params, DCTCP_P_NUM);
-		dctcp_cfg_compute(c, port, p);
-	}
-	return c;
-}
-
-static int
-dctcp_init(uint8_t port, uint8_t slot, uint32_t *disable_mask)
-{
-	(void)disable_mask;
-	__atomic_store_n(&dctcp_cfgs[algo_port_idx(port)][algo_slot_idx(slot)].valid, 0,
-			__ATOMIC_RELEASE);
-	return 0;
-}
-
-static int
-dctcp_set_params(uint8_t port, uint8_t slot, uint32_t id_base, uint32_t num,
-		const uint32_t *new_values, uint32_t *params)
-{
-	uint32_t p[DCTCP_P_NUM];
-
-	if (params == NULL ||
-			algo_params_merge(p, params, DCTCP_P_NUM, id_base, num, new_values) < 0)
-		return -EINVAL;
-	memcpy(params, p, sizeof(p));
-	dctcp_cfg_compute(&dctcp_cfgs[algo_port_idx(port)][algo_slot_idx(slot)], port, p);
-	return 0;
-}
-
-static void
-dctcp_port_info_changed(uint8_t port)
-{
-	unsigned int s;
-
-	for (s = 0; s < ALGO_NSLOTS; s++)
-		__atomic_store_n(&dctcp_cfgs[algo_port_idx(port)][s].valid, 0, __ATOMIC_RELEASE);
-}
+ALGO_CFG_CACHE(dctcp, DCTCP_P_NUM, algo_params_ok)
 
 static void
 dctcp_window_start(struct dctcp_ctx *f, uint32_t ts)
@@ -304,11 +258,8 @@ dctcp_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_a
 		break;
 	}
 	res->rate = f->rate;
-	if (c->var_win) {
-		uint64_t w = ((uint64_t)f->rate * c->win_scale) >> 32;
-
-		res->window = w == 0 ? 1 : w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
-	}
+	if (c->var_win)
+		res->window = algo_rate_window(f->rate, c->win_scale);
 }
 
 const struct pcc_dev_algo_ops pcc_algo_dctcp_ops = {

@@ -151,8 +151,6 @@ struct hpcc_cfg {
 	uint64_t win_scale; /**< window bytes per 20-bit rate unit, 32.32 */
 };
 
-static struct hpcc_cfg hpcc_cfgs[PCC_DEV_MAX_PORTS][ALGO_NSLOTS];
-
 static void
 hpcc_cfg_compute(struct hpcc_cfg *c, uint8_t port, const uint32_t *p)
 {
@@ -166,55 +164,11 @@ hpcc_cfg_compute(struct hpcc_cfg *c, uint8_t port, const uint32_t *p)
 	c->fast_react = p[HPCC_P_FAST_REACT];
 	c->var_win = p[HPCC_P_VAR_WIN];
 	/* line Gb/s x T ns / 8 bytes at line rate, per rate unit */
-	c->win_scale = (((uint64_t)line * p[HPCC_P_BASE_RTT]) << 32) / (8u << PCC_DEV_RATE_SHIFT);
+	c->win_scale = algo_win_scale(line, p[HPCC_P_BASE_RTT]);
 	__atomic_store_n(&c->valid, 1, __ATOMIC_RELEASE);
 }
 
-static const struct hpcc_cfg *
-hpcc_cfg_get(uint8_t port, uint8_t slot)
-{
-	struct hpcc_cfg *c = &hpcc_cfgs[algo_port_idx(port)][algo_slot_idx(slot)];
-
-	if (ALGO_UNLIKELY(!__atomic_load_n(&c->valid, __ATOMIC_ACQUIRE))) {
-		uint32_t p[HPCC_P_NUM];
-
-		algo_params_load(p, port, slot, hpcc_params, HPCC_P_NUM);
-		hpcc_cfg_compute(c, port, p);
-	}
-	return c;
-}
-
-static int
-hpcc_init(uint8_t port, uint8_t slot, uint32_t *disable_mask)
-{
-	(void)disable_mask;
-	__atomic_store_n(&hpcc_cfgs[algo_port_idx(port)][algo_slot_idx(slot)].valid, 0,
-			__ATOMIC_RELEASE);
-	return 0;
-}
-
-static int
-hpcc_set_params(uint8_t port, uint8_t slot, uint32_t id_base, uint32_t num,
-		const uint32_t *new_values, uint32_t *params)
-{
-	uint32_t p[HPCC_P_NUM];
-
-	if (params == NULL ||
-			algo_params_merge(p, params, HPCC_P_NUM, id_base, num, new_values) < 0)
-		return -EINVAL;
-	memcpy(params, p, sizeof(p));
-	hpcc_cfg_compute(&hpcc_cfgs[algo_port_idx(port)][algo_slot_idx(slot)], port, p);
-	return 0;
-}
-
-static void
-hpcc_port_info_changed(uint8_t port)
-{
-	unsigned int s;
-
-	for (s = 0; s < ALGO_NSLOTS; s++)
-		__atomic_store_n(&hpcc_cfgs[algo_port_idx(port)][s].valid, 0, __ATOMIC_RELEASE);
-}
+ALGO_CFG_CACHE(hpcc, HPCC_P_NUM, algo_params_ok)
 
 /* Hop line rate in Gb/s from its INT rate code, 0 if unknown. */
 static uint32_t
@@ -389,11 +343,8 @@ hpcc_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_at
 		break;
 	}
 	res->rate = f->rate;
-	if (c->var_win) {
-		uint64_t w = ((uint64_t)f->rate * c->win_scale) >> 32;
-
-		res->window = w == 0 ? 1 : w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
-	}
+	if (c->var_win)
+		res->window = algo_rate_window(f->rate, c->win_scale);
 }
 
 const struct pcc_dev_algo_ops pcc_algo_hpcc_ops = {

@@ -116,11 +116,10 @@ struct rtt_cfg {
 	uint32_t max_delay;
 };
 
-static struct rtt_cfg rtt_cfgs[PCC_DEV_MAX_PORTS][ALGO_NSLOTS];
-
 static void
-rtt_cfg_compute(struct rtt_cfg *c, const uint32_t *p)
+rtt_cfg_compute(struct rtt_cfg *c, uint8_t port, const uint32_t *p)
 {
+	(void)port;
 	uint32_t uf = p[RTT_P_UPDATE_FACTOR];
 
 	c->f_dec5 = 5 * uf < PCC_DEV_FXP16_ONE ? PCC_DEV_FXP16_ONE - 5 * uf : 0;
@@ -134,50 +133,7 @@ rtt_cfg_compute(struct rtt_cfg *c, const uint32_t *p)
 	__atomic_store_n(&c->valid, 1, __ATOMIC_RELEASE);
 }
 
-static const struct rtt_cfg *
-rtt_cfg_get(uint8_t port, uint8_t slot)
-{
-	struct rtt_cfg *c = &rtt_cfgs[algo_port_idx(port)][algo_slot_idx(slot)];
-
-	if (ALGO_UNLIKELY(!__atomic_load_n(&c->valid, __ATOMIC_ACQUIRE))) {
-		uint32_t p[RTT_P_NUM];
-
-		algo_params_load(p, port, slot, rtt_params, RTT_P_NUM);
-		rtt_cfg_compute(c, p);
-	}
-	return c;
-}
-
-static int
-rtt_init(uint8_t port, uint8_t slot, uint32_t *disable_mask)
-{
-	(void)disable_mask;
-	__atomic_store_n(&rtt_cfgs[algo_port_idx(port)][algo_slot_idx(slot)].valid, 0,
-			__ATOMIC_RELEASE);
-	return 0;
-}
-
-static int
-rtt_set_params(uint8_t port, uint8_t slot, uint32_t id_base, uint32_t num,
-		const uint32_t *new_values, uint32_t *params)
-{
-	uint32_t p[RTT_P_NUM];
-
-	if (params == NULL || algo_params_merge(p, params, RTT_P_NUM, id_base, num, new_values) < 0)
-		return -EINVAL;
-	memcpy(params, p, sizeof(p));
-	rtt_cfg_compute(&rtt_cfgs[algo_port_idx(port)][algo_slot_idx(slot)], p);
-	return 0;
-}
-
-static void
-rtt_port_info_changed(uint8_t port)
-{
-	unsigned int s;
-
-	for (s = 0; s < ALGO_NSLOTS; s++)
-		__atomic_store_n(&rtt_cfgs[algo_port_idx(port)][s].valid, 0, __ATOMIC_RELEASE);
-}
+ALGO_CFG_CACHE(rtt, RTT_P_NUM, algo_params_ok)
 
 static void
 rtt_on_rtt(struct rtt_ctx *f, const struct rtt_cfg *c, const struct pcc_dev_event *ev,

@@ -156,8 +156,6 @@ struct swift_cfg {
 	uint32_t max_cwnd;
 };
 
-static struct swift_cfg swift_cfgs[PCC_DEV_MAX_PORTS][ALGO_NSLOTS];
-
 static uint32_t
 swift_isqrt(uint64_t v)
 {
@@ -215,56 +213,19 @@ swift_cfg_compute(struct swift_cfg *c, uint8_t port, const uint32_t *p)
 	__atomic_store_n(&c->valid, 1, __ATOMIC_RELEASE);
 }
 
-static const struct swift_cfg *
-swift_cfg_get(uint8_t port, uint8_t slot)
-{
-	struct swift_cfg *c = &swift_cfgs[algo_port_idx(port)][algo_slot_idx(slot)];
-
-	if (ALGO_UNLIKELY(!__atomic_load_n(&c->valid, __ATOMIC_ACQUIRE))) {
-		uint32_t p[SWIFT_P_NUM];
-
-		algo_params_load(p, port, slot, swift_params, SWIFT_P_NUM);
-		swift_cfg_compute(c, port, p);
-	}
-	return c;
-}
-
+/* Combinations [min, max] cannot express: flow scaling needs
+ * fs_min_cwnd < fs_max_cwnd, and min_cwnd must not exceed max_cwnd. */
 static int
-swift_init(uint8_t port, uint8_t slot, uint32_t *disable_mask)
+swift_params_check(const uint32_t *p)
 {
-	(void)disable_mask;
-	__atomic_store_n(&swift_cfgs[algo_port_idx(port)][algo_slot_idx(slot)].valid, 0,
-			__ATOMIC_RELEASE);
-	return 0;
-}
-
-static int
-swift_set_params(uint8_t port, uint8_t slot, uint32_t id_base, uint32_t num,
-		const uint32_t *new_values, uint32_t *params)
-{
-	uint32_t p[SWIFT_P_NUM];
-
-	if (params == NULL ||
-			algo_params_merge(p, params, SWIFT_P_NUM, id_base, num, new_values) < 0)
-		return -EINVAL;
-	/* flow scaling needs fs_min_cwnd < fs_max_cwnd */
 	if ((uint64_t)p[SWIFT_P_FS_MIN_CWND] >= (uint64_t)p[SWIFT_P_FS_MAX_CWND] * 1000)
 		return -EINVAL;
 	if ((uint64_t)p[SWIFT_P_MIN_CWND] * p[SWIFT_P_MSS] > (uint64_t)p[SWIFT_P_MAX_CWND] * 1000)
 		return -EINVAL;
-	memcpy(params, p, sizeof(p));
-	swift_cfg_compute(&swift_cfgs[algo_port_idx(port)][algo_slot_idx(slot)], port, p);
 	return 0;
 }
 
-static void
-swift_port_info_changed(uint8_t port)
-{
-	unsigned int s;
-
-	for (s = 0; s < ALGO_NSLOTS; s++)
-		__atomic_store_n(&swift_cfgs[algo_port_idx(port)][s].valid, 0, __ATOMIC_RELEASE);
-}
+ALGO_CFG_CACHE(swift, SWIFT_P_NUM, swift_params_check)
 
 static uint32_t
 swift_cwnd_clamp(const struct swift_cfg *c, uint64_t w)

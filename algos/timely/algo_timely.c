@@ -129,8 +129,6 @@ struct timely_cfg {
 	uint32_t hai_thresh;
 };
 
-static struct timely_cfg timely_cfgs[PCC_DEV_MAX_PORTS][ALGO_NSLOTS];
-
 static void
 timely_cfg_compute(struct timely_cfg *c, uint8_t port, const uint32_t *p)
 {
@@ -150,53 +148,14 @@ timely_cfg_compute(struct timely_cfg *c, uint8_t port, const uint32_t *p)
 	__atomic_store_n(&c->valid, 1, __ATOMIC_RELEASE);
 }
 
-static const struct timely_cfg *
-timely_cfg_get(uint8_t port, uint8_t slot)
-{
-	struct timely_cfg *c = &timely_cfgs[algo_port_idx(port)][algo_slot_idx(slot)];
-
-	if (ALGO_UNLIKELY(!__atomic_load_n(&c->valid, __ATOMIC_ACQUIRE))) {
-		uint32_t p[TIMELY_P_NUM];
-
-		algo_params_load(p, port, slot, timely_params, TIMELY_P_NUM);
-		timely_cfg_compute(c, port, p);
-	}
-	return c;
-}
-
+/* T_low must stay below T_high. */
 static int
-timely_init(uint8_t port, uint8_t slot, uint32_t *disable_mask)
+timely_params_check(const uint32_t *p)
 {
-	(void)disable_mask;
-	__atomic_store_n(&timely_cfgs[algo_port_idx(port)][algo_slot_idx(slot)].valid, 0,
-			__ATOMIC_RELEASE);
-	return 0;
+	return p[TIMELY_P_T_LOW] < p[TIMELY_P_T_HIGH] ? 0 : -EINVAL;
 }
 
-static int
-timely_set_params(uint8_t port, uint8_t slot, uint32_t id_base, uint32_t num,
-		const uint32_t *new_values, uint32_t *params)
-{
-	uint32_t p[TIMELY_P_NUM];
-
-	if (params == NULL ||
-			algo_params_merge(p, params, TIMELY_P_NUM, id_base, num, new_values) < 0)
-		return -EINVAL;
-	if (p[TIMELY_P_T_LOW] >= p[TIMELY_P_T_HIGH])
-		return -EINVAL;
-	memcpy(params, p, sizeof(p));
-	timely_cfg_compute(&timely_cfgs[algo_port_idx(port)][algo_slot_idx(slot)], port, p);
-	return 0;
-}
-
-static void
-timely_port_info_changed(uint8_t port)
-{
-	unsigned int s;
-
-	for (s = 0; s < ALGO_NSLOTS; s++)
-		__atomic_store_n(&timely_cfgs[algo_port_idx(port)][s].valid, 0, __ATOMIC_RELEASE);
-}
+ALGO_CFG_CACHE(timely, TIMELY_P_NUM, timely_params_check)
 
 static void
 timely_on_rtt(struct timely_ctx *f, const struct timely_cfg *c, uint32_t rtt, struct algo_cnt *k)
