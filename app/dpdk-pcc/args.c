@@ -22,6 +22,7 @@
 enum {
 	OPT_HELP = 'h',
 	OPT_VERSION = 'v',
+	OPT_INTERACTIVE = 'i',
 	OPT_LONG_MIN = 256,
 	OPT_HELP_EAL = OPT_LONG_MIN,
 	OPT_RUN_TIME,
@@ -85,6 +86,9 @@ enum {
 	OPT_SIM_OUT,
 	OPT_SIM_QUANTUM,
 	OPT_SIM_MODE,
+	/* console */
+	OPT_CMDLINE_FILE,
+	OPT_CMDLINE_STRICT,
 	OPT_MAX,
 };
 
@@ -151,6 +155,9 @@ static const struct option long_opts[] = {
 	{ "sim-out", required_argument, NULL, OPT_SIM_OUT },
 	{ "sim-quantum", required_argument, NULL, OPT_SIM_QUANTUM },
 	{ "sim-mode", required_argument, NULL, OPT_SIM_MODE },
+	{ "interactive", no_argument, NULL, OPT_INTERACTIVE },
+	{ "cmdline-file", required_argument, NULL, OPT_CMDLINE_FILE },
+	{ "cmdline-strict", no_argument, NULL, OPT_CMDLINE_STRICT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -264,6 +271,8 @@ opt_expect(int id)
 		return "0..18446744073709551614";
 	case OPT_SIM_OUT:
 		return "a directory, or none";
+	case OPT_CMDLINE_FILE:
+		return "a file of console commands";
 	case OPT_SIM_QUANTUM:
 		return "nanoseconds, 1..1000000000";
 	case OPT_SIM_MODE:
@@ -685,6 +694,15 @@ static const char *const usage_lines[] = {
 	"                          the step is an rte_service on a service lcore",
 	"                          (EAL -s, else the last worker), free-running and",
 	"                          not reproducible",
+	"",
+	"Console (doc/console.md):",
+	"  -i, --interactive       open the pcc> prompt once the engine runs (after",
+	"                          --cmdline-file); 'quit' ends the run",
+	"      --cmdline-file FILE run the console commands in FILE, each echoed",
+	"                          before its output; without -i the run ends after",
+	"                          the file",
+	"      --cmdline-strict    a failed command of --cmdline-file stops the file",
+	"                          and makes the exit status 1",
 	"",
 	"Exit status: 0 done, 1 run-time failure (ports, memory), 2 bad arguments.",
 	"Guide: doc/dpdk-pcc.md.",
@@ -1433,6 +1451,17 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 	case OPT_SIM_QUANTUM:
 		ret = num_opt(id, val, 1, APP_SIM_QUANTUM_MAX, &a->sim_quantum_ns, err, errlen);
 		break;
+	case OPT_INTERACTIVE:
+		a->interactive = true;
+		break;
+	case OPT_CMDLINE_FILE:
+		if (val[0] == '\0')
+			return bad_value(err, errlen, id, val);
+		a->cmdline_file = val;
+		break;
+	case OPT_CMDLINE_STRICT:
+		a->cmdline_strict = true;
+		break;
 	case OPT_SIM_MODE:
 		if (strcmp(val, "deterministic") == 0)
 			a->sim_mode = APP_SIM_DETERMINISTIC;
@@ -1692,7 +1721,7 @@ parse_opts(int argc, char **argv, struct app_args *a, struct seen *seen, char *e
 	int opt, ret;
 
 	for (;;) {
-		opt = getopt_long(argc, argv, "+:hv", long_opts, NULL);
+		opt = getopt_long(argc, argv, "+:hvi", long_opts, NULL);
 		if (opt == -1)
 			break;
 		switch (opt) {

@@ -113,6 +113,10 @@ struct app_args {
 	uint8_t sim_mode;        /* enum app_sim_mode */
 	bool stats_set;          /* --stats-period given */
 	bool flows_set;          /* --flows given */
+	/* console (console.c, doc/console.md) */
+	bool interactive;         /* -i: the pcc> prompt */
+	const char *cmdline_file; /* --cmdline-file: commands to run first */
+	bool cmdline_strict;      /* --cmdline-strict: a failed command fails the run */
 };
 
 /* Result of app_args_parse(). */

@@ -33,6 +33,7 @@
 #include <rte_service.h>
 
 #include "args.h"
+#include "console.h"
 #include "pcc_dev.h"
 #include "pcc_engine.h"
 #include "pcc_sim.h"
@@ -280,6 +281,18 @@ run(const struct app_args *args)
 
 	if (pcc_engine_start(e) < 0) {
 		fprintf(stderr, "%s: cannot launch the worker lcores\n", APP_NAME);
+		app_stats_fini(&ctl.stats);
+		goto out;
+	}
+	if (args->interactive || args->cmdline_file != NULL) {
+		/* console (doc/console.md): it stops the engine on return */
+		struct app_console_conf cc = {
+			.interactive = args->interactive,
+			.file = args->cmdline_file,
+			.strict = args->cmdline_strict,
+		};
+
+		rc = app_console_run(e, &conf, &cc) == 0 ? APP_EXIT_OK : APP_EXIT_FAIL;
 		app_stats_fini(&ctl.stats);
 		goto out;
 	}

@@ -18,6 +18,8 @@
 #include <rte_ethdev.h>
 #include <rte_prefetch.h>
 
+#include "pcc_host.h"
+
 #include "engine_internal.h"
 #include "engine_np.h"
 #include "pcc_dev_svc.h"
@@ -243,8 +245,8 @@ drain(struct eng_lcore *lc)
 	}
 }
 
-int
-eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t tick_us)
+static int
+worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t tick_us)
 {
 	struct pcc_engine *e = lc->e;
 	const uint16_t burst = e->conf.burst;
@@ -295,6 +297,8 @@ eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_
 				work += 1 + eng_rp_pacer_run(lc, lp, lp->now);
 			hk += eng_rp_housekeep(lc, lp, lp->now);
 		}
+		/* host mailbox requests for this worker (lib/host) */
+		work += pcc_host_mailbox_poll();
 		eng_ctr_add(&lc->polls, 1);
 		if (work > 0)
 			eng_ctr_add(&lc->busy_polls, 1);
@@ -317,6 +321,33 @@ eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_
 	if (lc->hook == NULL)
 		drain(lc);
 	return 0;
+}
+
+/*
+ * The poll loop under lib/host's crash guard.  A fault inside an
+ * algorithm's on_event writes the crash report (pcc_host_crash_set_file),
+ * sets the process state ERROR and lands here: the engine stops and the
+ * lcore returns -EFAULT.  The guard lives in this frame, which stays alive
+ * while worker_loop() runs.
+ */
+int
+eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t tick_us)
+{
+	int ret;
+
+	if (pcc_host_worker_init() < 0) {
+		ENG_LOG(WARNING, "lcore %u: no crash guard: %s", lc->lcore_id,
+				pcc_host_last_error());
+		return worker_loop(lc, tick, arg, tick_us);
+	}
+	if (PCC_HOST_WORKER_GUARD() != 0) {
+		ENG_LOG(ERR, "lcore %u: algorithm fault, engine stopping", lc->lcore_id);
+		pcc_engine_stop(lc->e);
+		return pcc_host_worker_fault_resume();
+	}
+	ret = worker_loop(lc, tick, arg, tick_us);
+	pcc_host_worker_fini();
+	return ret;
 }
 
 int

@@ -1,0 +1,277 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The dpdk-pcc authors
+
+"""The dpdk-pcc console (doc/console.md) as an operator meets it: every
+command's happy path and a bad argument naming the token, help, tab
+completion of command words and algorithm names, an unknown command,
+state changes made by traffic, and script mode (--cmdline-file, no tty)
+with and without --cmdline-strict.  One interactive session per test."""
+
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
+    __file__))))
+
+from framework import TestSuite  # noqa: E402
+
+PROMPT = 'pcc> '
+APP_ARGS = ['--ring-pair', '--gen-flows', '2', '--gen-ce', '10',
+            '--algo', 'dcqcn', '--idle-sleep', '50']
+
+# (command, regex its output must match) with the engine running
+OK_RUNNING = [
+    ('show config', r'port\s+roles\s+slot\s+algorithm'),
+    ('show state', r'engine\s+running'),
+    ('show port stats all', r'\n0\s+RP\s+\d+'),
+    ('show port stats 1', r'\n1\s+NP\s+\d+'),
+    ('clear port stats', r'Port statistics cleared'),
+    ('show lcores', r'\n1\s+\d+'),
+    ('show flows', r'Flows: \d+ of \d+'),
+    ('show flows top 1', r'Flows: 1 of'),
+    ('show flow 256', r'\n256\s+0\s+'),
+    ('show probe', r'\n0\s+ccmad'),
+    ('show algos', r'\ndcqcn\s+0x00000001'),
+    ('show slot 0', r'\n0\s+dcqcn\s+on'),
+    ('show slot 0 0', r'\n0\s+dcqcn\s+on'),
+    ('show params 0 0', r'\d+\s+min_rate_mbps\s+'),
+    ('set param 0 0 min_rate_mbps 500', r'min_rate_mbps = 500'),
+    ('set param 0 0 1 1000', r'min_rate_mbps = 1000'),
+    ('show counters 0 0', r'cnp_events\s+\d+'),
+    ('clear counters 0 0', r'cleared'),
+    ('set counters 0 0 off', r'slot 0: off'),
+    ('set counters 0 0 on', r'slot 0: on'),
+    ('histogram 0 2 linear 0 100 8', r'linear, 8 bins'),
+    ('histogram 0 2 enable', r'Histogram 2 of port 0: enable'),
+    ('show histogram 0 2', r'8 bins, enabled'),
+    ('histogram 0 2 disable', r'disable'),
+    ('histogram 0 2 clear', r'clear'),
+    ('trace on', r'Trace on'),
+    ('trace flush', r'Trace flushed'),
+    ('trace off', r'Trace off'),
+    ('ppcc 0x0 0 0', r'algo_id 0x00000001 .* name dcqcn'),
+    ('ppcc 0x3 0 0', r'status 0x00000007'),
+    ('ppcc 0x4 0 0', r'n_params 0x0000000b'),
+    ('ppcc 0x5 0 0 1', r'param 0x01 def 0x000003e8'),
+    ('ppcc 0x6 0 0 1', r'param 0x01 value 0x[0-9a-f]{8}'),
+    ('ppcc 0xA 0 0', r'params 0x0b:'),
+    ('ppcc 0xC 0 0', r'counters 0x09:'),
+    ('ppcc 0xE 0 0', r'n_counters 0x00000009'),
+    ('ppcc 0xF 0 0 0', r'counter 0x00 .* name cnp_events'),
+    ('ppcc 0x10 0', r'slot 0x00 algo_id 0x00000001'),
+    ('help', r'show histogram'),
+    ('help algos', r'set slot <port>'),
+]
+
+# (command, text its one-line error must contain) with the engine running
+BAD_RUNNING = [
+    ('show port stats 9', "Bad port '9'"),
+    ('show flows top 0', "Bad count '0'"),
+    ('show flow 77777', "Bad qpn '77777'"),
+    ('show slot 1', "Bad port '1'"),
+    ('show slot 0 8', "Bad slot '8'"),
+    ('set slot 0 1 nosuch on', "Bad algorithm 'nosuch'"),
+    ('set slot 0 1 dcqcn on', 'Engine is running'),
+    ('load app /nonexistent.so', 'Engine is running'),
+    ('show params 0 5', "Bad slot '5'"),
+    ('set param 0 0 nosuch 1', "Bad parameter 'nosuch'"),
+    ('set param 0 0 min_rate_mbps abc', "Bad value 'abc'"),
+    ('set param 0 0 min_rate_mbps 0', "Bad value '0'"),
+    ('set param 0 0 99 1', "Bad parameter '99'"),
+    ('show counters 0 9', "Bad slot '9'"),
+    ('clear counters 7 0', "Bad port '7'"),
+    ('set counters 0 3 on', "Bad slot '3'"),
+    ('show histogram 0 5', "Bad histogram '5'"),
+    ('show histogram 0 15', "Bad histogram '15'"),
+    ('histogram 0 9 enable', "Bad histogram '9'"),
+    ('histogram 0 2 linear 0 0 8', "Bad step '0'"),
+    ('set trace file /nonexistent/dir/t.txt', "Bad path '/nonexistent/dir"),
+    ('mailbox send 0 0 0102', 'Mailbox not available'),
+    ('mailbox send 0 0 xyz', "Bad bytes 'xyz'"),
+    ('mailbox send 0 4 0102', "Bad slot '4'"),
+    ('ppcc 0x7 0 0', "Bad cmd_type '0x7'"),
+    ('ppcc 0x4 5 0', "Bad port '5'"),
+    ('ppcc 0x5 0 0 99', "Bad id '99'"),
+    ('help nosuch', "Bad topic 'nosuch'"),
+    ('start', 'already running'),
+]
+
+
+class TestConsole(TestSuite):
+
+    time_limit = 120
+
+    def set_up_suite(self):
+        self.app = self.dpdk_pcc()
+        self.plugin = os.path.join(self.build_dir, 'tests', 'unit', 'plugins',
+                                   'plug_good.so')
+
+    def spawn(self):
+        s = self.app.spawn(APP_ARGS + ['-i'], lcores='0-1')
+        s.expect_exact(PROMPT, timeout=30)
+        return s
+
+    def cmd(self, s, line, timeout=15):
+        """Run one command; returns its output (without the echo)."""
+        s.sendline(line)
+        s.expect_exact(PROMPT, timeout=timeout)
+        out = s.before.replace('\r', '')
+        first, _, rest = out.partition('\n')
+        self.verify(line in first, 'echo of %r missing: %r' % (line, out))
+        return '\n' + rest
+
+    def quit(self, s):
+        s.sendline('quit')
+        rc = s.wait_exit(timeout=20)
+        self.assert_equal(rc, 0, 'exit status after quit')
+
+    def test_commands(self):
+        s = self.spawn()
+        try:
+            for line, pattern in OK_RUNNING:
+                out = self.cmd(s, line)
+                self.check(re.search(pattern, out) is not None and
+                           'Bad ' not in out,
+                           '%r: output does not match %r:\n%s' %
+                           (line, pattern, out))
+            for line, token in BAD_RUNNING:
+                out = self.cmd(s, line)
+                # log lines (pcc.<type>: ...) go to stderr, not counted
+                lines = [l for l in out.splitlines()
+                         if l.strip() and not l.startswith('pcc.')]
+                self.check(len(lines) == 1 and token in lines[0],
+                           '%r: expected one line with %r:\n%s' %
+                           (line, token, out))
+            # engine stopped: set slot, load app, then bad arguments
+            self.check('Engine stopped' in self.cmd(s, 'stop'), 'stop')
+            self.check('already stopped' in self.cmd(s, 'stop'),
+                       'stop twice')
+            self.check('engine    ' in self.cmd(s, 'show state') and
+                       'stopped' in self.cmd(s, 'show state'), 'state')
+            out = self.cmd(s, 'set slot 0 1 timely off')
+            self.check('Port 0 slot 1: timely off' in out, out)
+            out = self.cmd(s, 'show slot 0 1')
+            self.check(re.search(r'\n1\s+timely\s+off', out), out)
+            out = self.cmd(s, 'set slot 0 1 dctcp on')
+            self.check('Port 0 slot 1: dctcp on' in out, out)
+            out = self.cmd(s, 'set slot 0 1 dcqcn maybe')
+            self.check('Bad arguments' in out, out)
+            out = self.cmd(s, 'load app /nonexistent/x.so')
+            self.check("Bad plug-in '/nonexistent/x.so'" in out, out)
+            if os.path.exists(self.plugin):
+                out = self.cmd(s, 'load app %s' % self.plugin, timeout=30)
+                self.check('Loaded plug-in' in out and 'plug_good_algo' in out,
+                           out)
+                out = self.cmd(s, 'show algos')
+                self.check(re.search(r'plug_good_algo .* plug_good', out),
+                           out)
+            out = self.cmd(s, 'set trace file %s' %
+                           os.path.join(self.work_dir, 'trace.txt'))
+            self.check('Trace output:' in out, out)
+            self.check('Engine started' in self.cmd(s, 'start'), 'start')
+            self.quit(s)
+        finally:
+            s.close()
+
+    def test_help_completion_unknown(self):
+        s = self.spawn()
+        try:
+            out = self.cmd(s, 'help')
+            for topic in ('control', 'ports', 'flows', 'algos', 'params',
+                          'counters', 'trace', 'ppcc'):
+                self.check('(help %s)' % topic in out, 'help: no %s' % topic)
+            with open(os.path.join(self.source_dir, 'doc', 'console.md')) as f:
+                doc = f.read()
+            for cmd in re.findall(r'^### `([^`]+)`', doc, re.M):
+                word = cmd.split()[0]
+                self.check(word in out, 'help lacks %r' % cmd)
+            # tab completion: a command word, then an algorithm name
+            s.child.send('sho\t')
+            s.expect_exact('show ', timeout=10)
+            s.child.send('alg\t')
+            s.expect_exact('algos', timeout=10)
+            s.sendline('')
+            s.expect(r'dcqcn\s+0x00000001', timeout=10)
+            s.expect_exact(PROMPT, timeout=10)
+            s.child.send('set slot 0 1 dcq\t')
+            s.expect_exact('dcqcn ', timeout=10)
+            s.sendline('on')
+            s.expect_exact('Engine is running', timeout=10)
+            s.expect_exact(PROMPT, timeout=10)
+            # an unknown command: one line, and the prompt returns
+            out = self.cmd(s, 'frobnicate now')
+            lines = [l for l in out.splitlines() if l.strip()]
+            self.assert_equal(lines, ['Command not found'], 'unknown command')
+            self.quit(s)
+        finally:
+            s.close()
+
+    def test_traffic_reflected(self):
+        s = self.spawn()
+        try:
+            def cnp_events():
+                out = self.cmd(s, 'show counters 0 0')
+                m = re.search(r'cnp_events\s+(\d+)', out)
+                self.verify(m, out)
+                return int(m.group(1))
+
+            def rates():
+                out = self.cmd(s, 'show flows')
+                return re.findall(r'\n(\d+)\s+0\s+\d+\s+\d+\s+([\d.]+)', out)
+
+            first, r1 = cnp_events(), rates()
+            # CE-marked data makes CNPs; wait on output, not on time
+            for _ in range(200):
+                if cnp_events() > first and rates() != r1:
+                    break
+            self.verify(cnp_events() > first, 'cnp_events did not grow')
+            self.verify(rates() != r1, 'flow rates did not change: %s' % r1)
+            out = self.cmd(s, 'show port stats 0')
+            m = re.search(r'\n0\s+RP\s+\d+\s+\d+\s+(\d+)', out)
+            self.verify(m and int(m.group(1)) > 0, out)
+            self.quit(s)
+        finally:
+            s.close()
+
+    def test_script(self):
+        path = os.path.join(self.work_dir, 'session.pcc')
+        with open(path, 'w') as f:
+            f.write('# a complete session\n'
+                    'stop\n'
+                    'set slot 0 1 timely on\n'
+                    'set slot 0 1 dcqcn on\n'
+                    'set param 0 1 min_rate_mbps 500\n'
+                    'show params 0 1\n'
+                    'start\n'
+                    'show port stats all\n'
+                    'show counters 0 1\n'
+                    'quit\n'
+                    'show state\n')
+        res = self.app.run(APP_ARGS + ['--cmdline-file', path,
+                                       '--cmdline-strict'], lcores='0-1')
+        self.assert_equal(res.returncode, 0, 'exit status\n' + res.describe())
+        out = res.stdout
+        for line in ('set slot 0 1 dcqcn on', 'show counters 0 1', 'quit'):
+            self.check(PROMPT + line in out, 'not echoed: %r' % line)
+        self.check('Port 0 slot 1: dcqcn on' in out, out)
+        self.check('min_rate_mbps = 500' in out, out)
+        self.check(re.search(r'\n1\s+min_rate_mbps\s+500\s', out), out)
+        self.check('cnp_events' in out, out)
+        self.check(PROMPT + 'show state' not in out, 'ran past quit')
+        # a failing command: non-zero with --cmdline-strict, 0 without
+        with open(path, 'w') as f:
+            f.write('show state\nset param 0 0 nosuch 1\nshow algos\n')
+        res = self.app.run(APP_ARGS + ['--cmdline-file', path,
+                                       '--cmdline-strict'], lcores='0-1')
+        self.check(res.returncode == 1, 'strict: exit %s' % res.returncode)
+        self.check("Bad parameter 'nosuch'" in res.stdout, res.stdout)
+        self.check(PROMPT + 'show algos' not in res.stdout,
+                   'strict went on after the failure')
+        res = self.app.run(APP_ARGS + ['--cmdline-file', path], lcores='0-1')
+        self.check(res.returncode == 0, 'lenient: exit %s' % res.returncode)
+        self.check(PROMPT + 'show algos' in res.stdout, 'lenient stopped')
+        res = self.app.run(APP_ARGS + ['--cmdline-file', '/nonexistent/f',
+                                       '--cmdline-strict'], lcores='0-1')
+        self.check(res.returncode == 1 and 'Cannot open' in res.stdout,
+                   'missing file: exit %s' % res.returncode)
