@@ -495,6 +495,7 @@ struct np_burst {
 	uint64_t t_send; /* port clock when the first answer of the burst was made */
 	int64_t rt_off;  /* CLOCK_REALTIME - port clock */
 	bool t_read;
+	bool handler; /* a user NP handler was registered when the burst began */
 };
 
 static inline bool
@@ -520,6 +521,23 @@ np_reuse(struct np_burst *b, struct rte_mbuf *m)
 		eng_ctr_add(&b->ctr->tx_err, 1);
 	}
 	return c;
+}
+
+/* m, answered in place, as rte_pktmbuf_reset() leaves an mbuf but for
+ * its data offset and length (the frame stays where it is). */
+static inline void
+np_inplace_reset(struct rte_mbuf *m, uint16_t len)
+{
+	m->next = NULL;
+	m->nb_segs = 1;
+	m->port = RTE_MBUF_PORT_INVALID;
+	m->ol_flags &= RTE_MBUF_F_EXTERNAL;
+	m->packet_type = 0;
+	m->tx_offload = 0;
+	m->vlan_tci = 0;
+	m->vlan_tci_outer = 0;
+	m->data_len = len;
+	m->pkt_len = len;
 }
 
 /* m as one writable segment with the same bytes (m itself, or a copy:
@@ -863,6 +881,16 @@ np_answer(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *inf
 	int len;
 
 	if (fmt == PCC_ENGINE_PROBE_CCMAD) {
+		/* in place: only the headers and the body are rewritten and the
+		 * ICRC patched, not recomputed (pcc_probe_resp_inplace()) */
+		if (mbuf_reusable(m) && r->frame == rte_pktmbuf_mtod(m, const uint8_t *)) {
+			len = pcc_probe_resp_inplace(rte_pktmbuf_mtod(m, void *),
+					(uint32_t)(m->buf_len - m->data_off), info, dscp, &r->p);
+			if (len > 0) {
+				np_inplace_reset(m, (uint16_t)len);
+				return m;
+			}
+		}
 		np_reply_l3(r->macs, info, &l3);
 		l3.dscp = dscp;
 		c = np_reuse(b, m);
@@ -923,7 +951,10 @@ np_probe(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info
 	}
 	np_times(b, m, &recv, &send);
 	memset(&resp, 0, sizeof(resp));
-	if (!hw) {
+	if (!hw && !b->handler) {
+		/* no user handler (checked once per burst): the default */
+		eng_ctr_add(&b->ctr->no_handler, 1);
+	} else if (!hw) {
 		np_view(b, r, info, recv, &view);
 		rc = pcc_np_handle(&view, &resp);
 		if (rc == -ENOENT) {
@@ -970,7 +1001,9 @@ np_probe_ccmad(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info
 {
 	struct np_req r;
 
-	memset(&r, 0, sizeof(r));
+	/* (not memset: custom[] is filled only when there is one) */
+	r.mad_off = 0;
+	r.ifa_off = 0;
 	r.frame = np_linear(b, m, &r.len);
 	if (r.frame == NULL || pcc_probe_parse(r.frame, info, &r.p, NULL) != 0) {
 		eng_ctr_add(&b->ctr->probe_req, 1);
@@ -1079,6 +1112,7 @@ eng_np_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
 	b.t_send = 0;
 	b.rt_off = 0;
 	b.t_read = false;
+	b.handler = pcc_np_handler_get() != NULL;
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i], *out;
 		const struct pcc_pkt_info *info = &infos[i];

@@ -379,6 +379,29 @@ int pcc_icrc_verify(const void *frame, const struct pcc_pkt_info *info);
 /** Recompute and store the ICRC of a parsed RoCEv2 frame in place. */
 int pcc_icrc_update(void *frame, const struct pcc_pkt_info *info);
 
+/**
+ * Incremental ICRC: bytes [off, off + n) of an IP datagram of len bytes
+ * (IP header up to, not including, the ICRC, as for pcc_icrc_calc())
+ * changed from old_bytes to new_bytes; *icrc, the datagram's ICRC before
+ * the change, becomes its ICRC after it.  By the CRC's linearity (for
+ * messages of equal length, crc(A) ^ crc(B) = crc(A ^ B) ^ crc(0...0)),
+ * only the changed bytes are read: 8 bytes at a time, each word that
+ * changed multiplied by x^(8 * bytes after it) mod P (carry-less
+ * multiply, PCLMULQDQ when the CPU has it, from a table of powers) and
+ * summed, with one reduction at the end — a few ns for a probe response's
+ * headers, where a full recompute reads the whole datagram.
+ *
+ * Bytes the ICRC masks (IPv4 TOS, TTL, header checksum; IPv6 traffic
+ * class, flow label, hop limit; UDP checksum; BTH byte 4) must be equal
+ * in old_bytes and new_bytes: set them alike, their real change does not
+ * change the ICRC.  The result is right only if *icrc was (a corrupt ICRC
+ * stays corrupt).  old_bytes and new_bytes may be the same buffer only for
+ * bytes that did not change.  0, or PCC_PROTO_ERR_INVAL (NULL pointer, or
+ * the range is not inside len bytes; *icrc is then unchanged).
+ */
+int pcc_icrc_patch(uint32_t *icrc, uint32_t len, uint32_t off, const void *old_bytes,
+		const void *new_bytes, uint32_t n);
+
 /* ---- ECN / DSCP --------------------------------------------------- */
 
 /** ECN of the IP header at ip (IPv4 or IPv6, by version nibble), or <0. */
@@ -476,6 +499,28 @@ int pcc_probe_req_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3, u
  */
 int pcc_probe_resp_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3, uint32_t dqpn,
 		const struct pcc_probe *p, const void *custom);
+
+/**
+ * Turn a probe request into its response in place.  frame (cap bytes of
+ * buffer) holds the request, parsed as info (kind PCC_PKT_PROBE_REQ, IPv4
+ * without options or IPv6, a MAD of exactly PCC_PROBE_MAD_LEN bytes).
+ * Writes what pcc_probe_resp_build() writes with the request's addresses
+ * swapped, DSCP dscp, ECN not-ECT, TTL 64, IPv4 ID 0, IPv6 flow label 0,
+ * the request's VLAN tag and UDP source port, dqpn = the request's DETH
+ * SrcQP and the body *p (flags get PCC_PROBE_F_RESPONSE), but only the
+ * headers, the MAD header and the body: the custom header and the rest of
+ * the MAD stay where they are (a request carries zeros after its custom
+ * header, wire.md section 7; other bytes there are echoed).  The ICRC is
+ * the request's, patched for the bytes that changed (pcc_icrc_patch()),
+ * not recomputed: a corrupt request ICRC stays corrupt; so is an IPv6 UDP
+ * checksum (RFC 1624), but a request without one (0) gets it computed.
+ * Returns the response's frame length (bytes after it in the buffer are
+ * not part of it), or PCC_PROTO_ERR_INVAL (arguments, or a request this
+ * cannot turn around: use pcc_probe_resp_build()), leaving frame
+ * untouched.
+ */
+int pcc_probe_resp_inplace(void *frame, uint32_t cap, const struct pcc_pkt_info *info, uint8_t dscp,
+		const struct pcc_probe *p);
 
 /**
  * Decode the probe body of a frame pcc_parse() classified as PROBE_REQ or

@@ -119,6 +119,10 @@ int proto_icrc_mask_hdrs(const uint8_t *ip, uint32_t len, uint8_t out[PROTO_ICRC
 /* CRC-32 of the 8-byte 0xFF pseudo header followed by the masked headers. */
 uint32_t proto_icrc_start(const uint8_t *masked, uint32_t n);
 
+/* pcc_icrc_patch() multiplies with PCLMULQDQ when the CPU has it (the
+ * default), else in software; false forces software (unit tests). */
+void proto_icrc_patch_use_clmul(bool on);
+
 /*
  * Parse core shared by pcc_parse() and pcc_parse_mbuf(): p holds at least
  * min(len, PROTO_PARSE_LINEAR) valid bytes; len is the real frame length.

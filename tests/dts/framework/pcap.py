@@ -29,7 +29,8 @@ def write_pcap(path, frames, t0=DEFAULT_T0, snaplen=65535):
 
 
 def read_pcap(path):
-    """List of (ts_sec, ts_usec, wire_len, bytes) of a classic pcap."""
+    """List of (ts_sec, ts_usec, wire_len, bytes) of a classic pcap
+    (ts_usec holds nanoseconds in a nanosecond pcap: read_pcap_ns())."""
     with open(path, 'rb') as f:
         data = f.read()
     if len(data) < 24:
@@ -58,6 +59,17 @@ def read_pcap(path):
         out.append((sec, usec, wire, data[off:off + caplen]))
         off += caplen
     return out
+
+
+def read_pcap_ns(path):
+    """List of (timestamp in ns, bytes) of a classic pcap, microsecond
+    (magic a1b2c3d4) or nanosecond (a1b23c4d, e.g. net_pcap's tx_pcap)."""
+    with open(path, 'rb') as f:
+        magic = f.read(4)
+    nano = magic in (bytes.fromhex('4d3cb2a1'), bytes.fromhex('a1b23c4d'))
+    scale = 1 if nano else 1000
+    return [(sec * 1000000000 + frac * scale, fr)
+            for sec, frac, _, fr in read_pcap(path)]
 
 
 def read_frames(path):

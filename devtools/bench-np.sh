@@ -1,0 +1,128 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The dpdk-pcc authors
+#
+# devtools/bench-np.sh [BUILDDIR] [bench_np options...]
+# NP probe reflection, packets/s per lcore, against dpdk-testpmd
+# --forward-mode=macswap --tx-first on a net_ring pair, in one run.
+#
+# Builds tests/bench/bench_np in BUILDDIR (default: build) and runs, on the
+# last CPU:
+#  1. bench_np: CCMAD probe requests circulate on a ring pair between the
+#     dpdk-pcc engine's NP port (the worker loop dpdk-pcc runs) and a
+#     generator that turns each response back into its request, both on
+#     one lcore; then the same loop with testpmd's macswap in place of the
+#     NP (tests/bench/bench_np.c);
+#  2. dpdk-testpmd --vdev=net_ring0 --vdev=net_ring1 --forward-mode=macswap
+#     --tx-first, one forwarding lcore (REFERENCE section 4), for
+#     TESTPMD_SECONDS (default 10; the first 2 are warm-up).
+# Prints one table: packets/s per wall-clock second and per second the
+# lcore's thread was on a CPU (from /proc/.../schedstat for testpmd), and
+# the ratios.  Options go to bench_np (--time, --warmup, --inflight,
+# --burst, --ipv6, --vlan).  doc/perf.md has the figures measured here.
+
+cd "$(dirname "$0")/.." || exit 1
+dir=build
+case "$1" in
+-* | "") ;;
+*)
+	dir=$1
+	shift
+	;;
+esac
+bin="$dir/tests/bench/bench_np"
+if [ ! -f "$dir/build.ninja" ]; then
+	meson setup "$dir" >"$dir.log" 2>&1 || {
+		cat "$dir.log" >&2
+		exit 1
+	}
+	rm -f "$dir.log"
+fi
+ninja -C "$dir" tests/bench/bench_np >/dev/null || {
+	ninja -C "$dir" tests/bench/bench_np >&2
+	exit 1
+}
+if [ ! -x "$bin" ]; then
+	echo "bench-np.sh: $bin was not built" >&2
+	exit 1
+fi
+cpu=$(($(nproc) - 1))
+main=0
+[ "$cpu" -eq 0 ] && main=0
+eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $model, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# $bin $eal -l $cpu -- $*"
+# shellcheck disable=SC2086
+if ! "$bin" $eal --file-prefix "bench-np-$$" -l "$cpu" -- "$@" >"$tmp/np.out" 2>"$tmp/np.err"; then
+	cat "$tmp/np.out" "$tmp/np.err" >&2
+	exit 1
+fi
+sed -n 's/^# /# bench_np: /p' "$tmp/np.out"
+
+# testpmd: forwarding lcore on the same CPU as the loop above
+secs=${TESTPMD_SECONDS:-10}
+tp_ok=0
+if command -v dpdk-testpmd >/dev/null 2>&1 && [ "$cpu" -gt 0 ]; then
+	echo "# dpdk-testpmd $eal -l $main,$cpu --vdev=net_ring0 --vdev=net_ring1 --" \
+		"--forward-mode=macswap --tx-first --nb-cores=1 --stats-period 1 (${secs} s)"
+	lb=""
+	command -v stdbuf >/dev/null 2>&1 && lb="stdbuf -oL"
+	# shellcheck disable=SC2086
+	$lb dpdk-testpmd $eal --file-prefix "bench-tp-$$" -l "$main,$cpu" \
+		--vdev=net_ring0 --vdev=net_ring1 -- --forward-mode=macswap --tx-first \
+		--nb-cores=1 --stats-period 1 </dev/null >"$tmp/tp.out" 2>&1 &
+	tp=$!
+	sleep 2
+	# the forwarding lcore's thread: on-CPU ns over the measured window
+	tid=""
+	for t in /proc/$tp/task/*; do
+		case "$(cat "$t/comm" 2>/dev/null)" in
+		rte-worker-"$cpu" | lcore-worker-"$cpu") tid=${t##*/} ;;
+		esac
+	done
+	lines0=$(wc -l <"$tmp/tp.out")
+	t0=$(date +%s%N)
+	c0=$(cut -d' ' -f1 "/proc/$tp/task/$tid/schedstat" 2>/dev/null || echo 0)
+	sleep $((secs - 2))
+	t1=$(date +%s%N)
+	c1=$(cut -d' ' -f1 "/proc/$tp/task/$tid/schedstat" 2>/dev/null || echo 0)
+	kill -INT "$tp" 2>/dev/null
+	wait "$tp"
+	# per stats period: Rx-pps of port 0 + port 1 (one lcore forwards both)
+	tail -n +"$((lines0 + 1))" "$tmp/tp.out" |
+		awk '/Rx-pps:/ { s += $2; n++ } END { if (n >= 2) printf "%.0f %d\n", s / (n / 2), n / 2 }' \
+			>"$tmp/tp.pps"
+	if [ -s "$tmp/tp.pps" ] && [ -n "$tid" ] && [ "$c1" -gt "$c0" ]; then
+		tp_ok=1
+		read -r tp_pps tp_periods <"$tmp/tp.pps"
+		tp_frac=$(awk -v c="$((c1 - c0))" -v t="$((t1 - t0))" 'BEGIN { printf "%.4f", c / t }')
+	else
+		echo "# dpdk-testpmd: no figures (output in $tmp/tp.out):" >&2
+		tail -n 20 "$tmp/tp.out" >&2
+	fi
+else
+	echo "# dpdk-testpmd not found (or a single CPU): no testpmd figure"
+fi
+
+awk -v tp_ok="$tp_ok" -v tp_pps="${tp_pps:-0}" -v tp_frac="${tp_frac:-1}" \
+	-v tp_periods="${tp_periods:-0}" '
+/^np-ccmad / { np = $3; npw = $2 }
+/^macswap / { ms = $3; msw = $2 }
+END {
+	printf "%-44s %10s %12s %8s\n", "loop (one lcore)", "Mpps", "Mpps/cpu-s", "ns/pkt"
+	printf "%-44s %10.2f %12.2f %8.1f\n", "dpdk-pcc NP, CCMAD requests + generator", npw, np, 1000 / np
+	printf "%-44s %10.2f %12.2f %8.1f\n", "bench macswap + the same generator", msw, ms, 1000 / ms
+	if (tp_ok) {
+		tw = tp_pps / 1e6; tc = tw / tp_frac
+		printf "%-44s %10.2f %12.2f %8.1f\n", "dpdk-testpmd macswap --tx-first, 2 ports", tw, tc, 1000 / tc
+		printf "%-44s %10.2f %12.2f %8.1f\n", "  per port (testpmd counts each port)", tw / 2, tc / 2, 2000 / tc
+		printf "ratio NP / testpmd per lcore      %.3f   (target >= 0.8)\n", np / tc
+		printf "ratio NP / testpmd per port       %.3f\n", np / (tc / 2)
+		printf "# testpmd: %d stats periods, forwarding thread on a CPU %.1f%% of the window\n", tp_periods, 100 * tp_frac
+	}
+	printf "ratio NP / macswap, same loop     %.3f\n", np / ms
+}' "$tmp/np.out"

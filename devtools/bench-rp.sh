@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The dpdk-pcc authors
+#
+# devtools/bench-rp.sh [BUILDDIR] [bench_rp options...]
+# RP event processing, events/s per lcore, DCQCN against the no-op
+# algorithm, in one run.
+#
+# Builds tests/bench/bench_rp in BUILDDIR (default: build) and runs it on
+# the last CPU: for each algorithm (default noop, then dcqcn) a dpdk-pcc
+# engine with one RP port on a ring pair whose other side sends CNPs to
+# its flows (one event each), all on one lcore (tests/bench/bench_rp.c).
+# Prints one row per algorithm: M events/s per wall-clock second and per
+# second on a CPU, ns/event, and the ratio to the first algorithm (noop).
+# Options go to bench_rp (--flows N, --time, --warmup, --burst, --algo
+# NAME...).  Takes a few seconds; doc/perf.md has the figures measured here.
+
+cd "$(dirname "$0")/.." || exit 1
+dir=build
+case "$1" in
+-* | "") ;;
+*)
+	dir=$1
+	shift
+	;;
+esac
+bin="$dir/tests/bench/bench_rp"
+if [ ! -f "$dir/build.ninja" ]; then
+	meson setup "$dir" >"$dir.log" 2>&1 || {
+		cat "$dir.log" >&2
+		exit 1
+	}
+	rm -f "$dir.log"
+fi
+ninja -C "$dir" tests/bench/bench_rp >/dev/null || {
+	ninja -C "$dir" tests/bench/bench_rp >&2
+	exit 1
+}
+if [ ! -x "$bin" ]; then
+	echo "bench-rp.sh: $bin was not built" >&2
+	exit 1
+fi
+cpu=$(($(nproc) - 1))
+eal="--no-huge -m 2048 --no-pci --no-shconf --log-level=lib.eal:error"
+model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $model, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# $bin $eal -l $cpu -- $*"
+# shellcheck disable=SC2086
+"$bin" $eal --file-prefix "bench-rp-$$" -l "$cpu" -- "$@" 2>&1 |
+	grep -v -e '^TELEMETRY' -e '^EAL'

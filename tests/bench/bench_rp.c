@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * bench_rp: RP event processing, events per second of one lcore, with
+ * DCQCN against the no-op algorithm in the same run.
+ *
+ * Each phase builds a dpdk-pcc engine (pcc_engine_create + the worker loop
+ * dpdk-pcc's lcores run) with one RP port, side A of a cross-connected
+ * ring pair (pcc_ring_pair, net_ring), and --algo ALGO.  Its generator has
+ * --flows flows of one packet each (a 64-byte RDMA WRITE message): every
+ * flow sends that packet at start, then stays in the flow table (no
+ * aging) with nothing more to send, so no TX event follows.  The lcore's
+ * poll hook then plays the NP on side B: after every poll round it sends
+ * a burst of CNPs (pcc_cnp_build(), one per flow, round robin, so that no
+ * two in a burst are coalesced into one event) and drops what the RP
+ * sends.  Each CNP is one event: RX, classification, flow lookup,
+ * pcc_dev_dispatch() to the flow's algorithm, its result applied (DCQCN
+ * changes the rate: the pacer is reprogrammed; noop keeps it).
+ *
+ * events/s = CNP events dispatched (port counter Ev-CNP) over --time
+ * seconds after --warmup, per second of wall-clock time and per second the
+ * thread was on a CPU; the loop includes the CNP generator's work (an
+ * mbuf, a 62-byte copy, a ring enqueue per event), the same in both
+ * phases.  "x noop" is DCQCN's time per event over noop's.
+ *
+ * Not a test: run it with devtools/bench-rp.sh.
+ *
+ *   bench_rp [EAL options] -- [--time S] [--warmup S] [--flows N]
+ *            [--burst N] [--algo NAME]...
+ */
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_errno.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_log.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+
+#include <pcc_dev.h>
+#include <pcc_engine.h>
+#include <pcc_proto.h>
+
+#define MAX_BURST 64
+#define RING_SIZE 4096
+#define GEN_MBUFS 16383
+#define CNP_LEN_MAX 128
+#define MAX_ALGOS 8
+#define QPN_BASE 0x100
+
+struct opts {
+	double time_s;
+	double warmup_s;
+	uint32_t flows;
+	unsigned int burst;
+	const char *algos[MAX_ALGOS];
+	unsigned int n_algos;
+};
+
+struct result {
+	double mev;     /* M events per second of wall-clock time */
+	double mev_cpu; /* ... per second on a CPU */
+	uint64_t events;
+	uint64_t other_ev; /* events of other types in the window */
+	uint64_t rate_upd;
+	uint64_t no_flow;
+	uint32_t flows;
+};
+
+struct loop {
+	struct pcc_engine *e;
+	uint16_t pa, pb;
+	struct rte_mempool *mp;
+	uint32_t next; /* flow of the next CNP */
+	uint64_t t_meas, t_end;
+	bool measuring;
+	uint64_t t0, cpu0;
+	struct pcc_engine_port_stats st0;
+	struct result *r;
+};
+
+static struct opts o = {
+	.time_s = 2.0,
+	.warmup_s = 0.5,
+	.flows = 1024,
+	.burst = 32,
+};
+
+/* CNPs differ by flow only in the UDP source port, DestQP and ICRC: one
+ * template and those (a few MB of full frames at 64 Ki flows would make
+ * the generator's cache misses part of the figure) */
+struct cnp_var {
+	uint16_t sport; /* network order */
+	uint8_t dqpn[3];
+	uint8_t icrc[4];
+};
+
+static uint8_t cnp_tmpl[CNP_LEN_MAX];
+static uint16_t cnp_len;
+static struct cnp_var *cnp_var;
+
+#define CNP_UDP_OFF (RTE_ETHER_HDR_LEN + PCC_IPV4_HDR_LEN)
+#define CNP_DQPN_OFF (CNP_UDP_OFF + PCC_UDP_HDR_LEN + 5)
+
+static uint64_t
+thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int
+build_cnps(void)
+{
+	uint8_t f[CNP_LEN_MAX];
+	struct pcc_l3_spec l3;
+	uint32_t i;
+	int len = 0;
+
+	cnp_var = calloc(o.flows, sizeof(*cnp_var));
+	if (cnp_var == NULL)
+		return -1;
+	memset(&l3, 0, sizeof(l3));
+	memcpy(l3.dst_mac, "\x02\x00\x00\x00\x00\x01", 6);
+	memcpy(l3.src_mac, "\x02\x00\x00\x00\x00\x02", 6);
+	l3.src.v4 = RTE_IPV4(10, 0, 0, 2);
+	l3.dst.v4 = RTE_IPV4(10, 0, 0, 1);
+	l3.dscp = 48;
+	for (i = 0; i < o.flows; i++) {
+		l3.udp_sport = pcc_roce_udp_sport(QPN_BASE + i, QPN_BASE + i);
+		len = pcc_cnp_build(f, CNP_LEN_MAX, &l3, QPN_BASE + i);
+		if (len < 0) {
+			fprintf(stderr, "bench_rp: CNP: %s\n", pcc_proto_strerror(len));
+			return -1;
+		}
+		if (i == 0)
+			memcpy(cnp_tmpl, f, (size_t)len);
+		memcpy(&cnp_var[i].sport, f + CNP_UDP_OFF, 2);
+		memcpy(cnp_var[i].dqpn, f + CNP_DQPN_OFF, 3);
+		memcpy(cnp_var[i].icrc, f + len - PCC_ICRC_LEN, 4);
+	}
+	cnp_len = (uint16_t)len;
+	return 0;
+}
+
+static int
+port_setup(uint16_t port, struct rte_mempool *mp)
+{
+	struct rte_eth_conf conf;
+	int rc;
+
+	memset(&conf, 0, sizeof(conf));
+	rc = rte_eth_dev_configure(port, 1, 1, &conf);
+	if (rc == 0)
+		rc = rte_eth_rx_queue_setup(port, 0, RING_SIZE, rte_socket_id(), NULL, mp);
+	if (rc == 0)
+		rc = rte_eth_tx_queue_setup(port, 0, RING_SIZE, rte_socket_id(), NULL);
+	if (rc == 0)
+		rc = rte_eth_dev_start(port);
+	if (rc != 0)
+		fprintf(stderr, "bench_rp: port %u setup: %s\n", port, rte_strerror(-rc));
+	return rc;
+}
+
+static void
+window_end(struct loop *l, uint64_t now)
+{
+	struct pcc_engine_port_stats st;
+	struct result *r = l->r;
+	double wall = (double)(now - l->t0) / (double)rte_get_tsc_hz();
+	double cpu = (double)(thread_cpu_ns() - l->cpu0) / 1e9;
+	unsigned int k;
+
+	pcc_engine_port_stats_get(l->e, l->pa, &st);
+	r->events = st.ev[PCC_DEV_EVENT_CNP] - l->st0.ev[PCC_DEV_EVENT_CNP];
+	for (k = 0; k < PCC_ENGINE_NB_EV; k++)
+		if (k != PCC_DEV_EVENT_CNP)
+			r->other_ev += st.ev[k] - l->st0.ev[k];
+	r->rate_upd = st.rate_updates - l->st0.rate_updates;
+	r->no_flow = st.rp_no_flow - l->st0.rp_no_flow;
+	r->mev = (double)r->events / wall / 1e6;
+	r->mev_cpu = (double)r->events / cpu / 1e6;
+}
+
+/* After every poll round: drop what the RP sent, send a burst of CNPs. */
+static int
+np_hook(void *arg, uint64_t idle_until_ns)
+{
+	struct loop *l = arg;
+	struct rte_mbuf *pkts[MAX_BURST];
+	uint64_t now = rte_rdtsc();
+	uint16_t n, i, sent;
+
+	RTE_SET_USED(idle_until_ns);
+	if (!l->measuring && now >= l->t_meas) {
+		l->measuring = true;
+		pcc_engine_port_stats_get(l->e, l->pa, &l->st0);
+		l->t0 = rte_rdtsc();
+		l->cpu0 = thread_cpu_ns();
+	}
+	if (now >= l->t_end) {
+		window_end(l, now);
+		return 1;
+	}
+	n = rte_eth_rx_burst(l->pb, 0, pkts, MAX_BURST);
+	if (n > 0)
+		rte_pktmbuf_free_bulk(pkts, n);
+	n = (uint16_t)o.burst;
+	if (rte_pktmbuf_alloc_bulk(l->mp, pkts, n) != 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		struct rte_mbuf *m = pkts[i];
+		const struct cnp_var *v = &cnp_var[l->next];
+		uint8_t *d = rte_pktmbuf_mtod(m, uint8_t *);
+
+		memcpy(d, cnp_tmpl, cnp_len);
+		memcpy(d + CNP_UDP_OFF, &v->sport, 2);
+		memcpy(d + CNP_DQPN_OFF, v->dqpn, 3);
+		memcpy(d + cnp_len - PCC_ICRC_LEN, v->icrc, 4);
+		m->data_len = cnp_len;
+		m->pkt_len = cnp_len;
+		if (++l->next == o.flows)
+			l->next = 0;
+	}
+	sent = rte_eth_tx_burst(l->pb, 0, pkts, n);
+	if (sent < n)
+		rte_pktmbuf_free_bulk(pkts + sent, n - sent);
+	return 0;
+}
+
+static unsigned int pair_seq;
+
+static int
+run_phase(const char *algo, struct rte_mempool *mp, struct result *r)
+{
+	const uint64_t hz = rte_get_tsc_hz();
+	static struct pcc_engine_conf conf;
+	struct pcc_engine_gen_group grp;
+	struct pcc_engine_rxq_conf rxq;
+	struct pcc_ring_pair *rp;
+	struct loop l;
+	char name[32];
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	memset(&l, 0, sizeof(l));
+	snprintf(name, sizeof(name), "brp%u", pair_seq++);
+	rp = pcc_ring_pair_create(name, 1, 1, RING_SIZE, (int)rte_socket_id());
+	if (rp == NULL) {
+		fprintf(stderr, "bench_rp: ring pair: %s\n", rte_strerror(rte_errno));
+		return -1;
+	}
+	l.pa = pcc_ring_pair_port(rp, 0);
+	l.pb = pcc_ring_pair_port(rp, 1);
+	l.mp = mp;
+	l.r = r;
+	if (port_setup(l.pb, mp) != 0)
+		goto out;
+
+	pcc_engine_conf_default(&conf);
+	conf.port[l.pa].roles = PCC_ENGINE_ROLE_RP;
+	rxq.port_id = l.pa;
+	rxq.queue_id = 0;
+	rxq.lcore_id = rte_get_main_lcore();
+	conf.rxq = &rxq;
+	conf.nb_rxq_conf = 1;
+	conf.nb_rxd = RING_SIZE;
+	conf.nb_txd = RING_SIZE;
+	conf.burst = (uint16_t)o.burst;
+	conf.flow.capacity = RTE_MAX(2 * o.flows, 1024u);
+	conf.flow.idle_ms = 0;
+	memset(&grp, 0, sizeof(grp));
+	grp.port_id = l.pa;
+	grp.count = o.flows;
+	grp.qpn_base = QPN_BASE;
+	grp.payload_len = 64;
+	grp.size = 64; /* one packet: the flow exists, then sends nothing */
+	conf.gen.groups = &grp;
+	conf.gen.nb_groups = 1;
+	conf.gen.payload_len = 64;
+	conf.rp.algo = algo;
+	l.e = pcc_engine_create(&conf);
+	if (l.e == NULL) {
+		fprintf(stderr, "bench_rp: engine (%s): %s\n", algo, rte_strerror(rte_errno));
+		goto out;
+	}
+	if (pcc_engine_set_poll_hook(l.e, np_hook, &l) != 0 || pcc_engine_start(l.e) != 0)
+		goto out;
+	l.t_meas = rte_rdtsc() + (uint64_t)(o.warmup_s * (double)hz);
+	l.t_end = l.t_meas + (uint64_t)(o.time_s * (double)hz);
+	pcc_engine_main_loop(l.e, NULL, NULL, 1000);
+	pcc_engine_stop(l.e);
+	pcc_engine_wait(l.e);
+	r->flows = pcc_engine_flow_count(l.e);
+	rc = r->events > 0 ? 0 : -1;
+	if (rc != 0)
+		fprintf(stderr, "bench_rp: %s: no CNP event dispatched\n", algo);
+out:
+	pcc_engine_destroy(l.e);
+	rte_eth_dev_stop(l.pb);
+	pcc_ring_pair_free(rp);
+	return rc;
+}
+
+static void
+usage(void)
+{
+	printf("usage: bench_rp [EAL options] -- [--time S] [--warmup S] [--flows N]\n"
+	       "                [--burst N] [--algo NAME]...\n");
+}
+
+static int
+parse_args(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "time", required_argument, NULL, 't' },
+		{ "warmup", required_argument, NULL, 'w' },
+		{ "flows", required_argument, NULL, 'f' },
+		{ "burst", required_argument, NULL, 'b' },
+		{ "algo", required_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			o.time_s = atof(optarg);
+			break;
+		case 'w':
+			o.warmup_s = atof(optarg);
+			break;
+		case 'f':
+			o.flows = (uint32_t)strtoul(optarg, NULL, 0);
+			break;
+		case 'b':
+			o.burst = (unsigned int)strtoul(optarg, NULL, 0);
+			break;
+		case 'a':
+			if (o.n_algos == MAX_ALGOS)
+				return -1;
+			o.algos[o.n_algos++] = optarg;
+			break;
+		case 'h':
+			usage();
+			exit(0);
+		default:
+			return -1;
+		}
+	}
+	if (o.time_s <= 0 || o.warmup_s < 0 || o.flows < 64 || o.flows > (1u << 20) ||
+			o.burst == 0 || o.burst > MAX_BURST)
+		return -1;
+	if (o.n_algos == 0) {
+		o.algos[o.n_algos++] = "noop";
+		o.algos[o.n_algos++] = "dcqcn";
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct result res[MAX_ALGOS];
+	struct rte_mempool *mp;
+	double base = 0;
+	unsigned int k;
+	int ret;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0) {
+		fprintf(stderr, "bench_rp: EAL init failed\n");
+		return 1;
+	}
+	argc -= ret;
+	argv += ret;
+	if (parse_args(argc, argv) != 0) {
+		usage();
+		return 2;
+	}
+	if (build_cnps() != 0)
+		return 1;
+	mp = rte_pktmbuf_pool_create("brp_gen", GEN_MBUFS, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+			(int)rte_socket_id());
+	if (mp == NULL) {
+		fprintf(stderr, "bench_rp: mbuf pool: %s\n", rte_strerror(rte_errno));
+		return 1;
+	}
+	rte_log_set_level_pattern("pcc.*", RTE_LOG_WARNING);
+	printf("# CNP events to %u flows (one per CNP, round robin), burst %u, %.1f s after "
+	       "%.1f s\n",
+			o.flows, o.burst, o.time_s, o.warmup_s);
+	printf("%-8s %9s %9s %8s %7s %11s %9s %8s %6s\n", "algo", "Mev/s", "Mev/s-cpu", "ns/ev",
+			"x noop", "events", "rate-upd", "no-flow", "flows");
+	for (k = 0; k < o.n_algos; k++) {
+		struct result *r = &res[k];
+
+		if (run_phase(o.algos[k], mp, r) != 0)
+			return 1;
+		if (k == 0)
+			base = r->mev_cpu;
+		printf("%-8s %9.2f %9.2f %8.1f %7.2f %11" PRIu64 " %9" PRIu64 " %8" PRIu64 " %6u\n",
+				o.algos[k], r->mev, r->mev_cpu, 1000.0 / r->mev_cpu,
+				base / r->mev_cpu, r->events, r->rate_upd, r->no_flow, r->flows);
+		if (r->other_ev != 0)
+			printf("# %s: %" PRIu64 " events of other types in the window\n",
+					o.algos[k], r->other_ev);
+		fflush(stdout);
+	}
+	rte_mempool_free(mp);
+	free(cnp_var);
+	rte_eal_cleanup();
+	return 0;
+}
