@@ -89,6 +89,12 @@ enum {
 	/* console */
 	OPT_CMDLINE_FILE,
 	OPT_CMDLINE_STRICT,
+	/* lib/host (host.c) */
+	OPT_CRASH_FILE,
+	OPT_PLUGIN,
+	OPT_HA,
+	OPT_HA_HEARTBEAT,
+	OPT_HA_STALE,
 	OPT_MAX,
 };
 
@@ -158,6 +164,11 @@ static const struct option long_opts[] = {
 	{ "interactive", no_argument, NULL, OPT_INTERACTIVE },
 	{ "cmdline-file", required_argument, NULL, OPT_CMDLINE_FILE },
 	{ "cmdline-strict", no_argument, NULL, OPT_CMDLINE_STRICT },
+	{ "crash-file", required_argument, NULL, OPT_CRASH_FILE },
+	{ "plugin", required_argument, NULL, OPT_PLUGIN },
+	{ "ha", required_argument, NULL, OPT_HA },
+	{ "ha-heartbeat-ms", required_argument, NULL, OPT_HA_HEARTBEAT },
+	{ "ha-stale-ms", required_argument, NULL, OPT_HA_STALE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -277,6 +288,15 @@ opt_expect(int id)
 		return "nanoseconds, 1..1000000000";
 	case OPT_SIM_MODE:
 		return "deterministic or service";
+	case OPT_CRASH_FILE:
+		return "a file path for the crash report";
+	case OPT_PLUGIN:
+		return "a plug-in shared object (.so), up to 16";
+	case OPT_HA:
+		return "NAME[:DIR], NAME of 1..63 characters [A-Za-z0-9_.-]";
+	case OPT_HA_HEARTBEAT:
+	case OPT_HA_STALE:
+		return "milliseconds, 1..60000";
 	default:
 		return "?";
 	}
@@ -704,7 +724,26 @@ static const char *const usage_lines[] = {
 	"      --cmdline-strict    a failed command of --cmdline-file stops the file",
 	"                          and makes the exit status 1",
 	"",
-	"Exit status: 0 done, 1 run-time failure (ports, memory), 2 bad arguments.",
+	"Host integration (lib/host; doc/host.md, doc/telemetry.md):",
+	"      --crash-file PATH   write a crash report to PATH when an algorithm",
+	"                          faults on a worker (state ERROR, exit status 3)",
+	"      --plugin PATH       load the plug-in PATH (checked in a child",
+	"                          process first) and apply its slot layout before",
+	"                          the engine starts; repeatable (up to 16)",
+	"      --ha NAME[:DIR]     active/standby: processes with the same NAME",
+	"                          share the lock DIR/pcc-ha-NAME.lock (default",
+	"                          /run/dpdk-pcc, else /tmp); the engine runs only",
+	"                          while this process is ACTIVE",
+	"      --ha-heartbeat-ms MS",
+	"                          HA heartbeat period (1..60000, default 50)",
+	"      --ha-stale-ms MS    heartbeat age that means the ACTIVE hangs",
+	"                          (1..60000, more than the period; default 5",
+	"                          periods)",
+	"  The /pcc/ telemetry commands are always registered (dpdk-telemetry.py",
+	"  -f PREFIX); they need the EAL's telemetry socket (not --no-shconf).",
+	"",
+	"Exit status: 0 done, 1 run-time failure (ports, memory), 2 bad arguments,",
+	"3 an algorithm faulted (crash report).",
 	"Guide: doc/dpdk-pcc.md.",
 };
 
@@ -836,6 +875,26 @@ bad_value(char *err, size_t errlen, int id, const char *val)
 	set_err(err, errlen, "invalid value '%s' for --%s (expected %s)", val, opt_name(id),
 			opt_expect(id));
 	return APP_ARGS_ERR;
+}
+
+/* --ha NAME[:DIR] */
+static int
+ha_opt(int id, const char *val, struct app_args *a, char *err, size_t errlen)
+{
+	const char *colon = strchr(val, ':');
+	size_t i, n = colon != NULL ? (size_t)(colon - val) : strlen(val);
+
+	if (n == 0 || n >= APP_HA_NAME_MAX || (colon != NULL && colon[1] == '\0'))
+		return bad_value(err, errlen, id, val);
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)val[i]) && val[i] != '_' && val[i] != '.' &&
+				val[i] != '-')
+			return bad_value(err, errlen, id, val);
+	memcpy(a->ha_name, val, n);
+	a->ha_name[n] = '\0';
+	a->ha_dir = colon != NULL ? colon + 1 : NULL;
+	a->ha = true;
+	return APP_ARGS_OK;
 }
 
 /* Parse a number option into *out. */
@@ -1462,6 +1521,27 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 	case OPT_CMDLINE_STRICT:
 		a->cmdline_strict = true;
 		break;
+	case OPT_CRASH_FILE:
+		if (val[0] == '\0')
+			return bad_value(err, errlen, id, val);
+		a->crash_file = val;
+		break;
+	case OPT_PLUGIN:
+		if (val[0] == '\0' || a->nb_plugins >= APP_PLUGINS_MAX)
+			return bad_value(err, errlen, id, val);
+		a->plugins[a->nb_plugins++] = val;
+		break;
+	case OPT_HA:
+		ret = ha_opt(id, val, a, err, errlen);
+		break;
+	case OPT_HA_HEARTBEAT:
+		ret = num_opt(id, val, 1, APP_HA_MS_MAX, &v, err, errlen);
+		a->ha_heartbeat_ms = (uint32_t)v;
+		break;
+	case OPT_HA_STALE:
+		ret = num_opt(id, val, 1, APP_HA_MS_MAX, &v, err, errlen);
+		a->ha_stale_ms = (uint32_t)v;
+		break;
 	case OPT_SIM_MODE:
 		if (strcmp(val, "deterministic") == 0)
 			a->sim_mode = APP_SIM_DETERMINISTIC;
@@ -1627,6 +1707,43 @@ check_ip_family(const char *val, bool is_v6, bool want_v6, int id, char *err, si
 	return APP_ARGS_ERR;
 }
 
+/* --ha, --ha-*-ms, --plugin */
+static int
+check_host(struct app_args *a, const struct seen *seen, char *err, size_t errlen)
+{
+	static const int ha_only[] = { OPT_HA_HEARTBEAT, OPT_HA_STALE };
+	uint32_t hb, stale;
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(ha_only); i++) {
+		if (seen->opt[ha_only[i]] && !a->ha) {
+			set_err(err, errlen, "invalid combination: --%s needs --ha",
+					opt_name(ha_only[i]));
+			return APP_ARGS_ERR;
+		}
+	}
+	if (a->sim_scn != NULL && (a->ha || a->nb_plugins != 0 || a->crash_file != NULL)) {
+		const char *what = "crash-file";
+
+		if (a->ha)
+			what = "ha";
+		else if (a->nb_plugins != 0)
+			what = "plugin";
+		set_err(err, errlen, "invalid combination: --%s with --sim (not supported)", what);
+		return APP_ARGS_ERR;
+	}
+	hb = a->ha_heartbeat_ms != 0 ? a->ha_heartbeat_ms : 50;
+	stale = a->ha_stale_ms != 0 ? a->ha_stale_ms : 5 * hb;
+	if (a->ha && stale <= hb) {
+		set_err(err, errlen,
+				"invalid combination: --ha-stale-ms %u must exceed the heartbeat "
+				"(%u ms)",
+				stale, hb);
+		return APP_ARGS_ERR;
+	}
+	return APP_ARGS_OK;
+}
+
 static int
 check_combinations(struct app_args *a, const struct seen *seen, char *err, size_t errlen)
 {
@@ -1634,6 +1751,9 @@ check_combinations(struct app_args *a, const struct seen *seen, char *err, size_
 	int ret;
 
 	ret = check_sim(a, seen, err, errlen);
+	if (ret != APP_ARGS_OK)
+		return ret;
+	ret = check_host(a, seen, err, errlen);
 	if (ret != APP_ARGS_OK)
 		return ret;
 	if (a->gen_file != NULL && seen->opt[OPT_GEN_FLOWS]) {

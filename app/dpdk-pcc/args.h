@@ -29,6 +29,7 @@
 #define APP_EXIT_OK 0
 #define APP_EXIT_FAIL 1  /* run-time failure */
 #define APP_EXIT_USAGE 2 /* bad arguments */
+#define APP_EXIT_CRASH 3 /* an algorithm faulted (--crash-file) */
 
 /* Ranges of the numeric options. */
 #define APP_RUN_TIME_MAX 31536000u
@@ -50,6 +51,9 @@
 #define APP_PARAM_LEN 96                /* NAME=VALUE */
 #define APP_NP_CNP_GAP_MAX 10000000u    /* us */
 #define APP_SIM_QUANTUM_MAX 1000000000u /* ns */
+#define APP_PLUGINS_MAX 16              /* --plugin */
+#define APP_HA_NAME_MAX 64              /* --ha NAME */
+#define APP_HA_MS_MAX 60000u            /* --ha-heartbeat-ms, --ha-stale-ms */
 
 /* How the simulator's step runs (--sim-mode). */
 enum app_sim_mode {
@@ -117,6 +121,15 @@ struct app_args {
 	bool interactive;         /* -i: the pcc> prompt */
 	const char *cmdline_file; /* --cmdline-file: commands to run first */
 	bool cmdline_strict;      /* --cmdline-strict: a failed command fails the run */
+	/* lib/host (host.c) */
+	const char *crash_file;               /* --crash-file */
+	const char *plugins[APP_PLUGINS_MAX]; /* --plugin, in order */
+	uint32_t nb_plugins;
+	bool ha;                       /* --ha given */
+	char ha_name[APP_HA_NAME_MAX]; /* --ha NAME */
+	const char *ha_dir;            /* --ha NAME:DIR, NULL = default */
+	uint32_t ha_heartbeat_ms;      /* 0 = lib/host's default */
+	uint32_t ha_stale_ms;          /* 0 = lib/host's default */
 };
 
 /* Result of app_args_parse(). */

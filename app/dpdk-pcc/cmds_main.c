@@ -21,6 +21,7 @@
 
 #include "console.h"
 #include "pcc_dev.h"
+#include "pcc_host.h"
 
 /* ---- help ------------------------------------------------------------- */
 
@@ -285,6 +286,7 @@ show_state(void)
 
 	printf("%-12s %s\n", "key", "value");
 	printf("%-12s %s\n", "engine", app_con.running ? "running" : "stopped");
+	printf("%-12s %s\n", "process", pcc_host_process_state_name(pcc_host_process_state()));
 	printf("%-12s %.1f\n", "uptime_s", up);
 	printf("%-12s %u\n", "flows", pcc_engine_flow_count(app_con.e));
 	printf("%-12s %u\n", "gen_flows", pcc_engine_gen_flow_count(app_con.e));

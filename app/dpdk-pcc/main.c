@@ -34,6 +34,7 @@
 
 #include "args.h"
 #include "console.h"
+#include "host.h"
 #include "pcc_dev.h"
 #include "pcc_engine.h"
 #include "pcc_sim.h"
@@ -232,9 +233,12 @@ run(const struct app_args *args)
 	struct pcc_ring_pair *rp = NULL;
 	struct pcc_engine *e = NULL;
 	struct app_ctl ctl;
+	uint64_t deadline;
 	char err[512];
 	int rc = APP_EXIT_FAIL;
 
+	if (app_host_plugins_load(args, err, sizeof(err)) < 0)
+		return usage_error(err);
 	if (args->ring_pair) {
 		unsigned int nb_txq = args->txq;
 
@@ -265,6 +269,10 @@ run(const struct app_args *args)
 				APP_NAME, rte_strerror(rte_errno));
 		goto out;
 	}
+	if (app_host_attach(e, args, err, sizeof(err)) < 0) {
+		rc = usage_error(err);
+		goto out;
+	}
 	print_setup(e, &conf);
 
 	memset(&ctl, 0, sizeof(ctl));
@@ -278,9 +286,13 @@ run(const struct app_args *args)
 	}
 	ctl.start = ctl.stats.start_tsc;
 	ctl.next_stats = ctl.start + args->stats_period * ctl.hz;
+	deadline = args->run_time != 0 ? ctl.start + args->run_time * ctl.hz : 0;
 
-	if (pcc_engine_start(e) < 0) {
-		fprintf(stderr, "%s: cannot launch the worker lcores\n", APP_NAME);
+again:
+	/* --ha: the engine runs while this process is ACTIVE (host.c) */
+	if (app_host_wait_active(&quit_signal, deadline) == 0)
+		goto done;
+	if (app_host_start() < 0) {
 		app_stats_fini(&ctl.stats);
 		goto out;
 	}
@@ -293,20 +305,25 @@ run(const struct app_args *args)
 		};
 
 		rc = app_console_run(e, &conf, &cc) == 0 ? APP_EXIT_OK : APP_EXIT_FAIL;
+		app_host_stop();
 		app_stats_fini(&ctl.stats);
+		rc = app_host_exit_status(rc);
 		goto out;
 	}
 	APP_LOG(INFO, "running%s; stop with SIGINT or SIGTERM",
 			args->run_time != 0 ? " for the given --run-time" : "");
 	pcc_engine_main_loop(e, ctl_tick, &ctl, TICK_US);
-	pcc_engine_stop(e);
-	pcc_engine_wait(e);
+	app_host_stop();
+	if (app_host_deactivated() && quit_signal == 0)
+		goto again;
+done:
 	if (quit_signal != 0)
 		APP_LOG(INFO, "signal %d: stopping", (int)quit_signal);
 	app_stats_print(stdout, &ctl.stats, e, true);
 	app_stats_fini(&ctl.stats);
-	rc = APP_EXIT_OK;
+	rc = app_host_exit_status(APP_EXIT_OK);
 out:
+	app_host_detach();
 	pcc_engine_destroy(e);
 	pcc_ring_pair_free(rp);
 	return rc;

@@ -1,0 +1,267 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The dpdk-pcc authors
+
+"""dpdk-pcc with lib/host (app/dpdk-pcc/host.c): /pcc/ telemetry of a
+running engine through its socket and the stock dpdk-telemetry.py, a
+faulting plug-in that produces the crash report and exit status 3, and an
+active/standby pair where the standby takes over after SIGKILL of the
+active.  Telemetry needs the EAL's socket, so these runs use their own
+EAL arguments without --no-shconf (doc/telemetry.md)."""
+
+import io
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
+    __file__))))
+
+from framework import TestSuite  # noqa: E402
+from framework.app import AppSession, unique_file_prefix  # noqa: E402
+from framework.test_suite import SkipTest  # noqa: E402
+
+try:
+    import pexpect
+except ImportError:
+    pexpect = None
+
+TELEMETRY_PY = '/usr/bin/dpdk-telemetry.py'
+# two processes may share the 2 cores: sleep when idle, paced generator
+TRAFFIC = ['--ring-pair', '--algo', 'dcqcn', '--gen-flows', '4',
+           '--gen-qpn', '0x100', '--gen-rate', '1000', '--idle-sleep', '50',
+           '--stats-period', '0']
+
+
+def runtime_dir(prefix):
+    if os.geteuid() == 0:
+        base = '/var/run/dpdk'
+    else:
+        base = os.path.join(os.environ.get('XDG_RUNTIME_DIR', '/tmp'),
+                            'dpdk')
+    return os.path.join(base, prefix)
+
+
+def tlm_query(prefix, cmd, timeout=5):
+    """One command over the telemetry socket (SOCK_SEQPACKET, v2)."""
+    path = os.path.join(runtime_dir(prefix), 'dpdk_telemetry.v2')
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    s.settimeout(timeout)
+    try:
+        s.connect(path)
+        info = json.loads(s.recv(1024).decode())
+        s.send(cmd.encode())
+        reply = json.loads(s.recv(info['max_output_len']).decode())
+    finally:
+        s.close()
+    return reply[cmd.split(',')[0]]
+
+
+def tlm_wait(prefix, cmd, cond, timeout=20):
+    """Query until cond(reply) holds; returns the last reply (or None)."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = tlm_query(prefix, cmd)
+        except (OSError, ValueError, KeyError):
+            last = None
+        if last is not None and cond(last):
+            return last
+        time.sleep(0.05)    # poll interval, not a synchronisation
+    return last
+
+
+def stat(reply, name):
+    return reply.get(name, 0) if isinstance(reply, dict) else 0
+
+
+class TestHost(TestSuite):
+
+    def set_up_suite(self):
+        self.app = self.dpdk_pcc()
+        self.plugins = os.path.join(self.build_dir, 'tests', 'unit',
+                                    'plugins')
+        self.sessions = []
+
+    def tear_down(self):
+        for s in self.sessions:
+            s.close(grace=5)
+        self.sessions = []
+
+    def spawn(self, prefix, app_args, lcores='0-1', timeout=30):
+        """dpdk-pcc with the telemetry socket (no --no-shconf)."""
+        if pexpect is None:
+            raise SkipTest('python3-pexpect not installed')
+        cmd = [self.app.path, '--no-huge', '-m', '1024', '--no-pci',
+               '--file-prefix', prefix, '-l', lcores, '--'] + \
+            [str(a) for a in app_args]
+        log = io.StringIO()
+        child = pexpect.spawn(cmd[0], cmd[1:], timeout=timeout,
+                              encoding='utf-8', codec_errors='replace')
+        child.logfile_read = log
+        s = AppSession(child, ' '.join(cmd), log)
+        self.sessions.append(s)
+        return s
+
+    def expect_usage_error(self, args, token):
+        res = self.app.run(args, timeout=60)
+        self.verify(res.returncode == 2, 'exit status %s for %s, expected 2'
+                    '\n%s' % (res.returncode, args, res.describe()))
+        first = [l for l in res.stderr.splitlines()
+                 if l.startswith('dpdk-pcc:')]
+        self.verify(first and token in first[0],
+                    'no "dpdk-pcc: ..." line naming %r:\n%s'
+                    % (token, res.stderr))
+
+    # ---- telemetry ----------------------------------------------------
+
+    def test_telemetry(self):
+        prefix = unique_file_prefix('host-tlm')
+        s = self.spawn(prefix, TRAFFIC + ['--gen-ce', '10'])
+        s.expect(r'dpdk-pcc \S+: ports', timeout=30)
+        cnt = tlm_wait(prefix, '/pcc/counters,0,0',
+                       lambda r: isinstance(r, dict) and
+                       sum(r.get('values', [])) > 0)
+        self.verify(cnt is not None and sum(cnt['values']) > 0,
+                    '/pcc/counters,0,0: no counter grew: %s' % cnt)
+        slots = tlm_query(prefix, '/pcc/slots,0')
+        self.log('/pcc/slots,0 -> %s' % slots)
+        i = slots['slots'].index(slots['active_slot'])
+        self.assert_equal(slots['algo_name'][i], 'dcqcn', 'active algorithm')
+        algo = tlm_query(prefix, '/pcc/algo,0,%d' % slots['active_slot'])
+        self.assert_equal(algo['algo_id'], slots['algo_id'][i], 'algo_id')
+        self.assert_equal(algo['name'], 'dcqcn', '/pcc/algo name')
+        top = tlm_wait(prefix, '/pcc/flows_top',
+                       lambda r: isinstance(r, dict) and r.get('n') == 4)
+        self.log('/pcc/flows_top -> %s' % top)
+        self.verify(top is not None and top['n'] == 4,
+                    '/pcc/flows_top: expected 4 flows: %s' % top)
+        self.assert_equal(sorted(top['qpn']), [256, 257, 258, 259], 'qpns')
+        self.verify(all(b > 0 for b in top['tx_bytes']),
+                    'a flow without bytes: %s' % top)
+        st = tlm_query(prefix, '/pcc/stats')
+        self.verify(stat(st, 'gen_pkts') > 0 and stat(st, 'ev_cnp') > 0,
+                    '/pcc/stats: no packets or CNP events: %s' % st)
+        state = tlm_query(prefix, '/pcc/state')
+        self.assert_fields(state, {'process_state': 0,
+                                   'process_state_name': 'active',
+                                   'ctx_role': ['rp'],
+                                   'ctx_state': ['running']},
+                           what='/pcc/state')
+        # the stock client
+        if os.path.exists(TELEMETRY_PY):
+            res = subprocess.run(['/usr/bin/python3', TELEMETRY_PY, '-f',
+                                  prefix], input='/pcc/state\n',
+                                 capture_output=True, text=True, timeout=30)
+            replies = [json.loads(l[l.index('{'):])
+                       for l in res.stdout.splitlines()
+                       if '"/pcc/state"' in l]
+            self.verify(replies, 'dpdk-telemetry.py: no /pcc/state reply:'
+                        '\n%s%s' % (res.stdout, res.stderr))
+            self.assert_equal(replies[-1]['/pcc/state']['process_state'], 0,
+                              'dpdk-telemetry.py /pcc/state')
+        self.assert_equal(s.close(), 0, 'exit status after SIGINT')
+
+    # ---- crash report -------------------------------------------------
+
+    def test_crash_report(self):
+        plugin = os.path.join(self.plugins, 'plug_fault.so')
+        if not os.path.exists(plugin):
+            self.skip('plug_fault.so not built')
+        report = self.work_path('crash-report.txt')
+        if os.path.exists(report):
+            os.unlink(report)
+        res = self.app.run(TRAFFIC + ['--gen-ce', '50', '--plugin', plugin,
+                                      '--crash-file', report,
+                                      '--run-time', '60'],
+                           lcores='0-1', timeout=90)
+        self.log(res.describe())
+        self.assert_equal(res.returncode, 3, 'exit status')
+        self.verify('crash report in %s' % report in res.stderr,
+                    'no line naming the report:\n%s' % res.stderr)
+        self.verify('plug_fault_algo' in res.stdout,
+                    'the plug-in layout was not applied:\n%s' % res.stdout)
+        with open(report) as f:
+            text = f.read()
+        self.log(text)
+        for field in ('algorithm: plug_fault_algo', 'algorithm_id: 0x0000fa17',
+                      'slot: 0', 'in_algorithm: yes', 'signal: SIGSEGV',
+                      'backtrace:'):
+            self.check(field in text, 'report lacks %r' % field)
+        self.check(re.search(r'^event: (CNP|RTT)$', text, re.M),
+                   'report: the event is not CNP or RTT')
+        bt = text[text.index('backtrace:'):] if 'backtrace:' in text else ''
+        self.check(len([l for l in bt.splitlines() if '0x' in l]) >= 2,
+                   'backtrace has fewer than 2 frames')
+
+    def test_plugin_errors(self):
+        self.expect_usage_error(TRAFFIC + ['--plugin', '/nonexistent/x.so'],
+                                "'/nonexistent/x.so' for --plugin")
+        crash = os.path.join(self.plugins, 'plug_crash.so')
+        if os.path.exists(crash):
+            self.expect_usage_error(TRAFFIC + ['--plugin', crash],
+                                    "'%s' for --plugin" % crash)
+
+    # ---- active/standby -----------------------------------------------
+
+    def test_ha_failover(self):
+        name = 'dts-host-%d' % os.getpid()
+        lock_dir = self.work_path()
+        for f in ('pcc-ha-%s.lock' % name,):
+            if os.path.exists(os.path.join(lock_dir, f)):
+                os.unlink(os.path.join(lock_dir, f))
+        ha = ['--ha', '%s:%s' % (name, lock_dir), '--ha-heartbeat-ms', '20',
+              '--ha-stale-ms', '100']
+        pa, pb = unique_file_prefix('host-ha-a'), unique_file_prefix(
+            'host-ha-b')
+        a = self.spawn(pa, TRAFFIC + ha)
+        a.expect(r'HA \S+: ACTIVE \(generation', timeout=30)
+        b = self.spawn(pb, TRAFFIC + ha)
+        b.expect(r'HA \S+: STANDBY: waiting', timeout=30)
+        st_a = tlm_wait(pa, '/pcc/state', lambda r: True)
+        st_b = tlm_wait(pb, '/pcc/state', lambda r: True)
+        self.assert_equal(st_a['process_state'], 0, 'A /pcc/state')
+        self.assert_equal(st_b['process_state'], 1, 'B /pcc/state')
+        self.assert_equal(st_b['ctx_state'], ['created'], 'B context')
+        gen_b = tlm_query(pb, '/pcc/stats')
+        self.assert_equal(stat(gen_b, 'gen_pkts'), 0, 'B packets as STANDBY')
+        tlm_wait(pa, '/pcc/stats', lambda r: stat(r, 'gen_pkts') > 0)
+
+        t0 = time.monotonic()
+        a.child.kill(signal.SIGKILL)
+        b.expect(r'HA \S+: ACTIVE \(generation', timeout=10)
+        took = time.monotonic() - t0
+        self.log('failover seen in B\'s output after %.0f ms' % (took * 1e3))
+        st_b = tlm_wait(pb, '/pcc/state',
+                        lambda r: r.get('ctx_state') == ['running'])
+        self.assert_equal(st_b['process_state'], 0, 'B /pcc/state after')
+        self.assert_equal(st_b['ctx_state'], ['running'], 'B context after')
+        s1 = tlm_wait(pb, '/pcc/stats', lambda r: stat(r, 'gen_pkts') > 0)
+        self.verify(stat(s1, 'gen_pkts') > 0, 'B sends nothing: %s' % s1)
+        s2 = tlm_wait(pb, '/pcc/stats',
+                      lambda r: stat(r, 'gen_pkts') > stat(s1, 'gen_pkts'))
+        self.verify(stat(s2, 'gen_pkts') > stat(s1, 'gen_pkts'),
+                    'B counters do not grow: %s then %s' % (s1, s2))
+        self.assert_equal(b.close(), 0, 'B exit status')
+
+    def test_ha_bad_values(self):
+        for args, token in (
+                (['--ha', ''], "'' for --ha"),
+                (['--ha', 'a/b'], "'a/b' for --ha"),
+                (['--ha', 'x:'], "'x:' for --ha"),
+                (['--ha', 'x' * 64], "for --ha"),
+                (['--ha', 'x', '--ha-heartbeat-ms', '0'],
+                 "'0' for --ha-heartbeat-ms"),
+                (['--ha', 'x', '--ha-stale-ms', 'abc'],
+                 "'abc' for --ha-stale-ms"),
+                (['--ha', 'x', '--ha-heartbeat-ms', '20', '--ha-stale-ms',
+                  '20'], '--ha-stale-ms'),
+                (['--ha-heartbeat-ms', '20'], '--ha-heartbeat-ms needs --ha'),
+                (['--ha', 'x:/nonexistent/dir'], '/nonexistent/dir'),
+                (['--crash-file', ''], "'' for --crash-file")):
+            self.expect_usage_error(['--ring-pair'] + args, token)
