@@ -375,5 +375,9 @@ class TestSim(TestSuite):
                    'the mode is not said:\n%s' % run.res.stdout)
         self.check(run.summary['end_ns'] == 2000000, 'ended at %s ns' %
                    run.summary['end_ns'])
-        self.check(sum(f['rx_pkts'] for f in run.flows()) > 0,
-                   'nothing delivered')
+        # Free-running: virtual time advances on the service lcore whatever
+        # the engine does, so how much traffic fits into 2 ms of virtual
+        # time depends on scheduling (a loaded machine can deliver none).
+        # Only what does not depend on it is checked: the run ends at the
+        # scenario's end and writes its per-flow output.
+        self.check(len(run.flows()) > 0, 'no per-flow output')
