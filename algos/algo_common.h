@@ -296,6 +296,7 @@ algo_cnt_max(struct algo_cnt *k, uint32_t id, uint32_t v)
 /** Per-flow probe state, 8 bytes. */
 struct algo_probe {
 	uint32_t ts;     /**< when the outstanding probe was requested/sent */
+	uint32_t req_ts; /**< when the outstanding probe was requested */
 	uint8_t out;     /**< a probe is outstanding */
 	uint8_t retries; /**< re-requests of the outstanding probe */
 	uint16_t pad;
@@ -307,6 +308,7 @@ algo_probe_request(struct algo_probe *p, uint32_t ts, struct pcc_dev_results *re
 	res->rtt_req = 1;
 	p->out = 1;
 	p->ts = ts;
+	p->req_ts = ts;
 }
 
 /**
@@ -341,6 +343,24 @@ algo_probe_answered(struct algo_probe *p)
 {
 	p->out = 0;
 	p->retries = 0;
+}
+
+/**
+ * An RTT event: when it answers the outstanding probe, clear it and
+ * request the next one.  A late answer to a probe that a retry superseded
+ * (it was sent before the outstanding probe was requested) requests
+ * nothing: otherwise every timeout would leave one more probe in flight
+ * for good.  Its RTT sample is still valid; the caller uses it either way.
+ * Returns 1 when the outstanding probe was answered.
+ */
+static inline int
+algo_probe_on_rtt(struct algo_probe *p, const struct pcc_dev_event *ev, struct pcc_dev_results *res)
+{
+	if (p->out && (int32_t)(ev->rtt.req_send_ts - p->req_ts) < 0)
+		return 0;
+	algo_probe_answered(p);
+	algo_probe_request(p, ev->ts, res);
+	return 1;
 }
 
 /**

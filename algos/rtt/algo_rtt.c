@@ -183,8 +183,7 @@ rtt_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_att
 	switch (ev->type) {
 	case PCC_DEV_EVENT_RTT:
 		rtt_on_rtt(f, c, ev, &k);
-		algo_probe_answered(&f->probe);
-		algo_probe_request(&f->probe, ev->ts, res);
+		algo_probe_on_rtt(&f->probe, ev, res);
 		break;
 	case PCC_DEV_EVENT_CNP:
 		f->flags |= RTT_F_CNP;

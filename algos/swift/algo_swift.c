@@ -343,8 +343,7 @@ swift_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_a
 	switch (ev->type) {
 	case PCC_DEV_EVENT_RTT:
 		swift_on_rtt(f, c, ev->ts, algo_rtt_sample(ev), &k);
-		algo_probe_answered(&f->probe);
-		algo_probe_request(&f->probe, ev->ts, res);
+		algo_probe_on_rtt(&f->probe, ev, res);
 		break;
 	case PCC_DEV_EVENT_ACK:
 		swift_on_ack(f, c, ev, &k);

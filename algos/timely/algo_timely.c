@@ -234,8 +234,7 @@ timely_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_
 	}
 	if (ev->type == PCC_DEV_EVENT_RTT) {
 		timely_on_rtt(f, c, algo_rtt_sample(ev), &k);
-		algo_probe_answered(&f->probe);
-		algo_probe_request(&f->probe, ev->ts, res);
+		algo_probe_on_rtt(&f->probe, ev, res);
 	} else if (algo_probe_tick(&f->probe, ev, res)) {
 		algo_cnt_add(&k, TIMELY_C_PROBE_RETRIES, 1);
 	}

@@ -87,8 +87,10 @@ test_increase_and_line_clamp(void **state)
 	(void)state;
 	half_rate_flow(ctx, &ts);
 	rate = HALF + AI;
-	/* rtt - min_rtt <= BASE_RELATIVE_RTT: +AI each sample */
-	ts += US(20);
+	/* rtt - min_rtt <= BASE_RELATIVE_RTT: +AI each sample (the probe
+	 * left after the previous answer asked for it: ts moves by more
+	 * than this 24 us round trip) */
+	ts += US(30);
 	r = t_rtt(ctx, ts, US(10) + 13000);
 	rate += AI;
 	assert_int_equal(r.rate, rate);
@@ -221,6 +223,39 @@ test_min_rate_clamp(void **state)
 	assert_int_equal(r.rate, 1000);
 }
 
+/* A late answer to a probe a retry superseded requests nothing more. */
+static void
+test_probe_late_answer(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_event ev;
+	struct pcc_dev_results r;
+	uint32_t t0 = 50000;
+
+	(void)state;
+	r = t_tx(ctx, t0, 0, 1024); /* first probe requested at t0 */
+	assert_int_equal(r.rtt_req, 1);
+	r = t_tx(ctx, t0 + US(300), 1, 1024); /* timeout: the retry */
+	assert_int_equal(r.rtt_req, 1);
+	/* the first probe's answer arrives late: sample it, ask nothing */
+	ev = t_ev(PCC_DEV_EVENT_RTT, t0 + US(310));
+	ev.rtt.req_send_ts = t0 + US(1);
+	ev.rtt.req_recv_ts = 5000000;
+	ev.rtt.resp_send_ts = 5001000;
+	r = t_send(ctx, &ev);
+	assert_int_equal(r.rtt_req, 0);
+	/* the retry's answer: the next probe */
+	ev = t_ev(PCC_DEV_EVENT_RTT, t0 + US(320));
+	ev.rtt.req_send_ts = t0 + US(301);
+	ev.rtt.req_recv_ts = 5000000;
+	ev.rtt.resp_send_ts = 5001000;
+	r = t_send(ctx, &ev);
+	assert_int_equal(r.rtt_req, 1);
+	/* and the retries were reset: the next timeout is 300 us again */
+	r = t_tx(ctx, t0 + US(320) + US(300), 2, 1024);
+	assert_int_equal(r.rtt_req, 1);
+}
+
 static void
 test_probe_retry(void **state)
 {
@@ -328,6 +363,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_nack, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_min_rate_clamp, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_probe_retry, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_probe_late_answer, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_params, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_registry, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_direct_zeroed_ctx, setup, t_teardown),
