@@ -34,6 +34,7 @@
 
 #include "pcc_pacer.h"
 #include "pcc_pacer_drivers.h"
+#include "test_log_capture.h"
 
 #define SEC 1000000000ull
 #define US 1000ull
@@ -138,41 +139,6 @@ ref_depart(struct ref *r, uint64_t now, uint32_t wire)
 	r->next_ns = dep + (uint64_t)(d >> 32);
 	r->frac = (uint32_t)d;
 	return dep;
-}
-
-/* ---- Log capture ------------------------------------------------------- */
-
-static char *log_buf;
-static size_t log_len;
-static FILE *log_f;
-
-static void
-log_capture(void)
-{
-	log_f = open_memstream(&log_buf, &log_len);
-	assert_non_null(log_f);
-	rte_openlog_stream(log_f);
-}
-
-/* stop capturing; number of lines logged, and whether each has needle */
-static unsigned int
-log_release(const char *needle, unsigned int *with)
-{
-	unsigned int lines = 0;
-	char *s, *save = NULL;
-
-	rte_openlog_stream(stderr);
-	fclose(log_f);
-	*with = 0;
-	for (s = strtok_r(log_buf, "\n", &save); s != NULL; s = strtok_r(NULL, "\n", &save)) {
-		fprintf(stderr, "# log: %s\n", s);
-		lines++;
-		if (strstr(s, needle) != NULL)
-			(*with)++;
-	}
-	free(log_buf);
-	log_buf = NULL;
-	return lines;
 }
 
 /* ---- Registry and conf ------------------------------------------------- */
