@@ -25,6 +25,7 @@
 #include "pcc_dev_hist.h"
 #include "pcc_dev_plugin.h"
 #include "pcc_dev_simple.h"
+#include "pcc_host.h"
 
 /* Generic result: up to six words after the command words. */
 struct cmd_args_result {
@@ -345,7 +346,7 @@ cmd_set_param_parsed(void *parsed, struct cmdline *cl, void *data)
 		}
 		name = info[i].name;
 	}
-	ret = pcc_dev_param_set_str(dev, slot, name, res->a[3]);
+	ret = pcc_host_param_set(dev, slot, name, res->a[3]);
 	switch (ret) {
 	case 0:
 		printf("%s = %s\n", name, res->a[3]);
@@ -603,138 +604,72 @@ static cmdline_parse_inst_t cmd_hist_init = {
 			(void *)&t_a2, (void *)&t_a3, (void *)&t_a4, NULL },
 };
 
-/* ---- ppcc: raw management access ---------------------------------------- */
-
-#define PPCC_ARGS_MAX 4
-
-static void
-ppcc_algo_info(uint32_t slot, const struct pcc_dev_algo_ops *ops)
-{
-	printf("slot 0x%02x algo_id 0x%08x major 0x%04x minor 0x%04x name %s\n", slot, ops->id,
-			ops->major, ops->minor, ops->name);
-}
+/* ---- ppcc: management commands (pcc_dev_mgmt.h) ------------------------------- */
 
 static void
 cmd_ppcc_parsed(void *parsed, struct cmdline *cl, void *data)
 {
+	static const char *const field[] = { "port", "slot", "index", "value" };
+	static const uint32_t lim[] = { 0, 0xf, UINT16_MAX, UINT32_MAX };
 	struct cmd_args_result *res = parsed;
-	const struct pcc_dev_algo_ops *ops = NULL;
-	char *args[PPCC_ARGS_MAX + 1], *save = NULL, *t;
-	uint32_t type, id = 0, v[PCC_DEV_MAX_COUNTERS + PCC_DEV_MAX_PARAMS];
+	struct pcc_dev_mgmt_req rq;
+	struct pcc_dev_mgmt_resp rs;
+	char *save = NULL, *t;
 	unsigned int na = 0, i;
-	uint8_t dev = 0, slot = 0;
 	uint16_t port;
-	bool en;
-	int n;
+	uint32_t v;
+	int type;
 
 	(void)cl;
 	(void)data;
-	if (con_u32(res->w1, "cmd_type", 0, 0xff, &type) < 0)
-		return;
-	if (type != 0x0 && type != 0x3 && type != 0x4 && type != 0x5 && type != 0x6 &&
-			type != 0xa && type != 0xc && type != 0xe && type != 0xf && type != 0x10) {
-		con_err("Bad cmd_type '%s': one of 0x0 0x3 0x4 0x5 0x6 0xA 0xC 0xE 0xF 0x10",
-				res->w1);
+	type = pcc_dev_mgmt_cmd_parse(res->w1);
+	if (type < 0) {
+		con_err("Bad cmd_type '%s': see 'help ppcc'", res->w1);
 		return;
 	}
-	for (t = strtok_r(res->a[0], " \t", &save); t != NULL && na <= PPCC_ARGS_MAX;
-			t = strtok_r(NULL, " \t", &save))
-		args[na++] = t;
-	if (na == 0) {
-		con_err("Missing port: ppcc %s <port> ...", res->w1);
-		return;
-	}
-	if (con_rp_port(args[0], &port, &dev) < 0)
-		return;
-	if (type == 0x10) {
-		for (slot = 0; slot < PCC_ENGINE_SLOTS; slot++) {
-			ops = pcc_dev_slot_algo(dev, slot, NULL);
-			if (ops != NULL)
-				ppcc_algo_info(slot, ops);
-		}
-		ops = pcc_dev_slot_algo(dev, PCC_DEV_INTERNAL_SLOT, NULL);
-		if (ops != NULL)
-			ppcc_algo_info(PCC_DEV_INTERNAL_SLOT, ops);
-		return;
-	}
-	if (na < 2) {
-		con_err("Missing slot: ppcc %s <port> <slot> ...", res->w1);
-		return;
-	}
-	if (bound_slot(args[0], args[1], &dev, &slot, &ops) < 0)
-		return;
-	if (type == 0x5 || type == 0x6 || type == 0xf) {
-		uint32_t max = (type == 0xf ? ops->n_counters : ops->n_params);
-
-		if (na < 3) {
-			con_err("Missing id: ppcc %s <port> <slot> <id>", res->w1);
-			return;
-		}
-		if (max == 0 || con_u32(args[2], "id", 0, max - 1, &id) < 0) {
-			if (max == 0)
-				con_err("Bad id '%s': %s has none", args[2], ops->name);
-			return;
-		}
-	}
-	switch (type) {
-	case 0x0:
-		ppcc_algo_info(slot, ops);
-		break;
-	case 0x3:
-		pcc_dev_slot_algo(dev, slot, &en);
-		printf("status 0x%08x (bit0 bound, bit1 enabled, bit2 counters)\n",
-				1u | (en ? 2u : 0u) |
-						(pcc_dev_counters_enabled(dev, slot) ? 4u : 0u));
-		break;
-	case 0x4:
-		printf("n_params 0x%08x\n", ops->n_params);
-		break;
-	case 0xe:
-		printf("n_counters 0x%08x\n", ops->n_counters);
-		break;
-	case 0x5: {
-		const struct pcc_dev_param_desc *p = &ops->params[id];
-
-		printf("param 0x%02x def 0x%08x min 0x%08x max 0x%08x perm 0x%x name %s\n", id,
-				p->def, p->min, p->max, p->perm, p->name);
-		break;
-	}
-	case 0xf: {
-		const struct pcc_dev_counter_desc *c = &ops->counters[id];
-
-		printf("counter 0x%02x max 0x%08x type 0x%x perm 0x%x name %s\n", id, c->max,
-				c->type, c->perm, c->name);
-		break;
-	}
-	case 0x6:
-		if (pcc_dev_params_get(dev, slot, id, 1, v) != 0) {
-			con_err("Cannot read param %u", id);
-			return;
-		}
-		printf("param 0x%02x value 0x%08x\n", id, v[0]);
-		break;
-	case 0xa:
-	case 0xc:
-		if (type == 0xa) {
-			n = (int)ops->n_params;
-			if (n > 0 && pcc_dev_params_get(dev, slot, 0, (uint32_t)n, v) != 0)
-				n = -EIO;
+	memset(&rq, 0, sizeof(rq));
+	rq.cmd_type = (uint8_t)type;
+	for (t = strtok_r(res->a[0], " \t", &save); t != NULL; t = strtok_r(NULL, " \t", &save)) {
+		if (na == 0) {
+			if (con_rp_port(t, &port, &rq.port) < 0)
+				return;
+		} else if (na < RTE_DIM(field)) {
+			if (con_u32(t, field[na], 0, lim[na], &v) < 0)
+				return;
+			if (na == 1)
+				rq.slot = (uint8_t)v;
+			else if (na == 2)
+				rq.index = (uint16_t)v;
+			else
+				rq.value = v;
 		} else {
-			n = pcc_dev_counters_get(dev, slot, v, ops->n_counters);
+			if (rq.n_values == PCC_MGMT_WORDS_MAX) {
+				con_err("Bad value '%s': at most %u values", t, PCC_MGMT_WORDS_MAX);
+				return;
+			}
+			if (con_u32(t, "value", 0, UINT32_MAX, &rq.values[rq.n_values]) < 0)
+				return;
+			rq.n_values++;
 		}
-		if (n < 0) {
-			con_err("Cannot read %s: %s", type == 0xa ? "params" : "counters",
-					strerror(-n));
-			return;
-		}
-		printf("%s 0x%02x:", type == 0xa ? "params" : "counters", (unsigned int)n);
-		for (i = 0; i < (unsigned int)n; i++)
-			printf("%s 0x%08x", i % 8 == 0 ? "\n " : "", v[i]);
-		printf("\n");
-		break;
-	default:
-		break;
+		na++;
 	}
+	if (na == 0) {
+		con_err("Missing port: ppcc %s <port> [<slot> [<index> [<value> ...]]]", res->w1);
+		return;
+	}
+	if (pcc_host_ppcc(&rq, &rs) < 0) {
+		con_err("ppcc %s: %s", pcc_dev_mgmt_cmd_name(rq.cmd_type), rs.err);
+		return;
+	}
+	printf("ppcc 0x%02x %s: ok, %u word%s", rq.cmd_type, pcc_dev_mgmt_cmd_name(rq.cmd_type),
+			rs.n_words, rs.n_words == 1 ? "" : "s");
+	for (i = 0; i < rs.n_words; i++)
+		printf("%s 0x%08x", i % 8 == 0 ? "\n " : "", rs.words[i]);
+	printf("\n");
+	if (rs.name[0] != '\0')
+		printf("name %s\n", rs.name);
+	if (rs.desc[0] != '\0')
+		printf("description %s\n", rs.desc);
 }
 
 static cmdline_parse_token_string_t t_ppcc = W0("ppcc");
@@ -742,7 +677,8 @@ static cmdline_parse_token_string_t t_ppcc_type = W1(NULL);
 static cmdline_parse_token_string_t t_rest = ARG(0, TOKEN_STRING_MULTI);
 static cmdline_parse_inst_t cmd_ppcc = {
 	.f = cmd_ppcc_parsed,
-	.help_str = "ppcc <cmd_type> <port> [<slot> [<id>]]: raw management access",
+	.help_str = "ppcc <cmd_type> <port> [<slot> [<index> [<value> [<values>...]]]]: management "
+		    "command",
 	.tokens = { (void *)&t_ppcc, (void *)&t_ppcc_type, (void *)&t_rest, NULL },
 };
 

@@ -66,12 +66,16 @@ static const struct help_topic help_topics[] = {
 			"trace on|off|flush                      tracer recording\n"
 			"set trace file <path>                   tracer output file\n"
 			"mailbox send <port> <slot> <hex>        mailbox request\n" },
-	{ "ppcc", "Raw management access",
-			"ppcc <cmd_type> <port> [<slot> [<id>...]]\n"
-			"    0x0 algo info, 0x3 algo status, 0x4 number of params,\n"
-			"    0x5 param info, 0x6 get param, 0xA bulk get params,\n"
-			"    0xC bulk get counters, 0xE number of counters,\n"
-			"    0xF counter info, 0x10 algo info array\n" },
+	{ "ppcc", "Management commands",
+			"ppcc <cmd_type> <port> [<slot> [<index> [<value> [<values>...]]]]\n"
+			"    cmd_type by number or name:\n"
+			"    0x0 algo_info      0x1 algo_enable     0x2 counters_enable\n"
+			"    0x3 algo_status    0x4 params_count    0x5 param_info\n"
+			"    0x6 param_get      0x7 param_set       0xA params_get\n"
+			"    0xB params_set     0xC counters_get    0xD counters_get_clear\n"
+			"    0xE counters_count 0xF counter_info    0x10 algo_info_array\n"
+			"    0x12 hist_ids      0x13 hist_desc      0x14 hist_config\n"
+			"    0x15 hist_set      0x16 hist_bins\n" },
 };
 
 static void

@@ -342,6 +342,8 @@ ha_start(const struct app_args *a, char *err, size_t errlen)
 		.stale_ms = a->ha_stale_ms,
 		.become_active = ha_become_active,
 		.deactivate = ha_deactivate,
+		/* parameter changes made at run time reach the standbys */
+		.journal = true,
 	};
 
 	host.ha = pcc_host_ha_start(&hc);

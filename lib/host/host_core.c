@@ -727,3 +727,30 @@ pcc_host_param_set(uint8_t port, uint8_t slot, const char *name, const char *val
 		return host_err(rc, "param set: %s applied but not journaled", name);
 	return 0;
 }
+
+int
+pcc_host_ppcc(const struct pcc_dev_mgmt_req *req, struct pcc_dev_mgmt_resp *resp)
+{
+	const struct pcc_dev_algo_ops *ops;
+	char val[16];
+	uint32_t i;
+	int rc;
+
+	host_err_clear();
+	rc = pcc_dev_mgmt_exec(req, resp);
+	if (rc < 0)
+		return host_err(rc, "ppcc 0x%x: %s", req != NULL ? req->cmd_type : 0,
+				resp != NULL ? resp->err : "no answer buffer");
+	if (req->cmd_type != PCC_MGMT_PARAM_SET && req->cmd_type != PCC_MGMT_PARAMS_SET)
+		return 0;
+	/* the values applied are in the answer, from the first id on */
+	ops = pcc_dev_slot_algo(req->port, req->slot, NULL);
+	for (i = 0; ops != NULL && i < resp->n_words; i++) {
+		snprintf(val, sizeof(val), "%u", resp->words[i]);
+		rc = host_ha_journal(req->port, req->slot, ops->params[req->index + i].name, val);
+		if (rc < 0)
+			return host_err(rc, "ppcc: parameter %u applied but not journaled",
+					req->index + i);
+	}
+	return 0;
+}

@@ -704,6 +704,99 @@ tlm_trace(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/* ---- /pcc/ppcc: management commands --------------------------------------------- */
+
+/* "cmd,port,slot[,index[,value[,v0,v1,...]]]" into req; an error names the field. */
+static int
+ppcc_args(const char *params, struct pcc_dev_mgmt_req *rq, char *err, size_t len)
+{
+	static const char *const field[] = { "cmd_type", "port", "slot", "index", "value" };
+	static const uint32_t lim[] = { 0, UINT8_MAX, UINT8_MAX, UINT16_MAX, UINT32_MAX };
+	char buf[1024], *tok, *save = NULL, *end;
+	unsigned long v;
+	unsigned int n = 0;
+	int t;
+
+	memset(rq, 0, sizeof(*rq));
+	if (params == NULL || strlen(params) >= sizeof(buf)) {
+		snprintf(err, len, "parameters: cmd_type,port,slot[,index[,value[,values...]]]");
+		return -EINVAL;
+	}
+	snprintf(buf, sizeof(buf), "%s", params);
+	for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save), n++) {
+		if (n == 0) {
+			t = pcc_dev_mgmt_cmd_parse(tok);
+			if (t < 0) {
+				snprintf(err, len, "cmd_type '%s': unknown (a name or a number)",
+						tok);
+				return -EINVAL;
+			}
+			rq->cmd_type = (uint8_t)t;
+			continue;
+		}
+		errno = 0;
+		v = strtoul(tok, &end, 0);
+		if (errno != 0 || end == tok || *end != '\0' || *tok == '-' ||
+				(n < RTE_DIM(lim) && v > lim[n]) || v > UINT32_MAX) {
+			snprintf(err, len, "%s '%s': not a number in range",
+					n < RTE_DIM(field) ? field[n] : "value", tok);
+			return -EINVAL;
+		}
+		if (n == 1)
+			rq->port = (uint8_t)v;
+		else if (n == 2)
+			rq->slot = (uint8_t)v;
+		else if (n == 3)
+			rq->index = (uint16_t)v;
+		else if (n == 4)
+			rq->value = (uint32_t)v;
+		else if (rq->n_values < PCC_MGMT_WORDS_MAX)
+			rq->values[rq->n_values++] = (uint32_t)v;
+		else {
+			snprintf(err, len, "values: at most %u", PCC_MGMT_WORDS_MAX);
+			return -EINVAL;
+		}
+	}
+	if (n < 3) {
+		snprintf(err, len, "parameters: cmd_type,port,slot[,index[,value[,values...]]]");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+tlm_ppcc(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct pcc_dev_mgmt_req rq;
+	struct pcc_dev_mgmt_resp rs;
+	struct rte_tel_data *w;
+	uint32_t i;
+	int rc;
+
+	RTE_SET_USED(cmd);
+	memset(&rs, 0, sizeof(rs));
+	rc = ppcc_args(params, &rq, rs.err, sizeof(rs.err));
+	if (rc == 0)
+		rc = pcc_host_ppcc(&rq, &rs);
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "cmd_type", rq.cmd_type);
+	add_str(d, "cmd", pcc_dev_mgmt_cmd_name(rq.cmd_type));
+	rte_tel_data_add_dict_int(d, "status", rc);
+	if (rc < 0) {
+		add_str(d, "error", rs.err);
+		return 0;
+	}
+	w = arr_u64();
+	for (i = 0; w != NULL && i < rs.n_words; i++)
+		rte_tel_data_add_array_u64(w, rs.words[i]);
+	dict_arr(d, "words", w);
+	if (rs.name[0] != '\0')
+		add_str(d, "name", rs.name);
+	if (rs.desc[0] != '\0')
+		add_str(d, "description", rs.desc);
+	return 0;
+}
+
 static const struct {
 	const char *cmd;
 	telemetry_cb fn;
@@ -731,6 +824,9 @@ static const struct {
 	{ "/pcc/flow", tlm_flow, "One QP flow. Parameters: port_id,qpn" },
 	{ "/pcc/stats", tlm_stats, "Engine statistics. Parameters: [port_id]" },
 	{ "/pcc/trace", tlm_trace, "Tracer and logger state and loss. No parameters" },
+	{ "/pcc/ppcc", tlm_ppcc,
+			"Management command. Parameters: "
+			"cmd_type,port,slot[,index[,value[,values...]]]" },
 };
 
 int

@@ -36,6 +36,7 @@
 #include <stdint.h>
 
 #include "pcc_dev.h"
+#include "pcc_dev_mgmt.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -342,6 +343,14 @@ uint64_t pcc_host_crash_count(void);
  * change to the journal so standbys replay it on takeover.
  */
 int pcc_host_param_set(uint8_t port, uint8_t slot, const char *name, const char *value);
+
+/**
+ * Run a register-style management command (pcc_dev_mgmt.h) on the
+ * device state; parameter sets (PCC_MGMT_PARAM_SET, PCC_MGMT_PARAMS_SET)
+ * are journaled as pcc_host_param_set() does.  Returns resp->status; on
+ * an error pcc_host_last_error() has resp->err.
+ */
+int pcc_host_ppcc(const struct pcc_dev_mgmt_req *req, struct pcc_dev_mgmt_resp *resp);
 
 /* ---- Telemetry --------------------------------------------------------------- */
 

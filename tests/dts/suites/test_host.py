@@ -136,6 +136,25 @@ class TestHost(TestSuite):
         algo = tlm_query(prefix, '/pcc/algo,0,%d' % slots['active_slot'])
         self.assert_equal(algo['algo_id'], slots['algo_id'][i], 'algo_id')
         self.assert_equal(algo['name'], 'dcqcn', '/pcc/algo name')
+        # management commands (doc/telemetry.md /pcc/ppcc)
+        info = tlm_query(prefix, '/pcc/ppcc,algo_info,0,0')
+        self.log('/pcc/ppcc,algo_info,0,0 -> %s' % info)
+        self.assert_equal((info['status'], info['name'], info['words'][0]),
+                          (0, 'dcqcn', 1), '/pcc/ppcc algo_info')
+        pid = [p['name'] for p in [tlm_query(prefix, '/pcc/param,0,0,min_rate_mbps')]]
+        self.verify(pid == ['min_rate_mbps'], '/pcc/param min_rate_mbps')
+        st = tlm_query(prefix, '/pcc/ppcc,0x7,0,0,1,1234')
+        self.assert_equal((st['status'], st['cmd'], st['words']),
+                          (0, 'param_set', [1234]), '/pcc/ppcc param_set')
+        cur = tlm_query(prefix, '/pcc/param,0,0,min_rate_mbps')
+        self.assert_equal(cur['value'], 1234, 'parameter after /pcc/ppcc set')
+        bad = tlm_query(prefix, '/pcc/ppcc,param_set,0,0,1,99999999')
+        self.log('/pcc/ppcc bad value -> %s' % bad)
+        self.verify(bad['status'] == -34 and 'value 99999999' in bad['error'],
+                    '/pcc/ppcc out of range: %s' % bad)
+        bad = tlm_query(prefix, '/pcc/ppcc,nosuch,0,0')
+        self.verify(bad['status'] == -22 and "cmd_type 'nosuch'" in bad['error'],
+                    '/pcc/ppcc unknown command: %s' % bad)
         top = tlm_wait(prefix, '/pcc/flows_top',
                        lambda r: isinstance(r, dict) and r.get('n') == 4)
         self.log('/pcc/flows_top -> %s' % top)
@@ -231,6 +250,12 @@ class TestHost(TestSuite):
         gen_b = tlm_query(pb, '/pcc/stats')
         self.assert_equal(stat(gen_b, 'gen_pkts'), 0, 'B packets as STANDBY')
         tlm_wait(pa, '/pcc/stats', lambda r: stat(r, 'gen_pkts') > 0)
+        # a parameter changed on the ACTIVE at run time survives failover
+        # (the HA journal, doc/host.md)
+        st = tlm_query(pa, '/pcc/ppcc,param_set,0,0,1,1234')
+        self.assert_equal(st['status'], 0, 'A /pcc/ppcc param_set')
+        self.assert_equal(tlm_query(pb, '/pcc/param,0,0,min_rate_mbps')['value'],
+                          1000, 'B min_rate_mbps as STANDBY')
 
         t0 = time.monotonic()
         a.child.kill(signal.SIGKILL)
@@ -241,6 +266,8 @@ class TestHost(TestSuite):
                         lambda r: r.get('ctx_state') == ['running'])
         self.assert_equal(st_b['process_state'], 0, 'B /pcc/state after')
         self.assert_equal(st_b['ctx_state'], ['running'], 'B context after')
+        self.assert_equal(tlm_query(pb, '/pcc/param,0,0,min_rate_mbps')['value'],
+                          1234, 'B min_rate_mbps after failover (journal)')
         s1 = tlm_wait(pb, '/pcc/stats', lambda r: stat(r, 'gen_pkts') > 0)
         self.verify(stat(s1, 'gen_pkts') > 0, 'B sends nothing: %s' % s1)
         s2 = tlm_wait(pb, '/pcc/stats',
