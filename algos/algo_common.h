@@ -393,4 +393,66 @@ algo_psn_diff(uint32_t a, uint32_t b)
 	return (a - b) & ALGO_PSN_MASK;
 }
 
+/*
+ * Mailbox of the reference algorithms (doc/algorithms.md "Mailbox"): a
+ * host request's first byte is an operation.
+ *   0x01 echo: the answer is the rest of the request, byte for byte;
+ *   0x02 info: the answer is the algorithm id (u32), major and minor
+ *        (u16 each) and the rank of the worker thread that ran the
+ *        handler (u16), little-endian, then the name and a NUL.
+ * Other operations: -ENOTSUP; an empty request -EINVAL; an answer that
+ * does not fit the response buffer -ENOSPC.
+ */
+#define ALGO_MB_ECHO 0x01
+#define ALGO_MB_INFO 0x02
+
+static inline int
+algo_mailbox(const struct pcc_dev_algo_ops *ops, const void *req, uint32_t req_len, void *resp,
+		uint32_t resp_cap)
+{
+	const uint8_t *q = req;
+	uint8_t *r = resp;
+	uint32_t n, name_len;
+	uint16_t rank;
+
+	if (req == NULL || req_len == 0)
+		return -EINVAL;
+	switch (q[0]) {
+	case ALGO_MB_ECHO:
+		n = req_len - 1;
+		if (n > resp_cap)
+			return -ENOSPC;
+		if (n > 0)
+			memcpy(r, q + 1, n);
+		return (int)n;
+	case ALGO_MB_INFO:
+		name_len = (uint32_t)strlen(ops->name) + 1;
+		n = 10 + name_len;
+		if (n > resp_cap)
+			return -ENOSPC;
+		rank = pcc_dev_thread_rank();
+		r[0] = (uint8_t)ops->id;
+		r[1] = (uint8_t)(ops->id >> 8);
+		r[2] = (uint8_t)(ops->id >> 16);
+		r[3] = (uint8_t)(ops->id >> 24);
+		r[4] = (uint8_t)ops->major;
+		r[5] = (uint8_t)(ops->major >> 8);
+		r[6] = (uint8_t)ops->minor;
+		r[7] = (uint8_t)(ops->minor >> 8);
+		r[8] = (uint8_t)rank;
+		r[9] = (uint8_t)(rank >> 8);
+		memcpy(r + 10, ops->name, name_len);
+		return (int)n;
+	default:
+		return -ENOTSUP;
+	}
+}
+
+/** ALGO_MAILBOX(x): x_mailbox, the ops->mailbox of pcc_algo_x_ops. */
+#define ALGO_MAILBOX(x)                                                                          \
+	static int x##_mailbox(const void *req, uint32_t req_len, void *resp, uint32_t resp_cap) \
+	{                                                                                        \
+		return algo_mailbox(&pcc_algo_##x##_ops, req, req_len, resp, resp_cap);          \
+	}
+
 #endif /* PCC_ALGO_COMMON_H */

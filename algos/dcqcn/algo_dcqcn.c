@@ -409,6 +409,8 @@ dcqcn_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_a
 	res->rate = f->rc;
 }
 
+ALGO_MAILBOX(dcqcn)
+
 const struct pcc_dev_algo_ops pcc_algo_dcqcn_ops = {
 	.name = "dcqcn",
 	.id = PCC_ALGO_DCQCN_ID,
@@ -422,6 +424,7 @@ const struct pcc_dev_algo_ops pcc_algo_dcqcn_ops = {
 	.n_counters = DCQCN_C_NUM,
 	.init = dcqcn_init,
 	.on_event = dcqcn_on_event,
+	.mailbox = dcqcn_mailbox,
 	.set_params = dcqcn_set_params,
 	.port_info_changed = dcqcn_port_info_changed,
 };

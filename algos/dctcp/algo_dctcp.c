@@ -262,6 +262,8 @@ dctcp_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_a
 		res->window = algo_rate_window(f->rate, c->win_scale);
 }
 
+ALGO_MAILBOX(dctcp)
+
 const struct pcc_dev_algo_ops pcc_algo_dctcp_ops = {
 	.name = "dctcp",
 	.id = PCC_ALGO_DCTCP_ID,
@@ -275,6 +277,7 @@ const struct pcc_dev_algo_ops pcc_algo_dctcp_ops = {
 	.n_counters = DCTCP_C_NUM,
 	.init = dctcp_init,
 	.on_event = dctcp_on_event,
+	.mailbox = dctcp_mailbox,
 	.set_params = dctcp_set_params,
 	.port_info_changed = dctcp_port_info_changed,
 };

@@ -347,6 +347,8 @@ hpcc_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_at
 		res->window = algo_rate_window(f->rate, c->win_scale);
 }
 
+ALGO_MAILBOX(hpcc)
+
 const struct pcc_dev_algo_ops pcc_algo_hpcc_ops = {
 	.name = "hpcc",
 	.id = PCC_ALGO_HPCC_ID,
@@ -360,6 +362,7 @@ const struct pcc_dev_algo_ops pcc_algo_hpcc_ops = {
 	.n_counters = HPCC_C_NUM,
 	.init = hpcc_init,
 	.on_event = hpcc_on_event,
+	.mailbox = hpcc_mailbox,
 	.set_params = hpcc_set_params,
 	.port_info_changed = hpcc_port_info_changed,
 };

@@ -11,6 +11,7 @@
 
 #include <pcc_dev.h>
 
+#include "algo_common.h"
 #include "pcc_algos.h"
 
 static void
@@ -23,6 +24,8 @@ noop_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_at
 	(void)res;
 }
 
+ALGO_MAILBOX(noop)
+
 const struct pcc_dev_algo_ops pcc_algo_noop_ops = {
 	.name = "noop",
 	.id = PCC_ALGO_NOOP_ID,
@@ -31,4 +34,5 @@ const struct pcc_dev_algo_ops pcc_algo_noop_ops = {
 	.desc = "does nothing (benchmark baseline)",
 	.ctx_size = 0,
 	.on_event = noop_on_event,
+	.mailbox = noop_mailbox,
 };

@@ -201,6 +201,8 @@ rtt_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_att
 	res->rate = f->rate;
 }
 
+ALGO_MAILBOX(rtt)
+
 const struct pcc_dev_algo_ops pcc_algo_rtt_ops = {
 	.name = "rtt",
 	.id = PCC_ALGO_RTT_ID,
@@ -214,6 +216,7 @@ const struct pcc_dev_algo_ops pcc_algo_rtt_ops = {
 	.n_counters = RTT_C_NUM,
 	.init = rtt_init,
 	.on_event = rtt_on_event,
+	.mailbox = rtt_mailbox,
 	.set_params = rtt_set_params,
 	.port_info_changed = rtt_port_info_changed,
 };

@@ -375,6 +375,8 @@ swift_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_a
 	algo_cnt_add(&k, SWIFT_C_PACED, 1);
 }
 
+ALGO_MAILBOX(swift)
+
 const struct pcc_dev_algo_ops pcc_algo_swift_ops = {
 	.name = "swift",
 	.id = PCC_ALGO_SWIFT_ID,
@@ -388,6 +390,7 @@ const struct pcc_dev_algo_ops pcc_algo_swift_ops = {
 	.n_counters = SWIFT_C_NUM,
 	.init = swift_init,
 	.on_event = swift_on_event,
+	.mailbox = swift_mailbox,
 	.set_params = swift_set_params,
 	.port_info_changed = swift_port_info_changed,
 };

@@ -241,6 +241,8 @@ timely_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_
 	res->rate = f->rate;
 }
 
+ALGO_MAILBOX(timely)
+
 const struct pcc_dev_algo_ops pcc_algo_timely_ops = {
 	.name = "timely",
 	.id = PCC_ALGO_TIMELY_ID,
@@ -254,6 +256,7 @@ const struct pcc_dev_algo_ops pcc_algo_timely_ops = {
 	.n_counters = TIMELY_C_NUM,
 	.init = timely_init,
 	.on_event = timely_on_event,
+	.mailbox = timely_mailbox,
 	.set_params = timely_set_params,
 	.port_info_changed = timely_port_info_changed,
 };

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmdline.h>
@@ -16,6 +17,7 @@
 #include <cmdline_parse_string.h>
 
 #include "console.h"
+#include "host.h"
 #include "pcc_dev.h"
 #include "pcc_host.h"
 #include "pcc_host_trace.h"
@@ -27,6 +29,7 @@ struct cmd_host_result {
 };
 
 #define TRACE_PERIOD_MS 10
+#define MAILBOX_TIMEOUT_MS 1000
 
 static void
 cmd_trace_parsed(void *parsed, struct cmdline *cl, void *data)
@@ -80,9 +83,12 @@ cmd_mailbox_parsed(void *parsed, struct cmdline *cl, void *data)
 {
 	struct cmd_host_result *res = parsed;
 	const char *h = res->a[2];
-	uint8_t dev, slot;
+	struct pcc_host_ctx *ctx;
+	uint32_t cap = 0, resp_len = 0;
+	uint8_t dev, slot, *req, *resp;
 	uint16_t port;
 	size_t i, len = strlen(h);
+	int ret, hrc = 0;
 
 	(void)cl;
 	(void)data;
@@ -104,7 +110,34 @@ cmd_mailbox_parsed(void *parsed, struct cmdline *cl, void *data)
 		con_err("Bad slot '%s': no algorithm bound on port %u", res->a[0], port);
 		return;
 	}
-	con_err("Mailbox not available: the engine does not poll the lib/host mailbox");
+	ctx = app_host_ctx();
+	if (ctx == NULL || pcc_host_ctx_port(ctx) != port) {
+		con_err("Bad port '%s': the mailbox is on port %u", res->w1,
+				ctx != NULL ? pcc_host_ctx_port(ctx) : 0);
+		return;
+	}
+	req = pcc_host_mailbox_req_buf(ctx, &cap);
+	if (req == NULL || len / 2 > cap) {
+		con_err("Bad bytes '%s': at most %u bytes", res->a[2], cap);
+		return;
+	}
+	for (i = 0; i < len / 2; i++) {
+		char b[3] = { h[2 * i], h[2 * i + 1], '\0' };
+
+		req[i] = (uint8_t)strtoul(b, NULL, 16);
+	}
+	ret = pcc_host_mailbox_send(
+			ctx, slot, (uint32_t)(len / 2), &resp_len, &hrc, MAILBOX_TIMEOUT_MS);
+	if (ret < 0) {
+		con_err("Mailbox send failed: %s", pcc_host_last_error());
+		return;
+	}
+	resp = pcc_host_mailbox_resp_buf(ctx, NULL);
+	printf("Mailbox: handler returned %d%s%s%s, %u response bytes", hrc, hrc < 0 ? " (" : "",
+			hrc < 0 ? strerror(-hrc) : "", hrc < 0 ? ")" : "", resp_len);
+	for (i = 0; i < resp_len; i++)
+		printf("%s%02x", i % 32 == 0 ? "\n  " : (i % 4 == 0 ? " " : ""), resp[i]);
+	printf("\n");
 }
 
 static cmdline_parse_token_string_t t_trace =

@@ -379,6 +379,12 @@ ctx_create(struct pcc_engine *e)
 	return host.ctx != NULL ? 0 : -1;
 }
 
+struct pcc_host_ctx *
+app_host_ctx(void)
+{
+	return host.ctx;
+}
+
 int
 app_host_attach(struct pcc_engine *e, const struct app_args *a, char *err, size_t errlen)
 {
@@ -407,6 +413,12 @@ app_host_attach(struct pcc_engine *e, const struct app_args *a, char *err, size_
 	}
 	if (ctx_create(e) < 0) {
 		snprintf(err, errlen, "cannot create the host context: %s", pcc_host_last_error());
+		return -1;
+	}
+	/* the console's 'mailbox send' (doc/console.md); worker rank 0 */
+	ret = pcc_host_mailbox_set_size(host.ctx, APP_MAILBOX_SIZE, APP_MAILBOX_SIZE);
+	if (ret < 0) {
+		snprintf(err, errlen, "cannot set up the mailbox: %s", pcc_host_last_error());
 		return -1;
 	}
 	if (a->ha && ha_start(a, err, errlen) < 0)

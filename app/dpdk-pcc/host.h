@@ -18,6 +18,7 @@
 
 #include "args.h"
 #include "pcc_engine.h"
+#include "pcc_host.h"
 
 /* Check (in a child) and load every --plugin, before the engine exists.
  * 0, or -1 with one line in err naming the file. */
@@ -30,6 +31,13 @@ int app_host_plugins_load(const struct app_args *a, char *err, size_t errlen);
  * 0, or -1 with one line in err.
  */
 int app_host_attach(struct pcc_engine *e, const struct app_args *a, char *err, size_t errlen);
+
+/* Request and response buffer bytes of the process context's mailbox. */
+#define APP_MAILBOX_SIZE 4096u
+
+/* The process's context (on the first RP port, else the first port with
+ * a role), NULL before app_host_attach(). */
+struct pcc_host_ctx *app_host_ctx(void);
 
 /*
  * Wait until the engine may run: at once without --ha, else until this

@@ -920,6 +920,9 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 	ret = eng_np_init(e);
 	if (ret < 0)
 		goto fail;
+	ret = eng_ctl_init(e);
+	if (ret < 0)
+		goto fail;
 	e->algo_params = NULL;
 	for (gi = 0; gi < PCC_ENGINE_SLOTS; gi++) {
 		e->slot_conf[gi].params = NULL;
@@ -1067,6 +1070,7 @@ pcc_engine_destroy(struct pcc_engine *e)
 	for (l = 0; l < RTE_MAX_LCORE; l++) {
 		if (e->lcores[l] == NULL)
 			continue;
+		eng_ctl_fini(e->lcores[l]);
 		lcore_free(e->lcores[l]);
 		e->lcores[l] = NULL;
 	}

@@ -171,6 +171,7 @@ pcc_engine_clock_fn eng_clock_registered(uint16_t port_id, void **arg);
 #define ENG_FLOW_F_TXC_Q (1u << 2)   /* in its lport's TX-coalescing FIFO */
 #define ENG_FLOW_F_TIMER_Q (1u << 3) /* in its lport's timer FIFO */
 #define ENG_FLOW_F_TX_SEEN (1u << 4) /* has sent a TX event */
+#define ENG_FLOW_F_PINNED (1u << 5)  /* rate set by pcc_engine_flow_rate_set() */
 /* flags that survive re-use of the entry (FIFO membership) */
 #define ENG_FLOW_F_KEEP (ENG_FLOW_F_TXC_Q | ENG_FLOW_F_TIMER_Q)
 
@@ -702,6 +703,9 @@ struct eng_lcore {
 	uint16_t nb_xin;
 	uint16_t xin_rank[RTE_MAX_LCORE]; /* producers that have a ring to us */
 	void *np;                         /* NP runner state (eng_np_init) */
+	/* run-time control (ctl.c): requests in, probe formats in use */
+	struct rte_ring *ctl;
+	struct pcc_engine_probe_conf probe[PCC_ENGINE_PROBE_SLOTS];
 	/* poll hook (pcc_engine_set_poll_hook), NULL if none */
 	pcc_engine_poll_hook_t hook;
 	void *hook_arg;
@@ -794,6 +798,11 @@ eng_tx_pkts(uint16_t port_id, uint16_t tx_queue, struct pcc_engine_port_stats *p
 		lens[i] = pkts[i]->pkt_len;
 	return eng_tx(port_id, tx_queue, pc, pkts, lens, n);
 }
+
+/* ctl.c */
+int eng_ctl_init(struct pcc_engine *e);
+void eng_ctl_fini(struct eng_lcore *lc);
+unsigned int eng_ctl_poll(struct eng_lcore *lc);
 
 /* port.c */
 int eng_ports_setup(struct pcc_engine *e);

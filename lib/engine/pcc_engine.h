@@ -684,6 +684,7 @@ struct pcc_engine_flow_info {
 	                        *   send - NP turnaround); 0 = none */
 	uint64_t ev[PCC_ENGINE_NB_EV]; /**< events dispatched, by type */
 	uint64_t idle_ns;              /**< time since the flow's last activity */
+	bool pinned;                   /**< rate set by pcc_engine_flow_rate_set() */
 };
 
 /** Flows in the tables now (all lcores). */
@@ -704,6 +705,44 @@ int pcc_engine_flow_get(const struct pcc_engine *e, const struct pcc_engine_flow
  */
 uint32_t pcc_engine_flows_top(
 		const struct pcc_engine *e, struct pcc_engine_flow_info *out, uint32_t n);
+
+/* ---- Run-time control ------------------------------------------------------ */
+
+/*
+ * Requests from a control thread (not a worker's fast path).  While the
+ * engine runs, a request is applied by the lcore that owns the state
+ * between two poll rounds (a message on its control ring); the call waits
+ * for that, up to 1 s (-ETIMEDOUT), or fails with -ETIMEDOUT at once when
+ * the engine is stopping.  When the engine is not running the call
+ * applies it itself.
+ */
+
+/**
+ * Pin the rate of a flow of an RP port to rate_bps (bit/s; above the
+ * line rate means the line rate): the pacer takes it at once and the
+ * algorithm's rate results are ignored for the flow until it is unpinned
+ * with rate_bps 0 (the algorithm's next result then sets the rate; its
+ * own state was never touched).  For testing and manual override.
+ * 0, -ENOENT (no such flow, not an RP port), -EINVAL, -ETIMEDOUT, -EBUSY
+ * (control ring full), -ENOMEM.
+ */
+int pcc_engine_flow_rate_set(
+		struct pcc_engine *e, const struct pcc_engine_flow_key *key, uint64_t rate_bps);
+
+/**
+ * Change the format of probe slot (0..PCC_ENGINE_PROBE_SLOTS-1) at run
+ * time: probes sent after the call use it.  Checked as pcc_engine_create()
+ * checks conf.probe[]: -EINVAL for a field out of range, -EPROTO for an
+ * IFA2 protocol or IFA1 marker other than the one the engine's classifier
+ * recognises (fixed at create).  Each polling lcore takes the new format;
+ * on -ETIMEDOUT some may still use the old one.
+ */
+int pcc_engine_probe_set(
+		struct pcc_engine *e, uint8_t slot, const struct pcc_engine_probe_conf *pc);
+
+/** The format of probe slot (as configured or last set).  0 or -EINVAL. */
+int pcc_engine_probe_get(
+		const struct pcc_engine *e, uint8_t slot, struct pcc_engine_probe_conf *pc);
 
 /* ---- Generator flows ------------------------------------------------------ */
 

@@ -64,10 +64,10 @@ pcc_engine_probe_conf_default(struct pcc_engine_probe_conf *p, enum pcc_engine_p
 
 /* The format of slot (slots past the table: CCMAD), defaults resolved. */
 static void
-probe_conf(const struct pcc_engine *e, uint8_t slot, struct pcc_engine_probe_conf *pc)
+probe_conf(const struct eng_lcore *lc, uint8_t slot, struct pcc_engine_probe_conf *pc)
 {
 	if (slot < PCC_ENGINE_PROBE_SLOTS)
-		*pc = e->conf.probe[slot];
+		*pc = lc->probe[slot]; /* this lcore's copy (ctl.c) */
 	else
 		memset(pc, 0, sizeof(*pc));
 	if (pc->ifa1_marker == 0)
@@ -306,7 +306,7 @@ eng_probe_build(struct eng_lcore *lc, const struct eng_rxq *q, const struct eng_
 
 	if (f->l3 == NULL || f->key.type != PCC_ENGINE_FLOW_QP)
 		return -ENOTSUP;
-	probe_conf(lc->e, slot, &conf);
+	probe_conf(lc, slot, &conf);
 	m = rte_pktmbuf_alloc(q->mp);
 	if (m == NULL) {
 		eng_ctr_add(&pc->nombuf, 1);

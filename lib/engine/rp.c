@@ -222,7 +222,7 @@ static void
 apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		const struct pcc_dev_results *res, uint64_t now)
 {
-	if (res->rate != 0) {
+	if (res->rate != 0 && !(f->flags & ENG_FLOW_F_PINNED)) {
 		uint32_t r = RTE_MIN(res->rate, PCC_DEV_MAX_RATE);
 
 		if (r != f->rate) {

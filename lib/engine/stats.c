@@ -119,6 +119,7 @@ flow_info(const struct pcc_engine *e, const struct eng_lcore *lc, const struct e
 	info->dev_port = s->dev_port;
 	info->slot = s->slot;
 	info->rate = s->rate;
+	info->pinned = (s->flags & ENG_FLOW_F_PINNED) != 0;
 	info->rate_bps = eng_rate_bps(s->rate, p->line_bps);
 	if (info->rate_bps == 0)
 		info->rate_bps = p->line_bps;

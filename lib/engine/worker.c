@@ -297,6 +297,9 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 				work += 1 + eng_rp_pacer_run(lc, lp, lp->now);
 			hk += eng_rp_housekeep(lc, lp, lp->now);
 		}
+		/* run-time control requests (ctl.c) */
+		if (unlikely(!rte_ring_empty(lc->ctl)))
+			work += eng_ctl_poll(lc);
 		/* host mailbox requests for this worker (lib/host) */
 		work += pcc_host_mailbox_poll();
 		eng_ctr_add(&lc->polls, 1);

@@ -121,6 +121,8 @@ fixture(const struct pcc_engine_np_conf *np, const struct pcc_engine_probe_conf 
 	eng->lcores[0] = lc;
 	eng->by_rank[0] = lc;
 	eng->nb_lcores = 1;
+	/* the lcore's copy of the probe formats (ctl.c) */
+	memcpy(lc->probe, eng->conf.probe, sizeof(lc->probe));
 	assert_int_equal(eng_np_init(eng), 0);
 }
 
@@ -1228,6 +1230,7 @@ test_ifa1_marker(void **state)
 	fixture(&np, probes, PCC_ENGINE_ROLE_NP);
 	eng->conf.probe[0].format = PCC_ENGINE_PROBE_IFA1; /* the RP's slot */
 	eng->conf.probe[0].ifa1_marker = mk;
+	lc->probe[0] = eng->conf.probe[0];
 	m = request(0, 10);
 	assert_true(pcc_parse_mbuf(m, &eng->popts, &in) != 0 || in.kind != PCC_PKT_IFA1);
 	rte_pktmbuf_free(m);

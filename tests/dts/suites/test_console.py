@@ -74,6 +74,10 @@ OK_RUNNING = [
     ('ppcc hist_bins 0 0 11', r'hist_bins: ok, 4 words'),
     ('ppcc hist_set 0 0 11 2', r'hist_set: ok'),
     ('ppcc algo_enable 0 0 0 1', r'algo_enable: ok'),
+    ('mailbox send 0 0 01deadbeef', r'handler returned 4, 4 response bytes\n +deadbeef'),
+    ('mailbox send 0 0 0x02', r'handler returned 16, 16 response bytes\n +01000000 01000000 '
+     r'[0-9a-f]{4}6463 71636e00'),
+    ('mailbox send 0 0 7f', r'handler returned -95 \(Operation not supported\), 0 response'),
     ('help', r'show histogram'),
     ('help algos', r'set slot <port>'),
 ]
@@ -101,7 +105,6 @@ BAD_RUNNING = [
     ('histogram 0 9 enable', "Bad histogram '9'"),
     ('histogram 0 2 linear 0 0 8', "Bad step '0'"),
     ('set trace file /nonexistent/dir/t.txt', "Bad path '/nonexistent/dir"),
-    ('mailbox send 0 0 0102', 'Mailbox not available'),
     ('mailbox send 0 0 xyz', "Bad bytes 'xyz'"),
     ('mailbox send 0 4 0102', "Bad slot '4'"),
     ('ppcc 0x8 0 0', "Bad cmd_type '0x8'"),
@@ -251,6 +254,91 @@ class TestConsole(TestSuite):
             out = self.cmd(s, 'show port stats 0')
             m = re.search(r'\n0\s+RP\s+\d+\s+\d+\s+(\d+)', out)
             self.verify(m and int(m.group(1)) > 0, out)
+            self.quit(s)
+        finally:
+            s.close()
+
+    def test_flow_rate_and_probe(self):
+        s = self.spawn()
+        try:
+            def flow():
+                out = self.cmd(s, 'show flow 256')
+                m = re.search(r'\n256\s+0\s+\d+\s+\d+\s+([\d.]+)\s+\d+\s+\d+'
+                              r'\s+\d+\s+(\d+)\s+[\d.]+\s+(yes|no)', out)
+                return (float(m.group(1)), int(m.group(2)), m.group(3)) \
+                    if m else None
+
+            for _ in range(200):
+                if flow() is not None:
+                    break
+            self.verify(flow() is not None, 'flow 256 never appeared')
+            out = self.cmd(s, 'set flow 256 rate 1234')
+            self.verify(re.search(r'Flow 256 on port 0: rate pinned at 123[34]\.\d',
+                                  out), out)
+            rate, cnp0, pinned = flow()
+            self.assert_equal(pinned, 'yes', 'pinned column')
+            # CNPs keep coming (CE marks): the algorithm's results do not
+            # move a pinned rate
+            for _ in range(200):
+                if flow()[1] >= cnp0 + 3:
+                    break
+            r2, cnp1, _ = flow()
+            self.verify(cnp1 >= cnp0 + 3, 'no CNPs while pinned')
+            self.assert_equal(r2, rate, 'pinned rate after %d CNPs' % (cnp1 - cnp0))
+            out = self.cmd(s, 'set flow 256 rate auto')
+            self.verify('rate back to the algorithm' in out, out)
+            for _ in range(200):
+                if flow()[0] != rate:
+                    break
+            r3, _, pinned = flow()
+            self.verify(r3 != rate and pinned == 'no',
+                        'the algorithm did not take the rate back: %s' % (flow(),))
+            for line, token in (
+                    ('set flow 999999 rate 10', "Bad qpn '999999'"),
+                    ('set flow 256 rate fast', "Bad rate 'fast'"),
+                    ('set flow 256 rate 0', "Bad rate '0'"),
+                    ('set probe 8 ccmad', "Bad probe slot '8'"),
+                    ('set probe 2 ifa2 gns 16', "Bad gns '16'"),
+                    ('set probe 2 ifa2 custom 4', "Bad option 'custom'"),
+                    ('set probe 2 ifa1 marker 0x1234', "Bad marker '0x1234'"),
+                    ('set probe 2 ifa1 marker 0x8000000000000001', 'Bad probe: ifa1'),
+                    ('set probe 2 ccmad custom', "Missing value after 'custom'"),
+                    ('set probe 2 ccmad custom 65', "Bad custom '65'")):
+                out = self.cmd(s, line)
+                self.verify(token in out, '%r: no %r in %r' % (line, token, out))
+            out = self.cmd(s, 'set probe 2 ifa2 hw gns 3 hop 9')
+            self.verify(re.search(r'\n2\s+ifa2\s+yes\s+0\s+3\s+9\s', out), out)
+            out = self.cmd(s, 'set probe 3 ccmad custom 8 pattern 0xdeadbeef')
+            self.verify(re.search(r'\n3\s+ccmad\s+no\s+8\s', out), out)
+            out = self.cmd(s, 'show probe')
+            self.verify(re.search(r'\n2\s+ifa2\s+yes\s+0\s+3\s+9\s', out) and
+                        re.search(r'\n3\s+ccmad\s+no\s+8\s', out), out)
+            self.quit(s)
+        finally:
+            s.close()
+        # the probes the rtt algorithm sends change format at run time
+        args = [a if a != 'dcqcn' else 'rtt' for a in APP_ARGS]
+        s = self.app.spawn(args + ['-i'], lcores='0-1')
+        s.expect_exact(PROMPT, timeout=30)
+        try:
+            def answered():
+                out = self.cmd(s, 'show probe')
+                m = re.search(r'\n1\s+(?:\d+\s+){5}(\d+)\s+(\d+)\s+(\d+)', out)
+                self.verify(m, out)
+                return tuple(int(x) for x in m.groups())
+
+            for _ in range(200):
+                if answered()[0] > 0:
+                    break
+            self.verify(answered()[0] > 0, 'no CCMAD probe answered')
+            out = self.cmd(s, 'set probe 0 ifa2')
+            self.verify(re.search(r'\n0\s+ifa2\s', out), out)
+            before = answered()
+            for _ in range(200):
+                if answered()[2] > before[2]:
+                    break
+            self.verify(answered()[2] > before[2],
+                        'no IFA2 probe answered after set probe: %s' % (answered(),))
             self.quit(s)
         finally:
             s.close()
