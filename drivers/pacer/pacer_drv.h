@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 #include <rte_log.h>
+#include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 
 #include "pcc_pacer.h"
 
@@ -74,6 +76,17 @@ pacer_advance(struct pacer_tb *f, uint64_t dep, uint32_t frac, uint32_t wire)
 
 	f->next_ns = dep + (uint64_t)(d >> 32);
 	f->next_frac = (uint32_t)d;
+}
+
+/* Write the departure dep into m when the pacer was asked to
+ * (pcc_pacer_conf.depart_off). */
+static inline void
+pacer_stamp(struct rte_mbuf *m, int off, uint64_t flag, uint64_t dep)
+{
+	if (off > 0) {
+		*RTE_MBUF_DYNFIELD(m, off, uint64_t *) = dep;
+		m->ol_flags |= flag;
+	}
 }
 
 /*

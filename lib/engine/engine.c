@@ -639,6 +639,12 @@ lcore_flows_setup(struct pcc_engine *e, struct eng_lcore *lc)
 		pc.line_rate_bps = lp->line_bps;
 		pc.max_queued = c->rp.pacer_queue;
 		pc.horizon_ns = ENG_PACER_HORIZON_NS;
+		if (c->rp.tx_stamp) {
+			/* the departure the pacer computed, exactly: the engine's
+			 * own estimate (pace_ns) only bounds the look-ahead */
+			pc.depart_off = eng_depart_off;
+			pc.depart_flag = eng_depart_flag;
+		}
 		lp->pacer = pcc_pacer_create(&pc);
 		if (lp->pacer == NULL) {
 			ENG_LOG(ERR, "lcore %u port %u: pacer %s: %s", lc->lcore_id, lp->port_id,

@@ -81,9 +81,10 @@ extern "C" {
 
 /**
  * mbuf dynamic field (uint64_t, 8-byte aligned) and flag of the departure
- * time the engine meant for a paced packet, ns of the port clock, written
- * when conf.rp.tx_stamp is set: a device model (the simulator's host NIC,
- * as a NIC with send-on-timestamp would) holds the frame until then.
+ * time the pacer computed for a paced packet, ns of the port clock,
+ * written by the pacer (pcc_pacer_conf.depart_off) when conf.rp.tx_stamp
+ * is set: a device model (the simulator's host NIC, as a NIC with
+ * send-on-timestamp would) holds the frame until then.
  * Hardware PMDs do not know these names and ignore them.
  */
 #define PCC_ENGINE_TX_DEPART_NAME "pcc_tx_departure"

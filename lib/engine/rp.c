@@ -473,24 +473,15 @@ eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, stru
 		uint16_t n, uint64_t now)
 {
 	uint32_t idx = eng_flow_idx(&lc->ft, f);
-	uint64_t pace = f->pace_ns;
 	uint16_t i, k;
 
+	/* with conf.rp.tx_stamp the pacer writes each packet's departure
+	 * (pcc_pacer_conf.depart_off) */
 	for (i = 0; i < n; i++) {
 		struct eng_mtag *t = eng_mtag(pkts[i]);
 
 		t->fidx = idx;
 		t->seq = f->seq;
-		if (lc->e->rp.tx_stamp) {
-			/* the pacer's departure: max(previous + size / rate, now) */
-			if ((int64_t)(pace - now) < 0)
-				pace = now;
-			*RTE_MBUF_DYNFIELD(pkts[i], eng_depart_off, uint64_t *) = pace;
-			pkts[i]->ol_flags |= eng_depart_flag;
-			pace += ((uint64_t)(pkts[i]->pkt_len + PCC_PACER_WIRE_OVERHEAD) *
-						f->pace_cost) >>
-					32;
-		}
 	}
 	k = pcc_pacer_enqueue(lp->pacer, idx, pkts, n, now);
 	f->queued = (uint16_t)(f->queued + k);

@@ -97,6 +97,8 @@ conf_normalise(const struct pcc_pacer_conf *in, struct pcc_pacer_conf *out)
 	}
 	if (out->socket_id < 0)
 		out->socket_id = SOCKET_ID_ANY;
+	if (in->depart_off < 0 || (in->depart_off > 0 && in->depart_flag == 0))
+		return -EINVAL;
 	return 0;
 }
 

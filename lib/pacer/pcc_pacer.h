@@ -59,6 +59,17 @@ struct pcc_pacer_conf {
 	uint32_t horizon_ns;    /**< wheel horizon (0 = ~2.2 ms) */
 	uint32_t max_queued;    /**< packets queued per flow (0 = 64, max 65535) */
 	bool no_fallback;       /**< fail instead of falling back to wheel */
+	/**
+	 * Offset of an mbuf dynamic field (uint64_t) to write each packet's
+	 * departure to, as the backend computed it (ns of the clock given to
+	 * enqueue), with depart_flag set in ol_flags; 0: none.  For a device
+	 * that sends at a given time (a simulated NIC): the packet then leaves
+	 * when the pacer meant, not when the backend handed it out (the
+	 * wheel's slots are slot_ns wide).  mtr has no departures and writes
+	 * nothing.
+	 */
+	int depart_off;
+	uint64_t depart_flag;
 };
 
 struct pcc_pacer_stats {

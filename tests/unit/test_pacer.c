@@ -29,6 +29,7 @@
 #include <rte_ethdev.h>
 #include <rte_log.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 #include <rte_mempool.h>
 #include <rte_ring.h>
 
@@ -1106,6 +1107,79 @@ test_late_stat(void **state)
 	pcc_pacer_free(p);
 }
 
+/*
+ * With conf.depart_off the wheel writes each packet's departure, exact to
+ * the ns, whatever slot hands it out: a packet that skips the wheel gets
+ * now, the others previous + wire bytes x 8 / rate (10 Gb/s: 819.2 ns per
+ * 1024-byte wire frame).  Without it, nothing is written.
+ */
+static void
+test_depart_stamp(void **state)
+{
+	static const struct rte_mbuf_dynfield d = {
+		.name = "test_pacer_departure",
+		.size = sizeof(uint64_t),
+		.align = __alignof__(uint64_t),
+	};
+	static const struct rte_mbuf_dynflag fl = {
+		.name = "test_pacer_departure_valid",
+	};
+	struct pcc_pacer_conf c = conf_of(4, LINE_100G);
+	struct rte_mbuf *in[5], *out[8];
+	struct pcc_pacer *p;
+	uint64_t flag, t;
+	unsigned int i, n, got = 0;
+	int off, bit;
+
+	(void)state;
+	off = rte_mbuf_dynfield_register(&d);
+	bit = rte_mbuf_dynflag_register(&fl);
+	assert_true(off > 0);
+	assert_true(bit >= 0);
+	flag = UINT64_C(1) << bit;
+	/* an offset without a flag, or a negative one, is refused */
+	c.depart_off = off;
+	assert_null(pcc_pacer_create(&c));
+	assert_int_equal(rte_errno, EINVAL);
+	c.depart_off = -1;
+	c.depart_flag = flag;
+	assert_null(pcc_pacer_create(&c));
+	c.depart_off = off;
+	p = pcc_pacer_create(&c);
+	assert_non_null(p);
+	assert_int_equal(pcc_pacer_set_rate(p, 2, 10000000000ull), 0);
+	for (i = 0; i < 5; i++) {
+		in[i] = pkt(2, i, 1000);
+		in[i]->ol_flags &= ~flag;
+	}
+	assert_int_equal(pcc_pacer_enqueue(p, 2, in, 5, T0 + 7), 5);
+	for (t = T0 + 7; got < 5; t += 250) {
+		n = pcc_pacer_dequeue(p, t, out, 8);
+		for (i = 0; i < n; i++) {
+			uint32_t seq = tag_of(out[i])->seq;
+			uint64_t want = T0 + 7 + seq * 8192 / 10;
+
+			assert_int_equal(seq, got + i);
+			assert_true(out[i]->ol_flags & flag);
+			assert_int_equal(*RTE_MBUF_DYNFIELD(out[i], off, uint64_t *), want);
+			/* handed out no later than its departure's slot */
+			assert_true(t <= want + 500);
+		}
+		got += n;
+		free_all(out, n);
+	}
+	pcc_pacer_free(p);
+	/* without depart_off: no flag */
+	p = wheel_new(4, LINE_100G);
+	in[0] = pkt(0, 0, 1000);
+	in[0]->ol_flags &= ~flag;
+	assert_int_equal(pcc_pacer_enqueue(p, 0, in, 1, T0), 1);
+	assert_int_equal(pcc_pacer_dequeue(p, T0, out, 8), 1);
+	assert_false(out[0]->ol_flags & flag);
+	rte_pktmbuf_free(out[0]);
+	pcc_pacer_free(p);
+}
+
 /* ---- Reset, free, memory ------------------------------------------------ */
 
 static void
@@ -1280,6 +1354,7 @@ main(void)
 		cmocka_unit_test(test_time_backwards),
 		cmocka_unit_test(test_huge_jump),
 		cmocka_unit_test(test_late_stat),
+		cmocka_unit_test(test_depart_stamp),
 		cmocka_unit_test(test_flow_reset_frees),
 		cmocka_unit_test(test_free_frees),
 		cmocka_unit_test(test_million_flows),

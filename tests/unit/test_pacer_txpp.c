@@ -273,6 +273,58 @@ test_timestamps_exact(void **state)
 	pcc_pacer_free(p);
 }
 
+/* conf.depart_off: every packet carries its departure in the port's
+ * clock, the one due now included (the NIC's timestamp is left off it) */
+static void
+test_depart_field(void **state)
+{
+	static const struct rte_mbuf_dynfield d = {
+		.name = "test_txpp_departure",
+		.size = sizeof(uint64_t),
+		.align = __alignof__(uint64_t),
+	};
+	static const struct rte_mbuf_dynflag fl = {
+		.name = "test_txpp_departure_valid",
+	};
+	struct pcc_pacer_conf c;
+	struct pcc_pacer *p;
+	struct rte_mbuf *in[4], *out[8];
+	unsigned int i, n;
+	uint64_t flag;
+	int off, bit;
+
+	(void)state;
+	fake_reset();
+	off = rte_mbuf_dynfield_register(&d);
+	bit = rte_mbuf_dynflag_register(&fl);
+	assert_true(off > 0 && bit >= 0);
+	flag = UINT64_C(1) << bit;
+	memset(&c, 0, sizeof(c));
+	c.backend = "txpp";
+	c.port_id = 3;
+	c.socket_id = SOCKET_ID_ANY;
+	c.max_flows = 4;
+	c.line_rate_bps = LINE_100G;
+	c.no_fallback = true;
+	c.depart_off = off;
+	c.depart_flag = flag;
+	p = pcc_pacer_create(&c);
+	assert_non_null(p);
+	assert_int_equal(pcc_pacer_set_rate(p, 1, 1000000000), 0);
+	for (i = 0; i < 4; i++)
+		in[i] = pkt(1, i, 1000);
+	assert_int_equal(pcc_pacer_enqueue(p, 1, in, 4, T0), 4);
+	n = pcc_pacer_dequeue(p, T0, out, 8);
+	assert_int_equal(n, 4);
+	for (i = 0; i < n; i++) {
+		assert_true(out[i]->ol_flags & flag);
+		assert_int_equal(*RTE_MBUF_DYNFIELD(out[i], off, uint64_t *), T0 + i * 8192);
+	}
+	assert_false(stamped(out[0]));
+	free_all(out, n);
+	pcc_pacer_free(p);
+}
+
 /* 3 Gb/s and mixed sizes: floor of the exact departure, within 1 ns */
 static void
 test_timestamps_fractional(void **state)
@@ -599,6 +651,7 @@ main(void)
 		cmocka_unit_test(test_selected),
 		cmocka_unit_test(test_fallback),
 		cmocka_unit_test(test_timestamps_exact),
+		cmocka_unit_test(test_depart_field),
 		cmocka_unit_test(test_timestamps_fractional),
 		cmocka_unit_test(test_same_as_wheel),
 		cmocka_unit_test(test_horizon),

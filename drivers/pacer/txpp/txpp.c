@@ -44,7 +44,9 @@ struct txpp {
 	uint64_t line_bps;
 	uint64_t horizon_ns;
 	uint64_t ts_flag;
+	uint64_t depart_flag;
 	int ts_off;
+	int depart_off;
 	uint16_t port_id;
 	uint32_t max_flows;
 	enum pcc_pacer_txpp_clock mode;
@@ -143,6 +145,8 @@ txpp_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	t->line_bps = conf->line_rate_bps;
 	t->horizon_ns = conf->horizon_ns;
 	t->max_flows = conf->max_flows;
+	t->depart_off = conf->depart_off;
+	t->depart_flag = conf->depart_flag;
 	t->mode = PCC_PACER_TXPP_CLOCK_IDENTITY;
 	for (i = 0; i < conf->max_flows; i++) {
 		t->flows[i].next_ns = 0;
@@ -236,6 +240,7 @@ txpp_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_
 
 		if (dep - now >= t->horizon_ns)
 			break;
+		pacer_stamp(m, t->depart_off, t->depart_flag, dep);
 		if (dep > now) {
 			*RTE_MBUF_DYNFIELD(m, t->ts_off, uint64_t *) = txpp_to_nic(t, dep, now);
 			m->ol_flags |= t->ts_flag;

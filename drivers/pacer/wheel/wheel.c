@@ -68,6 +68,7 @@ struct wheel {
 	struct rte_reciprocal_u64 slot_div;
 	uint64_t line_bps;
 	uint64_t line_cost;
+	uint64_t depart_flag;
 	uint64_t cur_abs; /* absolute slot (time / slot_ns) of the cursor */
 	uint64_t entries; /* in the slots, removed ones included */
 	uint32_t cur_pos; /* cur_abs % nslots */
@@ -78,6 +79,7 @@ struct wheel {
 	uint32_t slot_ns;
 	uint32_t max_queued;
 	uint32_t max_flows;
+	int depart_off;
 	uint64_t pool_pkts;
 	bool started;
 };
@@ -225,6 +227,8 @@ wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16
 		uint32_t frac;
 		uint64_t dep = pacer_depart(f, now, &frac);
 		uint64_t s = dep == now ? now_slot : wheel_slot_of(w, dep);
+
+		pacer_stamp(m, w->depart_off, w->depart_flag, dep);
 
 		if (s <= now_slot && f->aux == 0) {
 			/* due already and nothing of the flow is waiting */
@@ -476,6 +480,8 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	w->max_flows = conf->max_flows;
 	w->line_bps = conf->line_rate_bps;
 	w->line_cost = pacer_cost(0, conf->line_rate_bps);
+	w->depart_off = conf->depart_off;
+	w->depart_flag = conf->depart_flag;
 	w->st = pcc_pacer_stats_ptr(p);
 	pkts = wheel_pool_pkts(conf);
 	/* every busy slot may hold one partly filled chunk */
