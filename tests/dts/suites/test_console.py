@@ -119,7 +119,26 @@ BAD_RUNNING = [
     ('ppcc params_set 0 0 10 0 1 2', 'parameters 10..11'),
     ('help nosuch', "Bad topic 'nosuch'"),
     ('start', 'already running'),
+    # commands without arguments: an extra word matches no form
+    ('start now', 'Bad arguments'),
+    ('stop now', 'Bad arguments'),
+    ('quit now', 'Bad arguments'),
+    ('show config x', 'Bad arguments'),
+    ('show state x', 'Bad arguments'),
+    ('show lcores x', 'Bad arguments'),
+    ('show algos x', 'Bad arguments'),
+    ('show probe x', 'Bad arguments'),
+    ('clear port stats x', 'Bad arguments'),
+    ('trace maybe', 'Bad arguments'),
+    ('histogram 0 2 maybe', 'Bad arguments'),
 ]
+
+# Commands other tests of this suite run (test_commands runs the lists
+# above): what each covers, success or a bad argument.
+OTHER_OK = ['set slot 0 1 timely off', 'load app plug_good.so', 'stop', 'start', 'quit',
+            'set trace file trace.txt', 'set flow 256 rate 1234', 'set probe 2 ifa2 hw gns 3 hop 9']
+OTHER_BAD = ['set slot 0 1 dcqcn maybe', 'load app /nonexistent/x.so', 'stop',
+             'set flow 999999 rate 10', 'set probe 8 ccmad']
 
 
 class TestConsole(TestSuite):
@@ -257,6 +276,24 @@ class TestConsole(TestSuite):
             self.quit(s)
         finally:
             s.close()
+
+    def test_every_command_covered(self):
+        """Every command of doc/console.md has a success and an error case."""
+        with open(os.path.join(self.source_dir, 'doc', 'console.md')) as f:
+            doc = f.read()
+        ok = [l for l, _ in OK_RUNNING] + OTHER_OK
+        bad = [l for l, _ in BAD_RUNNING] + OTHER_BAD
+        for cmd in re.findall(r'^### `([^`]+)`', doc, re.M):
+            words = []
+            for w in cmd.split():
+                if w[0] in '<[' or '|' in w:
+                    break
+                words.append(w)
+            prefix = ' '.join(words)
+            for what, lines in (('success', ok), ('bad argument', bad)):
+                self.check(any(l == prefix or l.startswith(prefix + ' ')
+                               for l in lines),
+                           '%r (doc/console.md) has no %s test' % (cmd, what))
 
     def test_flow_rate_and_probe(self):
         s = self.spawn()
