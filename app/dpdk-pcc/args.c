@@ -1600,6 +1600,9 @@ static const int sim_refused[] = {
 	OPT_NP_CNP_GAP,
 	OPT_NP_SQPN,
 	OPT_NP_SQPN_OFFSET,
+	OPT_INTERACTIVE,
+	OPT_CMDLINE_FILE,
+	OPT_CMDLINE_STRICT,
 };
 
 /* What replaces a refused option, for the message. */
@@ -1627,6 +1630,11 @@ sim_replacement(int id)
 	case OPT_NP_SQPN:
 	case OPT_NP_SQPN_OFFSET:
 		return "the scenario's hosts: section sets the NP";
+	case OPT_INTERACTIVE:
+	case OPT_CMDLINE_FILE:
+	case OPT_CMDLINE_STRICT:
+		return "the lcore that runs the console polls the simulator; a run ends with its "
+		       "scenario";
 	default:
 		return "the scenario's flows: section lists the flows";
 	}

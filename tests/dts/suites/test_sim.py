@@ -157,6 +157,9 @@ class TestSim(TestSuite):
             (['--seed', '3'], '--sim'),
             (['--sim', scenario('hpcc'), '--sim-mode', 'fast'], "'fast'"),
             (['--sim', scenario('hpcc'), '--sim-quantum', '0'], "'0'"),
+            (['--sim', scenario('hpcc'), '-i'], '--interactive with --sim'),
+            (['--sim', scenario('hpcc'), '--cmdline-file', '/dev/null'],
+             '--cmdline-file with --sim'),
         )
         for args, token in cases:
             res = self.app.run(args, eal=True, timeout=60)
