@@ -217,6 +217,18 @@ class TestHost(TestSuite):
         bt = text[text.index('backtrace:'):] if 'backtrace:' in text else ''
         self.check(len([l for l in bt.splitlines() if '0x' in l]) >= 2,
                    'backtrace has fewer than 2 frames')
+        # the main lcore alone polls (-l 0): the same guard holds there
+        os.unlink(report)
+        res = self.app.run(TRAFFIC + ['--gen-ce', '50', '--plugin', plugin,
+                                      '--crash-file', report,
+                                      '--run-time', '60'],
+                           lcores='0', timeout=90)
+        self.assert_equal(res.returncode, 3, 'exit status with -l 0')
+        with open(report) as f:
+            text = f.read()
+        self.check('in_algorithm: yes' in text and 'signal: SIGSEGV' in text and
+                   'algorithm: plug_fault_algo' in text,
+                   'report with -l 0:\n%s' % text)
 
     def test_plugin_errors(self):
         self.expect_usage_error(TRAFFIC + ['--plugin', '/nonexistent/x.so'],
