@@ -535,29 +535,38 @@ cmd_flows_parsed(void *parsed, struct cmdline *cl, void *data)
 		flow_row(&out[i]);
 }
 
+/* The QP flow qpn, looked up on every port; 0, or -1 after an error. */
+static int
+flow_find(const char *tok, struct pcc_engine_flow_key *k, struct pcc_engine_flow_info *f)
+{
+	uint32_t qpn;
+	uint16_t p;
+
+	if (con_u32(tok, "qpn", 0, 0xffffff, &qpn) < 0)
+		return -1;
+	RTE_ETH_FOREACH_DEV(p)
+	{
+		pcc_engine_flow_key_qp(k, p, qpn);
+		if (pcc_engine_flow_get(app_con.e, k, f) == 0)
+			return 0;
+	}
+	con_err("Bad qpn '%s': no such flow", tok);
+	return -1;
+}
+
 static void
 cmd_flow_parsed(void *parsed, struct cmdline *cl, void *data)
 {
 	struct cmd_flows_result *res = parsed;
 	struct pcc_engine_flow_info f;
 	struct pcc_engine_flow_key k;
-	uint32_t qpn;
-	uint16_t p;
 
 	(void)cl;
 	(void)data;
-	if (con_u32(res->top, "qpn", 0, 0xffffff, &qpn) < 0)
+	if (flow_find(res->top, &k, &f) < 0)
 		return;
-	RTE_ETH_FOREACH_DEV(p)
-	{
-		pcc_engine_flow_key_qp(&k, p, qpn);
-		if (pcc_engine_flow_get(app_con.e, &k, &f) != 0)
-			continue;
-		flow_header();
-		flow_row(&f);
-		return;
-	}
-	con_err("Bad qpn '%s': no such flow", res->top);
+	flow_header();
+	flow_row(&f);
 }
 
 static cmdline_parse_token_string_t cmd_flows_show =
@@ -593,27 +602,6 @@ static cmdline_parse_inst_t cmd_flow = {
 };
 
 /* ---- set flow <qpn> rate, set probe ---------------------------------------------- */
-
-/* The flow qpn on the first RP port that has it. */
-static int
-flow_find(const char *tok, struct pcc_engine_flow_key *k, struct pcc_engine_flow_info *f)
-{
-	uint32_t qpn;
-	uint16_t p;
-
-	if (con_u32(tok, "qpn", 0, 0xffffff, &qpn) < 0)
-		return -1;
-	RTE_ETH_FOREACH_DEV(p)
-	{
-		if (!(pcc_engine_port_roles(app_con.e, p) & PCC_ENGINE_ROLE_RP))
-			continue;
-		pcc_engine_flow_key_qp(k, p, qpn);
-		if (pcc_engine_flow_get(app_con.e, k, f) == 0)
-			return 0;
-	}
-	con_err("Bad qpn '%s': no such flow", tok);
-	return -1;
-}
 
 struct cmd_setflow_result {
 	cmdline_fixed_string_t set;

@@ -69,6 +69,8 @@ ctl_flow_rate(struct eng_lcore *lc, const struct pcc_engine_flow_key *key, uint6
 		return 0;
 	}
 	lp = lc->lports[f->lp];
+	if (lp->line_bps == 0)
+		return -ENOTSUP; /* no line rate: nothing paces this flow */
 	bps = RTE_MIN(rate_bps, lp->line_bps);
 	r = (uint32_t)RTE_MIN(((unsigned __int128)bps << PCC_DEV_RATE_SHIFT) / lp->line_bps,
 			(unsigned __int128)PCC_DEV_MAX_RATE);
@@ -192,8 +194,7 @@ pcc_engine_flow_rate_set(
 	if (e == NULL || key == NULL || key->port_id >= RTE_MAX_ETHPORTS)
 		return -EINVAL;
 	pidx = e->pidx[key->port_id];
-	if (pidx < 0 || !(e->ports[pidx].roles & PCC_ENGINE_ROLE_RP) ||
-			e->ports[pidx].nb_owners == 0)
+	if (pidx < 0 || e->ports[pidx].nb_owners == 0)
 		return -ENOENT;
 	lc = eng_owner(e, (uint16_t)pidx, eng_flow_hash(key));
 	if (!engine_running(e))

@@ -719,12 +719,12 @@ uint32_t pcc_engine_flows_top(
  */
 
 /**
- * Pin the rate of a flow of an RP port to rate_bps (bit/s; above the
+ * Pin the rate of a flow (key as pcc_engine_flow_get()) to rate_bps (bit/s; above the
  * line rate means the line rate): the pacer takes it at once and the
  * algorithm's rate results are ignored for the flow until it is unpinned
  * with rate_bps 0 (the algorithm's next result then sets the rate; its
  * own state was never touched).  For testing and manual override.
- * 0, -ENOENT (no such flow, not an RP port), -EINVAL, -ETIMEDOUT, -EBUSY
+ * 0, -ENOENT (no such flow), -EINVAL, -ETIMEDOUT, -EBUSY
  * (control ring full), -ENOMEM.
  */
 int pcc_engine_flow_rate_set(
