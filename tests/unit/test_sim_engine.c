@@ -6,7 +6,8 @@
  * The engine on the simulator in one process, as dpdk-pcc --sim wires
  * them: the poll hook steps the simulator between rounds, the engine's
  * idle deadline lets virtual time jump over idle gaps, and one scenario
- * gives one result.
+ * gives one result; run-time control (pcc_engine_flow_rate_set() from
+ * the owner lcore, pcc_engine_probe_set() checks) on the same run.
  */
 
 #include <errno.h>
@@ -46,24 +47,72 @@ struct run {
 	uint64_t first_idle; /* what the first round told the hook */
 	int hook_busy;       /* pcc_engine_set_poll_hook() once started */
 	char dir[64];
+	uint64_t pin_bps;              /* pin the flow's rate as soon as it exists */
+	int pin_rc;                    /* what pcc_engine_flow_rate_set() returned */
+	struct pcc_engine_flow_info f; /* the flow after the run */
 };
 
 static uint64_t hook_calls, hook_first_idle;
+/* the run in progress, for the hook */
+static struct run *cur_run;
+static struct pcc_engine *cur_e;
+static struct pcc_engine_flow_key cur_key;
 
 static int
 hook(void *arg, uint64_t idle_until_ns)
 {
 	struct pcc_sim *sim = arg;
 
+	struct pcc_engine_flow_info fi;
+
 	if (hook_calls++ == 0)
 		hook_first_idle = idle_until_ns;
+	/* from the owner lcore itself: applied at once, no ring */
+	if (cur_run->pin_bps != 0 && cur_run->pin_rc == -ENOENT &&
+			pcc_engine_flow_get(cur_e, &cur_key, &fi) == 0)
+		cur_run->pin_rc = pcc_engine_flow_rate_set(cur_e, &cur_key, cur_run->pin_bps);
 	if (idle_until_ns != PCC_ENGINE_POLL_BUSY)
 		pcc_sim_engine_idle(sim, idle_until_ns);
 	return pcc_sim_step(sim) != 0;
 }
 
+/* Engine stopped: the caller applies requests; probe formats are checked. */
 static void
-run_once(struct run *r, const char *dir)
+stopped_checks(struct pcc_engine *e)
+{
+	struct pcc_engine_flow_info fi;
+	struct pcc_engine_probe_conf pc, got;
+
+	assert_int_equal(pcc_engine_flow_rate_set(e, &cur_key, 0), 0);
+	assert_int_equal(pcc_engine_flow_get(e, &cur_key, &fi), 0);
+	assert_false(fi.pinned);
+	pcc_engine_probe_conf_default(&pc, PCC_ENGINE_PROBE_IFA2);
+	pc.ifa2_gns = 3;
+	assert_int_equal(pcc_engine_probe_set(e, 2, &pc), 0);
+	assert_int_equal(pcc_engine_probe_get(e, 2, &got), 0);
+	assert_int_equal(got.format, PCC_ENGINE_PROBE_IFA2);
+	assert_int_equal(got.ifa2_gns, 3);
+	pc.ifa2_proto = 200; /* the classifier recognises 253 */
+	assert_int_equal(pcc_engine_probe_set(e, 2, &pc), -EPROTO);
+	pc.ifa2_proto = 0;
+	pc.ifa2_gns = 16;
+	assert_int_equal(pcc_engine_probe_set(e, 2, &pc), -EINVAL);
+	pcc_engine_probe_conf_default(&pc, PCC_ENGINE_PROBE_IFA1);
+	pc.ifa1_marker = 0x1234; /* top bit clear */
+	assert_int_equal(pcc_engine_probe_set(e, 1, &pc), -EINVAL);
+	pc.ifa1_marker = 0x8000000000000001ull; /* not the one recognised */
+	assert_int_equal(pcc_engine_probe_set(e, 1, &pc), -EPROTO);
+	pc.format = 9;
+	assert_int_equal(pcc_engine_probe_set(e, 1, &pc), -EINVAL);
+	assert_int_equal(pcc_engine_probe_set(e, PCC_ENGINE_PROBE_SLOTS, &got), -EINVAL);
+	assert_int_equal(pcc_engine_probe_get(e, PCC_ENGINE_PROBE_SLOTS, &got), -EINVAL);
+	/* the refusals changed nothing */
+	assert_int_equal(pcc_engine_probe_get(e, 1, &got), 0);
+	assert_int_equal(got.format, PCC_ENGINE_PROBE_CCMAD);
+}
+
+static void
+run_once(struct run *r, const char *dir, uint64_t pin_bps)
 {
 	static struct pcc_sim_port_info ports[4];
 	static struct pcc_sim_flow_info flows[4];
@@ -80,6 +129,9 @@ run_once(struct run *r, const char *dir)
 
 	memset(r, 0, sizeof(*r));
 	snprintf(r->dir, sizeof(r->dir), "%s", dir);
+	r->pin_bps = pin_bps;
+	r->pin_rc = -ENOENT;
+	cur_run = r;
 	scn = pcc_sim_scenario_parse(scenario, sizeof(scenario) - 1, "engine", err, sizeof(err));
 	assert_non_null(scn);
 	assert_int_equal(pcc_sim_scenario_set(scn, "output.dir", dir, err, sizeof(err)), 0);
@@ -110,6 +162,9 @@ run_once(struct run *r, const char *dir)
 	assert_int_equal(pcc_engine_port_clock_src(e, ports[0].port_id),
 			PCC_ENGINE_CLOCK_REGISTERED);
 	hook_calls = 0;
+	cur_e = e;
+	pcc_engine_flow_key_qp(&cur_key, ports[0].port_id, flows[0].qpn);
+	assert_int_equal(pcc_engine_flow_rate_set(e, &cur_key, 1000000000), -ENOENT);
 	assert_int_equal(pcc_engine_set_poll_hook(e, hook, sim), 0);
 	assert_int_equal(pcc_engine_start(e), 0);
 	r->hook_busy = pcc_engine_set_poll_hook(e, hook, sim);
@@ -118,6 +173,9 @@ run_once(struct run *r, const char *dir)
 	r->first_idle = hook_first_idle;
 	pcc_engine_stop(e);
 	pcc_engine_wait(e);
+	assert_int_equal(pcc_engine_flow_get(e, &cur_key, &r->f), 0);
+	if (pin_bps != 0)
+		stopped_checks(e);
 	assert_true(pcc_sim_done(sim));
 	assert_int_equal(pcc_sim_finish(sim, NULL), 0);
 	pcc_sim_stats_get(sim, &r->st);
@@ -165,7 +223,7 @@ test_hook_idle_and_determinism(void **state)
 	(void)state;
 	assert_non_null(mkdtemp(dir_a));
 	assert_non_null(mkdtemp(dir_b));
-	run_once(&a, dir_a);
+	run_once(&a, dir_a, 0);
 	assert_int_equal(a.first_idle, 100000);
 	assert_int_equal(a.hook_busy, -EBUSY);
 	/* the 200 KB message is delivered, after its start */
@@ -179,7 +237,7 @@ test_hook_idle_and_determinism(void **state)
 		      " ns\n",
 			a.st.steps, a.st.now_ns, a.fs.fct_ns);
 	assert_true(a.st.steps < a.st.now_ns / 250 / 2);
-	run_once(&b, dir_b);
+	run_once(&b, dir_b, 0);
 	for (i = 0; i < RTE_DIM(files); i++) {
 		snprintf(pa, sizeof(pa), "%s/%s", dir_a, files[i]);
 		snprintf(pb, sizeof(pb), "%s/%s", dir_b, files[i]);
@@ -188,6 +246,28 @@ test_hook_idle_and_determinism(void **state)
 	}
 	assert_int_equal(a.st.steps, b.st.steps);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", dir_a, dir_b);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* A pinned rate holds against DCQCN's results; probe formats are checked. */
+static void
+test_pin_and_probe(void **state)
+{
+	char dir[] = "/tmp/pcc-sim-engine-XXXXXX", cmd[96];
+	struct run a;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	run_once(&a, dir, 10000000000ull);
+	assert_int_equal(a.pin_rc, 0);
+	assert_true(a.f.pinned);
+	/* 10 Gb/s of a 100 Gb/s line, to the 20-bit fixed point */
+	assert_true(a.f.rate_bps <= 10000000000ull && a.f.rate_bps > 9999900000ull);
+	/* 200 KB at 10 Gb/s: at least 160 us (at line rate it takes ~20 us) */
+	assert_true(a.fs.done);
+	print_message("# pinned at 10 Gb/s: FCT %" PRIu64 " ns\n", a.fs.fct_ns);
+	assert_true(a.fs.fct_ns >= 160000);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
 }
 
@@ -204,6 +284,7 @@ main(int argc, char **argv)
 		NULL };
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hook_idle_and_determinism),
+		cmocka_unit_test(test_pin_and_probe),
 	};
 	int ret;
 
