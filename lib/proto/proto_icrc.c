@@ -459,6 +459,54 @@ PATCH_SUM_HW(patch_sum_hw_tbl, XPOW_TBL)
 PATCH_SUM_HW(patch_sum_hw, patch_xpow)
 #endif
 
+/* ---- Sums of products for callers that know their words (proto_probe_fast.c) ---- */
+
+uint32_t
+proto_icrc_xpow(uint32_t s)
+{
+	pthread_once(&patch_once, patch_init);
+	return patch_xpow(s);
+}
+
+static uint32_t
+words_sw(const uint64_t *d, const uint32_t *k, unsigned int n)
+{
+	struct patch_acc acc = { 0, 0 };
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		clmul_sw(&acc, d[i], k[i]);
+	return patch_reduce(acc);
+}
+
+#ifdef RTE_ARCH_X86
+__attribute__((target("pclmul,sse4.1"))) static uint32_t
+words_hw(const uint64_t *d, const uint32_t *k, unsigned int n)
+{
+	__m128i v = _mm_setzero_si128();
+	struct patch_acc acc;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		MUL_HW(d[i], k[i]);
+	acc.lo = (uint64_t)_mm_cvtsi128_si64(v);
+	acc.hi = (uint64_t)_mm_extract_epi64(v, 1);
+	return patch_reduce(acc);
+}
+#endif
+
+uint32_t
+proto_icrc_words(const uint64_t *d, const uint32_t *k, unsigned int n)
+{
+	/* the tables are there: the caller has its k[] from
+	 * proto_icrc_xpow() */
+#ifdef RTE_ARCH_X86
+	if (patch_clmul)
+		return words_hw(d, k, n);
+#endif
+	return words_sw(d, k, n);
+}
+
 int
 pcc_icrc_patch(uint32_t *icrc, uint32_t len, uint32_t off, const void *old_bytes,
 		const void *new_bytes, uint32_t n)

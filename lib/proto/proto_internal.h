@@ -123,6 +123,19 @@ uint32_t proto_icrc_start(const uint8_t *masked, uint32_t n);
  * default), else in software; false forces software (unit tests). */
 void proto_icrc_patch_use_clmul(bool on);
 
+/* x^(8 s) mod P in the reflected form pcc_icrc_patch() multiplies by. */
+uint32_t proto_icrc_xpow(uint32_t s);
+
+/*
+ * The ICRC change of a datagram whose 8-byte words d[i] (little endian:
+ * the first byte in the low bits; changed bits set, bytes the ICRC masks
+ * cleared) are followed by s_i bytes, k[i] = proto_icrc_xpow(s_i + 4):
+ * xor it into the old ICRC (pcc_icrc_patch() with the words chosen by the
+ * caller).  PCLMULQDQ or software as pcc_icrc_patch().  Call
+ * proto_icrc_xpow() first (it sets up the tables this uses).
+ */
+uint32_t proto_icrc_words(const uint64_t *d, const uint32_t *k, unsigned int n);
+
 /*
  * Parse core shared by pcc_parse() and pcc_parse_mbuf(): p holds at least
  * min(len, PROTO_PARSE_LINEAR) valid bytes; len is the real frame length.
