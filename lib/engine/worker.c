@@ -132,6 +132,7 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	}
 	if (has_pend)
 		eng_rp_post(lc, q->pidx, &pend);
+	eng_rp_flush(lc);
 	eng_ctr_add(&pc->rx_pkts, nb_rx);
 	eng_ctr_add(&pc->rx_bytes, bytes);
 	if (nb_done > 0)
