@@ -550,13 +550,25 @@ int pcc_probe_resp_inplace(void *frame, uint32_t cap, const struct pcc_pkt_info 
  */
 int pcc_probe_fast_match(const void *frame, uint32_t len);
 
-/** What the NP answers: the fields pcc_probe_resp_inplace() takes from p. */
+/**
+ * What the NP answers: the fields pcc_probe_resp_inplace() takes from p.
+ * Zero the whole struct once (memo), then set the fields before each
+ * answer; answers with the same fields in a row (a burst answered at one
+ * time) share the ICRC work for them.
+ */
 struct pcc_probe_fast_ans {
 	uint64_t np_recv_ts;
 	uint64_t np_send_ts;
 	uint8_t user[PCC_PROBE_USER_LEN];
 	uint32_t resp_ts;
 	int16_t dscp; /**< 0..63; -1: the request's */
+	/** private to pcc_probe_fast_answer(): the ICRC of the body words
+	 *  above, for the values in w[] */
+	struct {
+		uint64_t w[4];
+		uint32_t crc;
+		bool valid;
+	} memo;
 };
 
 /**
@@ -567,7 +579,7 @@ struct pcc_probe_fast_ans {
  * checked), as there.  Returns the frame length (the request's), or
  * PCC_PROTO_ERR_INVAL.
  */
-int pcc_probe_fast_answer(void *frame, int layout, const struct pcc_probe_fast_ans *a);
+int pcc_probe_fast_answer(void *frame, int layout, struct pcc_probe_fast_ans *a);
 
 /**
  * Decode the probe body of a frame pcc_parse() classified as PROBE_REQ or

@@ -116,14 +116,20 @@ struct fast_acc {
 	uint64_t d[FAST_ACC_MAX];
 	uint32_t k[FAST_ACC_MAX];
 	unsigned int n;
+	uint32_t crc; /* changes already reduced */
 };
 
 static __rte_always_inline void
 acc_add(struct fast_acc *x, uint64_t d, uint32_t k)
 {
-	x->d[x->n] = d;
-	x->k[x->n] = k;
-	x->n += d != 0;
+	/* a branch, not a store at x->n += (d != 0): that would chain every
+	 * word's store to the test of the word before; which words change
+	 * is the same from one request to the next */
+	if (d != 0) {
+		x->d[x->n] = d;
+		x->k[x->n] = k;
+		x->n++;
+	}
 }
 
 static inline uint64_t
@@ -272,7 +278,7 @@ csum_chg(uint64_t o, uint64_t n)
  * changes for the UDP checksum (IPv6), else 0.
  */
 static __rte_always_inline uint64_t
-fast_tail(uint8_t *t, const struct pcc_probe_fast_ans *a, struct fast_acc *x, const bool ck)
+fast_tail(uint8_t *t, struct pcc_probe_fast_ans *a, struct fast_acc *x, const bool ck)
 {
 	uint64_t o0, o1, o2, o3, o4, o5, o7, o8, o9, o10;
 	uint64_t n0, n1, n2, n4, n5, n7, n8, n9, n10;
@@ -327,10 +333,23 @@ fast_tail(uint8_t *t, const struct pcc_probe_fast_ans *a, struct fast_acc *x, co
 	acc_add(x, o2 ^ n2 ^ CD_MAD0, k_tail[2]);
 	acc_add(x, o4 ^ n4, k_tail[4]);
 	acc_add(x, o5 ^ n5 ^ CD_BODY0, k_tail[5]);
-	acc_add(x, o7 ^ n7, k_tail[7]);
-	acc_add(x, o8 ^ n8, k_tail[8]);
-	acc_add(x, o9 ^ n9, k_tail[9]);
-	acc_add(x, o10 ^ n10, k_tail[10]);
+	/* the words the NP writes: their change is the old words' (0 in a
+	 * request the RP builds) plus the new ones', the same for every
+	 * answer of a burst (a->memo) */
+	if (!a->memo.valid || a->memo.w[0] != n7 || a->memo.w[1] != n8 || a->memo.w[2] != n9 ||
+			a->memo.w[3] != n10) {
+		a->memo.w[0] = n7;
+		a->memo.w[1] = n8;
+		a->memo.w[2] = n9;
+		a->memo.w[3] = n10;
+		a->memo.crc = proto_icrc_words(a->memo.w, &k_tail[7], 4);
+		a->memo.valid = true;
+	}
+	x->crc ^= a->memo.crc;
+	acc_add(x, o7, k_tail[7]);
+	acc_add(x, o8, k_tail[8]);
+	acc_add(x, o9, k_tail[9]);
+	acc_add(x, o10, k_tail[10]);
 	if (ck)
 		s = csum_chg(o0, n0) + csum_chg(o1, n1) + csum_chg(o2, n2) + csum_chg(o4, n4) +
 				csum_chg(o5, n5) + csum_chg(o7, n7) + csum_chg(o8, n8) +
@@ -339,7 +358,7 @@ fast_tail(uint8_t *t, const struct pcc_probe_fast_ans *a, struct fast_acc *x, co
 }
 
 int
-pcc_probe_fast_answer(void *frame, int layout, const struct pcc_probe_fast_ans *a)
+pcc_probe_fast_answer(void *frame, int layout, struct pcc_probe_fast_ans *a)
 {
 	uint8_t *f = frame, *ip, *bth, *icrc_p;
 	uint32_t l3, icrc_old, icrc;
@@ -352,6 +371,7 @@ pcc_probe_fast_answer(void *frame, int layout, const struct pcc_probe_fast_ans *
 	if (unlikely(!__atomic_load_n(&fast_ready, __ATOMIC_ACQUIRE)))
 		pthread_once(&fast_once, fast_init);
 	acc.n = 0;
+	acc.crc = 0;
 	l3 = PCC_ETH_HDR_LEN + ((layout & PCC_PROBE_FAST_VLAN) ? PCC_VLAN_HDR_LEN : 0);
 	ip = f + l3;
 
@@ -394,7 +414,8 @@ pcc_probe_fast_answer(void *frame, int layout, const struct pcc_probe_fast_ans *
 		acc_add(&acc, (o3 ^ n3) & ~M(2, 2), k_v4[2]);
 		icrc_p = bth + PCC_BTH_LEN + PCC_DETH_LEN + PCC_PROBE_MAD_LEN;
 		icrc_old = ld32(icrc_p);
-		icrc = icrc_old ^ c_tail ^ proto_icrc_words(acc.d, acc.k, acc.n);
+		icrc = icrc_old ^ c_tail ^ acc.crc ^
+				(acc.n != 0 ? proto_icrc_words(acc.d, acc.k, acc.n) : 0);
 		st32(icrc_p, icrc);
 		return (int)(l3 + PCC_IPV4_HDR_LEN + FAST_UDP_LEN);
 	} else {
@@ -429,7 +450,8 @@ pcc_probe_fast_answer(void *frame, int layout, const struct pcc_probe_fast_ans *
 		acc_add(&acc, ob ^ nb, k_v6[2]);
 		icrc_p = bth + PCC_BTH_LEN + PCC_DETH_LEN + PCC_PROBE_MAD_LEN;
 		icrc_old = ld32(icrc_p);
-		icrc = icrc_old ^ c_tail ^ proto_icrc_words(acc.d, acc.k, acc.n);
+		icrc = icrc_old ^ c_tail ^ acc.crc ^
+				(acc.n != 0 ? proto_icrc_words(acc.d, acc.k, acc.n) : 0);
 		st32(icrc_p, icrc);
 		/* UDP checksum (RFC 1624): ~(~HC + sum of ~old + sum of new)
 		 * over the words that changed, in the lanes as loaded (RFC

@@ -8,7 +8,8 @@
  * pcc_probe_resp_inplace()): on requests of every layout (IPv4/IPv6, VLAN
  * tag or not) with random addresses, IP ID, TTL, ECN, DSCP, flow label,
  * UDP source port, custom header, flags and answers (times, user data,
- * last dword, DSCP given or the request's), and on the same requests with
+ * last dword, DSCP given or the request's; one answer struct for many
+ * answers, fields kept or changed), and on the same requests with
  * random bytes of their headers changed or their length changed, the fast
  * path answers exactly the requests the generic path answers in place
  * (but the few it documents as left to it), and its answer is, byte for
@@ -123,19 +124,29 @@ generic_answer(uint8_t *req, uint32_t len, const struct pcc_probe_fast_ans *a, b
 	return RTE_MAX(pcc_probe_resp_inplace(req, FRAME_MAX, &in, (uint8_t)dscp, &p), 0);
 }
 
+/* New random fields in *a, or (one time in two) the same again: answers
+ * of one burst share one struct and usually the fields (its memo). */
 static void
 random_answer(struct pcc_probe_fast_ans *a)
 {
 	unsigned int i;
 
-	memset(a, 0, sizeof(*a));
-	a->np_recv_ts = ((uint64_t)rnd() << 32) | rnd();
-	a->np_send_ts = a->np_recv_ts + rnd();
+	if (rnd() & 1)
+		return;
+	/* each field changed or not */
+	if (rnd() & 1)
+		a->np_recv_ts = ((uint64_t)rnd() << 32) | rnd();
+	if (rnd() & 1)
+		a->np_send_ts = a->np_recv_ts + rnd();
+	if (rnd() & 1)
+		a->user[rnd() % PCC_PROBE_USER_LEN] = (uint8_t)rnd();
 	if (rnd() & 1)
 		for (i = 0; i < PCC_PROBE_USER_LEN; i++)
-			a->user[i] = (uint8_t)rnd();
-	a->resp_ts = (rnd() & 1) ? rnd() : 0;
-	a->dscp = (rnd() & 1) ? (int16_t)(rnd() & 63) : -1;
+			a->user[i] = (rnd() & 1) ? (uint8_t)rnd() : 0;
+	if (rnd() & 1)
+		a->resp_ts = (rnd() & 1) ? rnd() : 0;
+	if (rnd() & 1)
+		a->dscp = (rnd() & 1) ? (int16_t)(rnd() & 63) : -1;
 }
 
 /* One frame through both paths. */
@@ -143,7 +154,7 @@ static void
 compare(const uint8_t *frame, uint32_t len, unsigned int *matched, unsigned int *answered)
 {
 	static uint8_t fast[FRAME_MAX], gen[FRAME_MAX];
-	struct pcc_probe_fast_ans a;
+	static struct pcc_probe_fast_ans a = { .dscp = -1 };
 	struct pcc_parse_opts po;
 	struct pcc_pkt_info out;
 	bool may_skip, icrc_ok;
