@@ -846,9 +846,13 @@ void eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r);
 uint32_t eng_rp_xring_poll(struct eng_lcore *lc);
 /* Owner: process one event record. */
 void eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r);
-/* Owner: process n event records in order, their flows looked up in
- * batches of ENG_RP_EV_BATCH (rte_hash bulk lookup, flows prefetched). */
+/* Owner: process n event records in order; with at least
+ * eng_rp_bulk_min_flows flows in the table their flows are looked up in
+ * batches of ENG_RP_EV_BATCH (rte_hash bulk lookup, flows prefetched),
+ * else one at a time (a table that fits in the caches). */
 void eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n);
+#define ENG_RP_BULK_MIN_FLOWS 8192     /* entries and hash ~3 MB */
+extern uint32_t eng_rp_bulk_min_flows; /* ENG_RP_BULK_MIN_FLOWS; tests change it */
 /* Owner: process the records eng_rp_post() kept for this lcore (called at
  * the end of every RX burst). */
 void eng_rp_flush(struct eng_lcore *lc);

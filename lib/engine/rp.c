@@ -48,6 +48,8 @@
 /* Event records taken from one ring per round. */
 #define XRING_BURST 32
 
+uint32_t eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
+
 /* ---- Pure parts: records, lib/dev events, TX coalescing ------------------ */
 
 int
@@ -345,6 +347,12 @@ eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 	int32_t pos[ENG_RP_EV_BATCH];
 	unsigned int i, k, m;
 
+	/* a table that fits in the caches: one at a time is faster */
+	if (lc->ft.ctr.flows < eng_rp_bulk_min_flows) {
+		for (i = 0; i < n; i++)
+			eng_rp_event(lc, &r[i]);
+		return;
+	}
 	for (k = 0; k < n; k += m) {
 		m = RTE_MIN(n - k, (unsigned int)ENG_RP_EV_BATCH);
 		for (i = 0; i < m; i++) {

@@ -634,7 +634,9 @@ test_owner_batches(void **state)
 	eng.ports[0].nb_owners = 1;
 	eng.ports[0].owners[0] = lc;
 	memset(&script, 0, sizeof(script));
-	for (run = 0; run < 3; run++) {
+	/* runs 1, 2: a small table is looked up one at a time; 3, 4: in bulk */
+	for (run = 0; run < 5; run++) {
+		eng_rp_bulk_min_flows = run >= 3 ? 0 : ENG_RP_BULK_MIN_FLOWS;
 		memset(&pstats, 0, sizeof(pstats));
 		for (i = 0; i < RTE_DIM(flows); i++) {
 			flows[i]->cnp_rx = 0;
@@ -645,7 +647,7 @@ test_owner_batches(void **state)
 		if (run == 0) {
 			for (i = 0; i < RTE_DIM(recs); i++)
 				eng_rp_event(lc, &recs[i]);
-		} else if (run == 1) {
+		} else if (run & 1) {
 			eng_rp_events(lc, recs, RTE_DIM(recs));
 		} else {
 			for (i = 0; i < RTE_DIM(recs); i++)
@@ -679,6 +681,7 @@ test_owner_batches(void **state)
 		}
 		assert_int_equal(pstats.rp_no_flow, ref_no_flow);
 	}
+	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
 	eng.ports[0].nb_owners = 0;
 	for (i = 0; i < RTE_DIM(flows); i++)
 		eng_flow_del(&lc->ft, flows[i]);
