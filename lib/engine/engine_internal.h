@@ -838,9 +838,10 @@ void eng_rp_teardown(struct pcc_engine *e);
  */
 bool eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_pkt_info *info, uint64_t now, struct eng_ev *pend, bool *has_pend);
-/* Hand a finished event record to its owner: this lcore's are kept for
- * eng_rp_flush() (processed when ENG_RP_EV_BATCH are kept), the others
- * go to the owner's ring. */
+/* Hand a finished event record to its owner: this lcore's are processed
+ * at once while its table is small (eng_rp_bulk_min_flows), else kept for
+ * eng_rp_flush() (processed when ENG_RP_EV_BATCH are kept); the others go
+ * to the owner's ring. */
 void eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r);
 /* Events from other lcores. */
 uint32_t eng_rp_xring_poll(struct eng_lcore *lc);

@@ -395,8 +395,14 @@ eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
 	struct eng_lcore *owner = eng_owner(lc->e, pidx, r->sig);
 
 	if (owner == lc) {
-		/* processed in batches: eng_rp_flush() at the end of the
-		 * burst, or now when the batch is full */
+		/* a small table: at once (eng_rp_events() would look its
+		 * flows up one at a time anyway); else processed in batches:
+		 * eng_rp_flush() at the end of the burst, or now when the
+		 * batch is full.  Records never overtake kept ones. */
+		if (lc->nb_evb == 0 && lc->ft.ctr.flows < eng_rp_bulk_min_flows) {
+			eng_rp_event(lc, r);
+			return;
+		}
 		lc->evb[lc->nb_evb++] = *r;
 		if (lc->nb_evb == ENG_RP_EV_BATCH)
 			eng_rp_flush(lc);
