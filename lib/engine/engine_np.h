@@ -87,9 +87,10 @@ uint16_t eng_np_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbu
  * place (pcc_probe_fast_answer(): the bytes eng_np_rx() would send) and
  * appended to tx[*ntx...] (room for n); the others are moved, in their
  * order, to the front of pkts[] and their number returned, for the
- * classifier and eng_np_rx().  Off (returns n) with conf.np.probe_fast_off
- * or while a user NP handler is registered (it sees every request through
- * eng_np_rx()).  Counts what eng_np_rx() and the classifier count for
+ * classifier and eng_np_rx().  Off (returns n) with conf.np.probe_fast_off,
+ * while a user NP handler is registered (it sees every request through
+ * eng_np_rx()), and if the classifier's options check the ICRC or the IPv4
+ * header checksum (the fast path checks neither).  Counts what eng_np_rx() and the classifier count for
  * those requests (rx_kind probe_req; probe_req, no_handler, probe_sw,
  * probe_ccmad), but not rx_pkts/rx_bytes: *bytes gets the bytes received
  * of the packets answered.

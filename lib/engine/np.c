@@ -1104,7 +1104,10 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 	bool t_read = false, realtime;
 
 	*bytes = 0;
-	if (unlikely(nl == NULL) || nl->np->conf.probe_fast_off || pcc_np_handler_get() != NULL)
+	/* off, a handler to show every request to, or a classifier that
+	 * checks what the fast path does not (ICRC, IPv4 checksum) */
+	if (unlikely(nl == NULL) || nl->np->conf.probe_fast_off || lc->e->popts.check_icrc ||
+			lc->e->popts.check_ip_csum || pcc_np_handler_get() != NULL)
 		return n;
 	c = &nl->np->conf;
 	realtime = c->ts_src == PCC_ENGINE_NP_TS_REALTIME;

@@ -1495,6 +1495,22 @@ test_probe_fast_odd(void **state)
 	assert_int_equal(ntx, 0);
 	rte_pktmbuf_free(pkts[0]);
 	teardown(NULL);
+
+	/* a classifier that checks ICRCs or IPv4 checksums: the fast path,
+	 * which checks neither, stands aside */
+	for (i = 0; i < 2; i++) {
+		fixture_np(NULL);
+		if (i == 0)
+			eng->popts.check_icrc = true;
+		else
+			eng->popts.check_ip_csum = true;
+		pkts[0] = request(0, 10);
+		ntx = 0;
+		assert_int_equal(eng_np_fast_rx(lc, rxq(), pkts, 1, 20, out, &ntx, &bytes), 1);
+		assert_int_equal(ntx, 0);
+		rte_pktmbuf_free(pkts[0]);
+		teardown(NULL);
+	}
 }
 
 static void
