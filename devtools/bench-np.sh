@@ -17,8 +17,11 @@
 #     --tx-first, one forwarding lcore (REFERENCE section 4), for
 #     TESTPMD_SECONDS (default 10; the first 2 are warm-up).
 # Prints one table: packets/s per wall-clock second and per second the
-# lcore's thread was on a CPU (from /proc/.../schedstat for testpmd), and
-# the ratios.  Options go to bench_np (--time, --warmup, --inflight,
+# lcore's thread was on a CPU (from /proc/.../schedstat for testpmd), the
+# ns per packet spent in bench_np's generator (TSC around its step) and
+# the forwarder's alone (on-CPU ns per packet less the generator's: what
+# testpmd's per-lcore figure measures, as testpmd has no generator), and
+# the ratios, both ways.  Options go to bench_np (--time, --warmup, --inflight,
 # --burst, --ipv6, --vlan).  doc/perf.md has the figures measured here.
 
 cd "$(dirname "$0")/.." || exit 1
@@ -110,19 +113,23 @@ fi
 
 awk -v tp_ok="$tp_ok" -v tp_pps="${tp_pps:-0}" -v tp_frac="${tp_frac:-1}" \
 	-v tp_periods="${tp_periods:-0}" '
-/^np-ccmad / { np = $3; npw = $2 }
-/^macswap / { ms = $3; msw = $2 }
+/^np-ccmad / { np = $3; npw = $2; npg = $5; npf = $6 }
+/^macswap / { ms = $3; msw = $2; msg = $5; msf = $6 }
 END {
-	printf "%-44s %10s %12s %8s\n", "loop (one lcore)", "Mpps", "Mpps/cpu-s", "ns/pkt"
-	printf "%-44s %10.2f %12.2f %8.1f\n", "dpdk-pcc NP, CCMAD requests + generator", npw, np, 1000 / np
-	printf "%-44s %10.2f %12.2f %8.1f\n", "bench macswap + the same generator", msw, ms, 1000 / ms
+	printf "%-44s %10s %12s %8s %8s %8s\n", "loop (one lcore)", "Mpps", "Mpps/cpu-s", "ns/pkt", "gen-ns", "fwd-ns"
+	printf "%-44s %10.2f %12.2f %8.1f %8.1f %8.1f\n", "dpdk-pcc NP, CCMAD requests + generator", npw, np, 1000 / np, npg, npf
+	printf "%-44s %10.2f %12.2f %8.1f %8.1f %8.1f\n", "bench macswap + the same generator", msw, ms, 1000 / ms, msg, msf
 	if (tp_ok) {
 		tw = tp_pps / 1e6; tc = tw / tp_frac
-		printf "%-44s %10.2f %12.2f %8.1f\n", "dpdk-testpmd macswap --tx-first, 2 ports", tw, tc, 1000 / tc
+		printf "%-44s %10.2f %12.2f %8.1f %8s %8.1f\n", "dpdk-testpmd macswap --tx-first, 2 ports", tw, tc, 1000 / tc, "-", 1000 / tc
 		printf "%-44s %10.2f %12.2f %8.1f\n", "  per port (testpmd counts each port)", tw / 2, tc / 2, 2000 / tc
 		printf "ratio NP / testpmd per lcore      %.3f   (target >= 0.8)\n", np / tc
 		printf "ratio NP / testpmd per port       %.3f\n", np / (tc / 2)
+		if (npf > 0)
+			printf "ratio NP / testpmd per lcore, forwarder alone (generator time taken out)  %.3f\n", (1000 / tc) / npf
 		printf "# testpmd: %d stats periods, forwarding thread on a CPU %.1f%% of the window\n", tp_periods, 100 * tp_frac
 	}
 	printf "ratio NP / macswap, same loop     %.3f\n", np / ms
+	if (npf > 0)
+		printf "ratio NP / macswap, forwarder alone %.3f\n", msf / npf
 }' "$tmp/np.out"

@@ -56,6 +56,7 @@ enum {
 	OPT_NP_CNP_GAP,
 	OPT_NP_CNP_PCP,
 	OPT_NP_LEARN,
+	OPT_NP_PROBE_FAST,
 	OPT_NP_QP_TABLE,
 	OPT_NP_MARK_CE,
 	OPT_NP_RESP_TS,
@@ -133,6 +134,7 @@ static const struct option long_opts[] = {
 	{ "np-cnp-gap-us", required_argument, NULL, OPT_NP_CNP_GAP },
 	{ "np-cnp-pcp", required_argument, NULL, OPT_NP_CNP_PCP },
 	{ "np-learn", required_argument, NULL, OPT_NP_LEARN },
+	{ "np-probe-fast", required_argument, NULL, OPT_NP_PROBE_FAST },
 	{ "np-qp-table", required_argument, NULL, OPT_NP_QP_TABLE },
 	{ "np-mark-ce", required_argument, NULL, OPT_NP_MARK_CE },
 	{ "np-resp-ts", required_argument, NULL, OPT_NP_RESP_TS },
@@ -229,6 +231,7 @@ opt_expect(int id)
 	case OPT_NP_CNP_PCP:
 		return "802.1Q priority, 0..7";
 	case OPT_NP_LEARN:
+	case OPT_NP_PROBE_FAST:
 		return "on or off";
 	case OPT_NP_QP_TABLE:
 		return "entries, a power of two 1024..16777216";
@@ -600,6 +603,10 @@ static const char *const usage_lines[] = {
 	"      --np-learn on|off   learn sender QPNs from RoCEv2 traffic the other",
 	"                          way (same addresses and UDP source port; default",
 	"                          on)",
+	"      --np-probe-fast on|off",
+	"                          answer CCMAD probe requests in the RP's layout",
+	"                          through the fast path (default on; off: the",
+	"                          generic path, same bytes)",
 	"      --np-sqpn-offset N  senders neither mapped nor learned: CNP DestQP =",
 	"                          marked packet's DestQP + N, mod 2^24",
 	"                          (0..0xffffff, default 0: the generator uses one",
@@ -1152,6 +1159,11 @@ np_opt(int id, const char *val, struct app_args *a, char *err, size_t errlen)
 			return bad_value(err, errlen, id, val);
 		a->np.learn_off = strcmp(val, "off") == 0;
 		break;
+	case OPT_NP_PROBE_FAST:
+		if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)
+			return bad_value(err, errlen, id, val);
+		a->np.probe_fast_off = strcmp(val, "off") == 0;
+		break;
 	case OPT_NP_QP_TABLE:
 		if (app_parse_u64(val, PCC_ENGINE_NP_QP_TABLE_MIN, PCC_ENGINE_NP_QP_TABLE_MAX, &v) <
 						0 ||
@@ -1411,6 +1423,7 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 	case OPT_NP_CNP_GAP:
 	case OPT_NP_CNP_PCP:
 	case OPT_NP_LEARN:
+	case OPT_NP_PROBE_FAST:
 	case OPT_NP_QP_TABLE:
 	case OPT_NP_MARK_CE:
 	case OPT_NP_RESP_TS:

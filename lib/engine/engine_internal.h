@@ -25,6 +25,7 @@
 #include <rte_hash.h>
 #include <rte_hash_crc.h>
 #include <rte_log.h>
+#include <rte_prefetch.h>
 #include <rte_mbuf.h>
 #include <rte_mbuf_dyn.h>
 #include <rte_mempool.h>
@@ -370,6 +371,20 @@ uint32_t eng_flow_age(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t 
 void eng_flow_lru_move(struct eng_ftable *t, struct eng_flow *f);
 
 /* f was active at now: last_ns = now, moved to its list's LRU tail. */
+/* Fetch the lines of f an event touches: header and the algorithm's
+ * context (the first line of it). */
+static inline void
+eng_flow_prefetch(const struct eng_ftable *t, const struct eng_flow *f)
+{
+	const uint8_t *p = (const uint8_t *)f;
+	unsigned int l;
+
+	for (l = 0; l < ENG_FLOW_HDR / RTE_CACHE_LINE_SIZE; l++)
+		rte_prefetch0(p + l * RTE_CACHE_LINE_SIZE);
+	if (t->stride > ENG_FLOW_HDR)
+		rte_prefetch0(p + ENG_FLOW_HDR);
+}
+
 static inline void
 eng_flow_touch(struct eng_ftable *t, struct eng_flow *f, uint64_t now)
 {
@@ -600,11 +615,15 @@ struct eng_gen_flow {
 /* Generator flows one lcore sends on one port. */
 struct eng_gen {
 	uint32_t nb;
-	uint32_t rr; /* flow visited first in the next round */
+	uint32_t nb_live; /* flows not done: live[0..nb_live-1] */
+	uint32_t rr;      /* live flow visited first in the next round */
 	uint32_t ce_ppm;
-	uint16_t max_queued;   /* pacer queue per flow */
-	uint64_t max_lag_pkts; /* offered-load catch-up, packets */
-	struct eng_gen_flow **flows;
+	uint16_t max_queued;         /* pacer queue per flow */
+	uint64_t max_lag_pkts;       /* offered-load catch-up, packets */
+	struct eng_gen_flow **flows; /* [nb], in configuration order */
+	/* the flows not done, in no particular order (a flow that is done
+	 * is swapped out): the generator visits only these */
+	struct eng_gen_flow **live; /* [nb] */
 };
 
 /* ---- Lcores, ports ----------------------------------------------------- */
@@ -677,6 +696,9 @@ struct eng_lcore_ctr {
 };
 
 #define ENG_XRING_SIZE 4096 /* event records per lcore pair */
+/* Event records processed together (flows looked up in bulk); at most
+ * RTE_HASH_LOOKUP_BULK_MAX. */
+#define ENG_RP_EV_BATCH 32
 
 /* A polling lcore. */
 struct eng_lcore {
@@ -710,6 +732,9 @@ struct eng_lcore {
 	pcc_engine_poll_hook_t hook;
 	void *hook_arg;
 	struct eng_rxq rxq[PCC_ENGINE_LCORE_RXQ_MAX];
+	/* events of this lcore's flows kept by eng_rp_post() */
+	uint16_t nb_evb;
+	struct eng_ev evb[ENG_RP_EV_BATCH];
 	/* scratch of one RX burst: packets for the NP or forward mode */
 	struct rte_mbuf *burst_pkts[PCC_ENGINE_BURST_MAX];
 	struct pcc_pkt_info burst_infos[PCC_ENGINE_BURST_MAX];
@@ -822,12 +847,25 @@ void eng_rp_teardown(struct pcc_engine *e);
  */
 bool eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_pkt_info *info, uint64_t now, struct eng_ev *pend, bool *has_pend);
-/* Hand a finished event record to its owner (inline or ring). */
+/* Hand a finished event record to its owner: this lcore's are processed
+ * at once while its table is small (eng_rp_bulk_min_flows), else kept for
+ * eng_rp_flush() (processed when ENG_RP_EV_BATCH are kept); the others go
+ * to the owner's ring. */
 void eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r);
 /* Events from other lcores. */
 uint32_t eng_rp_xring_poll(struct eng_lcore *lc);
 /* Owner: process one event record. */
 void eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r);
+/* Owner: process n event records in order; with at least
+ * eng_rp_bulk_min_flows flows in the table their flows are looked up in
+ * batches of ENG_RP_EV_BATCH (rte_hash bulk lookup, flows prefetched),
+ * else one at a time (a table that fits in the caches). */
+void eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n);
+#define ENG_RP_BULK_MIN_FLOWS 8192     /* entries and hash ~3 MB */
+extern uint32_t eng_rp_bulk_min_flows; /* ENG_RP_BULK_MIN_FLOWS; tests change it */
+/* Owner: process the records eng_rp_post() kept for this lcore (called at
+ * the end of every RX burst). */
+void eng_rp_flush(struct eng_lcore *lc);
 /* Owner: dispatch ev for f and apply the results. */
 void eng_rp_dispatch(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		const struct pcc_dev_event *ev, uint64_t now);

@@ -80,6 +80,25 @@ uint16_t eng_np_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbu
 		uint16_t tx_max);
 
 /*
+ * The NP's fast path for CCMAD probe requests, run on a burst received on
+ * q (a port with the NP role, not the host side of forward mode) before
+ * the classifier: every packet that is a request in the layout the RP
+ * builds (pcc_probe_fast_match(); one segment, not shared) is answered in
+ * place (pcc_probe_fast_answer(): the bytes eng_np_rx() would send) and
+ * appended to tx[*ntx...] (room for n); the others are moved, in their
+ * order, to the front of pkts[] and their number returned, for the
+ * classifier and eng_np_rx().  Off (returns n) with conf.np.probe_fast_off,
+ * while a user NP handler is registered (it sees every request through
+ * eng_np_rx()), and if the classifier's options check the ICRC or the IPv4
+ * header checksum (the fast path checks neither).  Counts what eng_np_rx() and the classifier count for
+ * those requests (rx_kind probe_req; probe_req, no_handler, probe_sw,
+ * probe_ccmad), but not rx_pkts/rx_bytes: *bytes gets the bytes received
+ * of the packets answered.
+ */
+uint16_t eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
+		uint16_t n, uint64_t now_ns, struct rte_mbuf **tx, uint16_t *ntx, uint64_t *bytes);
+
+/*
  * Build one RTT probe request for flow f in the format configured for
  * probe slot `slot` (CCMAD-style MAD, IFA1 or IFA2), sent from q's port.
  * The request carries f->tag (echoed back as eng_rtt_sample.flow_tag),

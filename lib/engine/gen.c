@@ -304,9 +304,10 @@ eng_gen_setup(struct pcc_engine *e)
 				flow_rate(f, g->unpaced ? 0 : (uint64_t)rate * 1000000u);
 				if (gen->flows == NULL) {
 					gen->flows = rte_zmalloc("pcc_gen_list",
-							sizeof(*gen->flows) * gen->nb, 0);
+							sizeof(*gen->flows) * gen->nb * 2, 0);
 					if (gen->flows == NULL)
 						return -ENOMEM;
+					gen->live = gen->flows + gen->nb;
 					gen->ce_ppm = gc->ce_ppm;
 					gen->max_queued = e->gen_max_queued;
 					gen->nb = 0;
@@ -360,7 +361,18 @@ eng_gen_arm(struct eng_gen *g, uint64_t start_ns)
 		f->next_ns = f->start_ns + f->gap_ns * i / g->nb;
 		f->frac = 0;
 		f->state = PCC_ENGINE_GEN_WAITING;
+		g->live[i] = f;
 	}
+	g->nb_live = g->nb;
+	if (g->rr >= g->nb_live)
+		g->rr = 0;
+}
+
+/* Take the live flow at idx, which is done, out of the live list. */
+static inline void
+live_drop(struct eng_gen *g, uint32_t idx)
+{
+	g->live[idx] = g->live[--g->nb_live];
 }
 
 /* Advance a flow's offered-load clock by one frame. */
@@ -498,23 +510,31 @@ eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	struct pcc_engine_port_stats *pc = &lc->pctr[lp->pidx];
 	const uint16_t burst = lc->e->conf.burst;
 	struct rte_mbuf *pkts[PCC_ENGINE_BURST_MAX];
-	uint32_t scan, k, i;
+	uint32_t scan, live, k, i;
 	uint16_t built = 0;
 
-	if (g == NULL || g->nb == 0)
+	if (g == NULL || g->nb_live == 0)
 		return 0;
-	scan = RTE_MIN(g->nb, RTE_MAX((uint32_t)GEN_SCAN_MIN, (uint32_t)burst));
-	i = g->rr;
-	for (k = 0; k < scan && built < burst; k++) {
-		struct eng_gen_flow *gf = g->flows[i];
+	live = g->nb_live;
+	scan = RTE_MIN(live, RTE_MAX((uint32_t)GEN_SCAN_MIN, (uint32_t)burst));
+	i = g->rr < live ? g->rr : 0;
+	for (k = 0; k < scan && built < burst && g->nb_live > 0; k++) {
+		struct eng_gen_flow *gf = g->live[i];
+		uint32_t cur = i;
 		uint64_t pace, step;
 		struct eng_flow *f;
 		uint16_t n = 0, room;
 
-		if (++i == g->nb)
+		if (++i >= g->nb_live)
 			i = 0;
-		if (gf->state == PCC_ENGINE_GEN_DONE)
+		if (gf->state == PCC_ENGINE_GEN_DONE) {
+			/* the last live flow takes its place, visited in the
+			 * next round */
+			live_drop(g, cur);
+			if (i >= g->nb_live)
+				i = 0;
 			continue;
+		}
 		if (gf->state == PCC_ENGINE_GEN_WAITING) {
 			if ((int64_t)(now - gf->start_ns) < 0)
 				continue;
@@ -548,9 +568,19 @@ eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 			eng_rp_pace(lc, lp, f, pkts, n, now);
 			built = (uint16_t)(built + n);
 		}
+		if (gf->state == PCC_ENGINE_GEN_DONE) {
+			live_drop(g, cur);
+			if (i >= g->nb_live)
+				i = 0;
+		}
 	}
 	/* where the scan stopped, or one further when it saw every flow */
-	g->rr = scan < g->nb ? i : (g->rr + 1 == g->nb ? 0 : g->rr + 1);
+	if (g->nb_live == 0)
+		g->rr = 0;
+	else if (scan < live)
+		g->rr = i;
+	else
+		g->rr = g->rr + 1 >= g->nb_live ? 0 : g->rr + 1;
 	return built;
 }
 
@@ -563,8 +593,8 @@ eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 
 	if (g == NULL)
 		return UINT64_MAX;
-	for (i = 0; i < g->nb; i++) {
-		const struct eng_gen_flow *gf = g->flows[i];
+	for (i = 0; i < g->nb_live; i++) {
+		const struct eng_gen_flow *gf = g->live[i];
 		const struct eng_flow *f;
 		uint64_t t;
 

@@ -34,6 +34,7 @@
 #include <rte_ip.h>
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
+#include <rte_prefetch.h>
 
 #include "engine_internal.h"
 #include "engine_np.h"
@@ -1085,6 +1086,85 @@ np_probe_ifa(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *
 	}
 	r.mad_off = (uint32_t)off;
 	return np_probe(b, m, info, &r, ifa2 ? PCC_ENGINE_PROBE_IFA2 : PCC_ENGINE_PROBE_IFA1);
+}
+
+/* ---- The fast path for CCMAD requests ------------------------------------------- */
+
+uint16_t
+eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts, uint16_t n,
+		uint64_t now_ns, struct rte_mbuf **tx, uint16_t *ntx, uint64_t *bytes)
+{
+	const struct np_lcore *nl = lc->np;
+	const struct pcc_engine_np_conf *c;
+	struct pcc_engine_np_stats *ctr;
+	struct pcc_probe_fast_ans a;
+	uint64_t t_send = 0, nbytes = 0;
+	int64_t rt_off = 0;
+	uint16_t i, left = 0, nf = 0;
+	bool t_read = false, realtime;
+
+	*bytes = 0;
+	/* off, a handler to show every request to, or a classifier that
+	 * checks what the fast path does not (ICRC, IPv4 checksum) */
+	if (unlikely(nl == NULL) || nl->np->conf.probe_fast_off || lc->e->popts.check_icrc ||
+			lc->e->popts.check_ip_csum || pcc_np_handler_get() != NULL)
+		return n;
+	c = &nl->np->conf;
+	realtime = c->ts_src == PCC_ENGINE_NP_TS_REALTIME;
+	memset(&a, 0, sizeof(a));
+	a.dscp = c->resp_dscp_set ? c->resp_dscp : -1;
+	for (i = 0; i < n; i++) {
+		struct rte_mbuf *m = pkts[i];
+		uint8_t *f = rte_pktmbuf_mtod(m, uint8_t *);
+		uint64_t recv, send;
+		int lay, len;
+
+		if (i + 1 < n) {
+			const uint8_t *nx = rte_pktmbuf_mtod(pkts[i + 1], const uint8_t *);
+
+			/* headers, MAD and body; the ICRC after the MAD */
+			rte_prefetch0(nx);
+			rte_prefetch0(nx + RTE_CACHE_LINE_SIZE);
+			rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
+			rte_prefetch0(nx + pkts[i + 1]->data_len - 1);
+		}
+		if (m->next != NULL || m->data_len != m->pkt_len || !mbuf_reusable(m) ||
+				(lay = pcc_probe_fast_match(f, m->data_len)) == 0) {
+			pkts[left++] = m;
+			continue;
+		}
+		/* the times np_times() gives */
+		recv = eng_clock_rx(q->clk, m, now_ns);
+		if (!t_read) {
+			t_send = eng_clock_now(q->clk);
+			if (realtime)
+				rt_off = (int64_t)(realtime_ns() - t_send);
+			t_read = true;
+		}
+		send = RTE_MAX(t_send, recv);
+		if (realtime) {
+			recv += (uint64_t)rt_off;
+			send += (uint64_t)rt_off;
+		}
+		a.np_recv_ts = recv;
+		a.np_send_ts = send;
+		a.resp_ts = pcc_probe_resp_ts(0, send, c->resp_ts_size, c->resp_ts_res);
+		nbytes += m->pkt_len;
+		len = pcc_probe_fast_answer(f, lay, &a);
+		np_inplace_reset(m, (uint16_t)len);
+		tx[(*ntx)++] = m;
+		nf++;
+	}
+	if (nf > 0) {
+		ctr = &nl->ctr[q->pidx];
+		eng_ctr_add(&lc->pctr[q->pidx].rx_kind[PCC_PKT_PROBE_REQ], nf);
+		eng_ctr_add(&ctr->probe_req, nf);
+		eng_ctr_add(&ctr->no_handler, nf);
+		eng_ctr_add(&ctr->probe_sw, nf);
+		eng_ctr_add(&ctr->probe_ccmad, nf);
+		*bytes = nbytes;
+	}
+	return left;
 }
 
 /* ---- The runner ------------------------------------------------------------------ */

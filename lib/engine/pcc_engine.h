@@ -334,6 +334,11 @@ struct pcc_engine_np_conf {
 	bool resp_dscp_set;   /**< responses get resp_dscp; else the request's */
 	uint8_t resp_dscp;    /**< (a user handler may still set its own) */
 	uint8_t hw_probes;    /**< enum pcc_engine_np_hw */
+	/** Answer every CCMAD probe request through the generic path (parse,
+	 *  decode, pcc_probe_resp_inplace()), not the fast path that answers
+	 *  requests in the layout the RP builds (pcc_probe_fast_match());
+	 *  both write the same bytes.  For comparisons and debugging. */
+	bool probe_fast_off;
 	/** IFA2 packets go to the NP handler when (GNS & mask) == (value &
 	 *  mask); 0/0 (default) selects every IFA2 packet. */
 	uint8_t ifa2_gns_mask;

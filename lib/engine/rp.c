@@ -42,8 +42,13 @@
 #define HK_TXC_MAX 32
 #define HK_TIMER_MAX 32
 #define HK_AGE_MAX 8
+/* Flows whose lines are fetched ahead of the event being processed (a
+ * flow is five lines: more at once would fill the CPU's miss buffers). */
+#define RP_PREFETCH_AHEAD 8
 /* Event records taken from one ring per round. */
 #define XRING_BURST 32
+
+uint32_t eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
 
 /* ---- Pure parts: records, lib/dev events, TX coalescing ------------------ */
 
@@ -273,8 +278,9 @@ rtt_of(const struct eng_ev *r)
 	return np < total ? total - np : total;
 }
 
-void
-eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
+/* The event r of flow f (NULL: not in the table), found by the caller. */
+static void
+rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 {
 	struct pcc_engine *e = lc->e;
 	int16_t pidx = e->pidx[r->key.port_id];
@@ -282,12 +288,10 @@ eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
 	struct pcc_int_hdr int_buf;
 	struct pcc_dev_event ev;
 	struct eng_lport *lp;
-	struct eng_flow *f;
 
 	if (pidx < 0 || (lp = lport_of(lc, (uint16_t)pidx)) == NULL)
 		return;
 	pc = &lc->pctr[pidx];
-	f = eng_flow_lookup(&lc->ft, &r->key, r->sig);
 	if (f == NULL) {
 		eng_ctr_add(&pc->rp_no_flow, r->count);
 		return;
@@ -329,12 +333,79 @@ eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
 }
 
 void
+eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
+{
+	rp_event_of(lc, r, eng_flow_lookup(&lc->ft, &r->key, r->sig));
+}
+
+void
+eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
+{
+	const void *keys[ENG_RP_EV_BATCH];
+	struct eng_flow *f[ENG_RP_EV_BATCH];
+	uint32_t sigs[ENG_RP_EV_BATCH];
+	int32_t pos[ENG_RP_EV_BATCH];
+	unsigned int i, k, m;
+
+	/* a table that fits in the caches: one at a time is faster */
+	if (lc->ft.ctr.flows < eng_rp_bulk_min_flows) {
+		for (i = 0; i < n; i++)
+			eng_rp_event(lc, &r[i]);
+		return;
+	}
+	for (k = 0; k < n; k += m) {
+		m = RTE_MIN(n - k, (unsigned int)ENG_RP_EV_BATCH);
+		for (i = 0; i < m; i++) {
+			keys[i] = &r[k + i].key;
+			sigs[i] = r[k + i].sig;
+		}
+		/* the buckets and keys of the batch looked up together (the
+		 * lookups' cache misses overlap), then the flows' lines
+		 * fetched while the first events are processed: with many
+		 * flows each of these is a miss */
+		if (m == 1 || rte_hash_lookup_with_hash_bulk(lc->ft.h, keys, sigs, m, pos) != 0) {
+			for (i = 0; i < m; i++)
+				pos[i] = rte_hash_lookup_with_hash(lc->ft.h, keys[i], sigs[i]);
+		}
+		for (i = 0; i < m; i++) {
+			f[i] = pos[i] >= 0 ? eng_flow_at(&lc->ft, (uint32_t)pos[i]) : NULL;
+			if (i < RP_PREFETCH_AHEAD && f[i] != NULL)
+				eng_flow_prefetch(&lc->ft, f[i]);
+		}
+		for (i = 0; i < m; i++) {
+			if (i + RP_PREFETCH_AHEAD < m && f[i + RP_PREFETCH_AHEAD] != NULL)
+				eng_flow_prefetch(&lc->ft, f[i + RP_PREFETCH_AHEAD]);
+			rp_event_of(lc, &r[k + i], f[i]);
+		}
+	}
+}
+
+void
+eng_rp_flush(struct eng_lcore *lc)
+{
+	if (lc->nb_evb > 0) {
+		eng_rp_events(lc, lc->evb, lc->nb_evb);
+		lc->nb_evb = 0;
+	}
+}
+
+void
 eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
 {
 	struct eng_lcore *owner = eng_owner(lc->e, pidx, r->sig);
 
 	if (owner == lc) {
-		eng_rp_event(lc, r);
+		/* a small table: at once (eng_rp_events() would look its
+		 * flows up one at a time anyway); else processed in batches:
+		 * eng_rp_flush() at the end of the burst, or now when the
+		 * batch is full.  Records never overtake kept ones. */
+		if (lc->nb_evb == 0 && lc->ft.ctr.flows < eng_rp_bulk_min_flows) {
+			eng_rp_event(lc, r);
+			return;
+		}
+		lc->evb[lc->nb_evb++] = *r;
+		if (lc->nb_evb == ENG_RP_EV_BATCH)
+			eng_rp_flush(lc);
 		return;
 	}
 	if (rte_ring_sp_enqueue_elem(lc->xout[owner->rank], (void *)(uintptr_t)r, sizeof(*r)) !=
@@ -354,11 +425,11 @@ eng_rp_xring_poll(struct eng_lcore *lc)
 
 	for (i = 0; i < lc->nb_xin; i++) {
 		struct rte_ring *r = lc->xin[lc->xin_rank[i]];
-		unsigned int n, k;
+		unsigned int n;
 
 		n = rte_ring_sc_dequeue_burst_elem(r, recs, sizeof(recs[0]), XRING_BURST, NULL);
-		for (k = 0; k < n; k++)
-			eng_rp_event(lc, &recs[k]);
+		if (n > 0)
+			eng_rp_events(lc, recs, n);
 		total += n;
 	}
 	if (total > 0)

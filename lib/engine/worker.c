@@ -75,11 +75,15 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	const bool np = (q->roles & PCC_ENGINE_ROLE_NP) != 0;
 	const bool host = (q->roles & PCC_ENGINE_ROLE_FWD) != 0;
 	const bool wire = rp && e->fwd_b == (int16_t)q->pidx;
-	uint16_t nb_done = 0, nb_sel = 0, nb_back = 0, i, ntx;
+	const uint16_t nb_rx = n;
+	uint16_t nb_done = 0, nb_sel = 0, nb_back = 0, i, ntx = 0;
 	uint64_t bytes = 0;
 	bool has_pend = false;
 	struct eng_ev pend;
 
+	/* CCMAD probe requests in the RP's layout: answered at once */
+	if (np && !host)
+		n = eng_np_fast_rx(lc, q, pkts, n, now, tx, &ntx, &bytes);
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 		struct pcc_pkt_info *info = &infos[nb_sel];
@@ -128,17 +132,18 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	}
 	if (has_pend)
 		eng_rp_post(lc, q->pidx, &pend);
-	eng_ctr_add(&pc->rx_pkts, n);
+	eng_rp_flush(lc);
+	eng_ctr_add(&pc->rx_pkts, nb_rx);
 	eng_ctr_add(&pc->rx_bytes, bytes);
 	if (nb_done > 0)
 		rte_pktmbuf_free_bulk(done, nb_done);
-	if (nb_sel > 0 && host) {
+	if (nb_sel > 0 && host)
 		eng_fwd_host_rx(lc, q, sel, infos, nb_sel);
-	} else if (nb_sel > 0) {
-		ntx = eng_np_rx(lc, q, sel, infos, nb_sel, now, tx, PCC_ENGINE_BURST_MAX);
-		if (ntx > 0)
-			eng_tx_pkts(q->port_id, q->tx_queue, pc, tx, ntx);
-	}
+	else if (nb_sel > 0)
+		ntx += eng_np_rx(lc, q, sel, infos, nb_sel, now, tx + ntx,
+				(uint16_t)(PCC_ENGINE_BURST_MAX - ntx));
+	if (ntx > 0)
+		eng_tx_pkts(q->port_id, q->tx_queue, pc, tx, ntx);
 	if (nb_back > 0)
 		eng_fwd_wire_rx(lc, q, back, nb_back);
 }

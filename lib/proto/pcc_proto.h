@@ -522,6 +522,65 @@ int pcc_probe_resp_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3, 
 int pcc_probe_resp_inplace(void *frame, uint32_t cap, const struct pcc_pkt_info *info, uint8_t dscp,
 		const struct pcc_probe *p);
 
+/*
+ * CCMAD probe fast path (the NP's): a request in the layout
+ * pcc_probe_req_build() writes is recognised without pcc_parse() and
+ * answered in place, byte for byte as pcc_probe_resp_inplace() answers it.
+ */
+
+/** pcc_probe_fast_match(): a request the fast path answers ... */
+#define PCC_PROBE_FAST_OK 0x1
+/** ... over IPv6 (else IPv4) ... */
+#define PCC_PROBE_FAST_V6 0x2
+/** ... with one 802.1Q tag. */
+#define PCC_PROBE_FAST_VLAN 0x4
+
+/**
+ * Is the frame (len bytes, linear) a CCMAD probe request the fast path
+ * answers?  Exactly: what pcc_parse() classifies as PCC_PKT_PROBE_REQ and
+ * pcc_probe_resp_inplace() answers, of the exact length, with Ethernet
+ * and at most one VLAN tag, IPv4 without options (no fragment) or IPv6
+ * without extension headers, UDP with a source port other than 0 (over
+ * IPv6 with a checksum), BTH UD SEND_ONLY with TVer and PadCnt 0, a
+ * 256-byte MAD of our class, attribute and method GET, custom header
+ * length at most PCC_PROBE_CUSTOM_MAX, and not asking for the hardware-NP
+ * model (PCC_PROBE_F_HW_NP).  Returns the layout (PCC_PROBE_FAST_OK and
+ * maybe _V6, _VLAN) for pcc_probe_fast_answer(), or 0 (then use the
+ * generic path).  Reads the headers only, writes nothing.
+ */
+int pcc_probe_fast_match(const void *frame, uint32_t len);
+
+/**
+ * What the NP answers: the fields pcc_probe_resp_inplace() takes from p.
+ * Zero the whole struct once (memo), then set the fields before each
+ * answer; answers with the same fields in a row (a burst answered at one
+ * time) share the ICRC work for them.
+ */
+struct pcc_probe_fast_ans {
+	uint64_t np_recv_ts;
+	uint64_t np_send_ts;
+	uint8_t user[PCC_PROBE_USER_LEN];
+	uint32_t resp_ts;
+	int16_t dscp; /**< 0..63; -1: the request's */
+	/** private to pcc_probe_fast_answer(): the ICRC of the body words
+	 *  above, for the values in w[] */
+	struct {
+		uint64_t w[4];
+		uint32_t crc;
+		bool valid;
+	} memo;
+};
+
+/**
+ * Turn a request pcc_probe_fast_match() returned layout for into its
+ * response in place: the same bytes pcc_probe_resp_inplace() writes with
+ * the request's body but a's times, user data and last dword, and DSCP
+ * a->dscp (or the request's).  The ICRC is the request's patched (not
+ * checked), as there.  Returns the frame length (the request's), or
+ * PCC_PROTO_ERR_INVAL.
+ */
+int pcc_probe_fast_answer(void *frame, int layout, struct pcc_probe_fast_ans *a);
+
 /**
  * Decode the probe body of a frame pcc_parse() classified as PROBE_REQ or
  * PROBE_RESP.  *custom (if not NULL) points at the custom header in frame.

@@ -290,41 +290,25 @@ proto_icrc_verify_mbuf(
 #define PATCH_POW_N 2048 /* x^(8 s) tabled for s < PATCH_POW_N */
 #define PATCH_POW_HI 34  /* x^(8 PATCH_POW_N j), j < 34: s up to 64 KiB + 7 */
 
-static uint32_t patch_tbl[8][256];          /* byte followed by k zero bytes */
+uint32_t proto_icrc_tbl[8][256];            /* byte followed by k zero bytes */
 static uint32_t patch_pow[PATCH_POW_N];     /* x^(8 s) mod P */
 static uint32_t patch_pow_hi[PATCH_POW_HI]; /* x^(8 PATCH_POW_N j) mod P */
 static bool patch_clmul;
 static pthread_once_t patch_once = PTHREAD_ONCE_INIT;
 
-/* the sum of products, 128 bits */
-struct patch_acc {
-	uint64_t lo, hi;
-};
+#define patch_tbl proto_icrc_tbl
+#define patch_acc proto_icrc_acc
 
 static inline uint32_t
 patch_reduce(struct patch_acc a)
 {
-	uint64_t lo = a.lo << 1, hi = (a.hi << 1) | (a.lo >> 63);
-	uint32_t m = (uint32_t)(lo >> 32), l = (uint32_t)lo;
-
-	return (uint32_t)hi ^ patch_tbl[3][m & 0xff] ^ patch_tbl[2][(m >> 8) & 0xff] ^
-			patch_tbl[1][(m >> 16) & 0xff] ^ patch_tbl[0][m >> 24] ^
-			patch_tbl[7][l & 0xff] ^ patch_tbl[6][(l >> 8) & 0xff] ^
-			patch_tbl[5][(l >> 16) & 0xff] ^ patch_tbl[4][l >> 24];
+	return proto_icrc_reduce(a.lo, a.hi);
 }
 
-/* 64 x 32 carry-less multiply, in software */
 static inline void
 clmul_sw(struct patch_acc *acc, uint64_t d, uint32_t x)
 {
-	unsigned int i;
-
-	for (i = 0; i < 32; i++) {
-		uint64_t m = 0 - (uint64_t)((x >> i) & 1);
-
-		acc->lo ^= (d << i) & m;
-		acc->hi ^= (i != 0 ? d >> (64 - i) : 0) & m;
-	}
+	proto_clmul_sw(acc, d, x);
 }
 
 /* a * b mod P for 32-bit a, b, in software (setup, far distances) */
@@ -458,6 +442,60 @@ patch_sum_sw(const uint8_t *o, const uint8_t *nw, uint32_t len, uint32_t off, ui
 PATCH_SUM_HW(patch_sum_hw_tbl, XPOW_TBL)
 PATCH_SUM_HW(patch_sum_hw, patch_xpow)
 #endif
+
+/* ---- Sums of products for callers that know their words (proto_probe_fast.c) ---- */
+
+bool
+proto_icrc_clmul(void)
+{
+	return patch_clmul;
+}
+
+uint32_t
+proto_icrc_xpow(uint32_t s)
+{
+	pthread_once(&patch_once, patch_init);
+	return patch_xpow(s);
+}
+
+static uint32_t
+words_sw(const uint64_t *d, const uint32_t *k, unsigned int n)
+{
+	struct patch_acc acc = { 0, 0 };
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		clmul_sw(&acc, d[i], k[i]);
+	return patch_reduce(acc);
+}
+
+#ifdef RTE_ARCH_X86
+__attribute__((target("pclmul,sse4.1"))) static uint32_t
+words_hw(const uint64_t *d, const uint32_t *k, unsigned int n)
+{
+	__m128i v = _mm_setzero_si128();
+	struct patch_acc acc;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		MUL_HW(d[i], k[i]);
+	acc.lo = (uint64_t)_mm_cvtsi128_si64(v);
+	acc.hi = (uint64_t)_mm_extract_epi64(v, 1);
+	return patch_reduce(acc);
+}
+#endif
+
+uint32_t
+proto_icrc_words(const uint64_t *d, const uint32_t *k, unsigned int n)
+{
+	/* the tables are there: the caller has its k[] from
+	 * proto_icrc_xpow() */
+#ifdef RTE_ARCH_X86
+	if (patch_clmul)
+		return words_hw(d, k, n);
+#endif
+	return words_sw(d, k, n);
+}
 
 int
 pcc_icrc_patch(uint32_t *icrc, uint32_t len, uint32_t off, const void *old_bytes,

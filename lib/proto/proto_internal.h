@@ -123,6 +123,60 @@ uint32_t proto_icrc_start(const uint8_t *masked, uint32_t n);
  * default), else in software; false forces software (unit tests). */
 void proto_icrc_patch_use_clmul(bool on);
 
+/* x^(8 s) mod P in the reflected form pcc_icrc_patch() multiplies by.
+ * Also sets up proto_icrc_tbl and the PCLMULQDQ choice. */
+uint32_t proto_icrc_xpow(uint32_t s);
+
+/* Whether the ICRC multiplies use PCLMULQDQ (proto_icrc_patch_use_clmul()). */
+bool proto_icrc_clmul(void);
+
+/* A sum of 64 x 32 carry-less products, 128 bits (proto_icrc.c: bit k of
+ * the product stands for x^(94 - k)). */
+struct proto_icrc_acc {
+	uint64_t lo, hi;
+};
+
+/* CRC-32 slicing tables: byte followed by k zero bytes (set up by
+ * proto_icrc_xpow()). */
+extern uint32_t proto_icrc_tbl[8][256];
+
+/* The 32-bit CRC value of a sum of products. */
+static inline uint32_t
+proto_icrc_reduce(uint64_t alo, uint64_t ahi)
+{
+	uint64_t lo = alo << 1, hi = (ahi << 1) | (alo >> 63);
+	uint32_t m = (uint32_t)(lo >> 32), l = (uint32_t)lo;
+
+	return (uint32_t)hi ^ proto_icrc_tbl[3][m & 0xff] ^ proto_icrc_tbl[2][(m >> 8) & 0xff] ^
+			proto_icrc_tbl[1][(m >> 16) & 0xff] ^ proto_icrc_tbl[0][m >> 24] ^
+			proto_icrc_tbl[7][l & 0xff] ^ proto_icrc_tbl[6][(l >> 8) & 0xff] ^
+			proto_icrc_tbl[5][(l >> 16) & 0xff] ^ proto_icrc_tbl[4][l >> 24];
+}
+
+/* acc += d * x, 64 x 32 carry-less, in software */
+static inline void
+proto_clmul_sw(struct proto_icrc_acc *acc, uint64_t d, uint32_t x)
+{
+	unsigned int i;
+
+	for (i = 0; i < 32; i++) {
+		uint64_t m = 0 - (uint64_t)((x >> i) & 1);
+
+		acc->lo ^= (d << i) & m;
+		acc->hi ^= (i != 0 ? d >> (64 - i) : 0) & m;
+	}
+}
+
+/*
+ * The ICRC change of a datagram whose 8-byte words d[i] (little endian:
+ * the first byte in the low bits; changed bits set, bytes the ICRC masks
+ * cleared) are followed by s_i bytes, k[i] = proto_icrc_xpow(s_i + 4):
+ * xor it into the old ICRC (pcc_icrc_patch() with the words chosen by the
+ * caller).  PCLMULQDQ or software as pcc_icrc_patch().  Call
+ * proto_icrc_xpow() first (it sets up the tables this uses).
+ */
+uint32_t proto_icrc_words(const uint64_t *d, const uint32_t *k, unsigned int n);
+
 /*
  * Parse core shared by pcc_parse() and pcc_parse_mbuf(): p holds at least
  * min(len, PROTO_PARSE_LINEAR) valid bytes; len is the real frame length.

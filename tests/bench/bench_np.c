@@ -25,7 +25,11 @@
  *
  * The figure is packets/s through the loop (answers back at the generator
  * over --time seconds after --warmup), per second of wall-clock time and
- * per second the thread was on a CPU (CLOCK_THREAD_CPUTIME_ID).  The
+ * per second the thread was on a CPU (CLOCK_THREAD_CPUTIME_ID).  The time
+ * in the generator's step is measured too (TSC at its start and end,
+ * once per burst): "gen-ns" per packet, and "fwd-ns", the on-CPU ns per
+ * packet less it, is the forwarder alone (receive, process, send on its
+ * port), the unit of work testpmd's per-lcore figure counts.  The
  * generator checks the first 64 answers and one in 4096 after (ICRC,
  * kind, echoed fields, NP receive <= NP send) and fails the run on a bad
  * one.  "fwd-busy" is the share of the forwarder's polls that found
@@ -82,6 +86,7 @@ struct opts {
 struct result {
 	double mpps;     /* per second of wall-clock time */
 	double mpps_cpu; /* per second the lcore's thread was on a CPU */
+	double gen_ns;   /* ns per packet in the generator (TSC) */
 	double fwd_busy;
 	uint64_t pkts;
 	uint64_t checked;
@@ -219,6 +224,7 @@ struct loop {
 	bool measuring;
 	uint64_t t0, cpu0;      /* start of the count: TSC, thread CPU ns */
 	uint64_t seen, counted; /* answers back at the generator */
+	uint64_t gen_tsc;       /* TSC cycles in gen_step() while counting */
 	uint64_t fwd_polls, fwd_busy;
 	int err;
 	struct result *r;
@@ -290,6 +296,9 @@ gen_step(struct loop *l)
 				1e6;
 		r->mpps_cpu = (double)l->counted / ((double)(thread_cpu_ns() - l->cpu0) / 1e9) /
 				1e6;
+		r->gen_ns = l->counted != 0 ? (double)l->gen_tsc * 1e9 / (double)rte_get_tsc_hz() /
+						(double)l->counted :
+					      0;
 		return 1;
 	}
 	n = rte_eth_rx_burst(l->pb, 0, pkts, MAX_BURST);
@@ -314,6 +323,8 @@ gen_step(struct loop *l)
 	sent = rte_eth_tx_burst(l->pb, 0, pkts, n);
 	if (sent < n)
 		rte_pktmbuf_free_bulk(pkts + sent, n - sent);
+	if (l->measuring)
+		l->gen_tsc += rte_rdtsc() - now;
 	return 0;
 }
 
@@ -500,12 +511,20 @@ parse_args(int argc, char **argv)
 	return 0;
 }
 
+/* ns per packet of the forwarder alone: the loop's on-CPU time less the
+ * generator's (TSC around its step) */
+static double
+fwd_ns(const struct result *r)
+{
+	return r->mpps_cpu > 0 ? 1000.0 / r->mpps_cpu - r->gen_ns : 0.0;
+}
+
 static void
 print_row(const char *name, const struct result *r)
 {
-	printf("%-10s %8.2f %8.2f %8.1f %9.1f %11" PRIu64 " %8" PRIu64 "\n", name, r->mpps,
-			r->mpps_cpu, r->mpps_cpu > 0 ? 1000.0 / r->mpps_cpu : 0.0, r->fwd_busy,
-			r->pkts, r->checked);
+	printf("%-10s %8.2f %8.2f %8.1f %7.1f %7.1f %9.1f %11" PRIu64 " %8" PRIu64 "\n", name,
+			r->mpps, r->mpps_cpu, r->mpps_cpu > 0 ? 1000.0 / r->mpps_cpu : 0.0,
+			r->gen_ns, fwd_ns(r), r->fwd_busy, r->pkts, r->checked);
 }
 
 int
@@ -539,8 +558,8 @@ main(int argc, char **argv)
 	printf("# ccmad%s%s requests of %u bytes, %u in flight, burst %u, %.1f s after %.1f s\n",
 			o.ipv6 ? "/ipv6" : "/ipv4", o.vlan ? "/vlan" : "", tmpl_len, o.inflight,
 			o.burst, o.time_s, o.warmup_s);
-	printf("%-10s %8s %8s %8s %9s %11s %8s\n", "loop", "Mpps", "Mpps-cpu", "ns/pkt",
-			"fwd-busy%", "packets", "checked");
+	printf("%-10s %8s %8s %8s %7s %7s %9s %11s %8s\n", "loop", "Mpps", "Mpps-cpu", "ns/pkt",
+			"gen-ns", "fwd-ns", "fwd-busy%", "packets", "checked");
 	memset(&rn, 0, sizeof(rn));
 	memset(&rm, 0, sizeof(rm));
 	snprintf(np_name, sizeof(np_name), "np-ccmad");
@@ -559,8 +578,12 @@ main(int argc, char **argv)
 		}
 		print_row("macswap", &rm);
 	}
-	if (o.run_np && o.run_macswap && rm.mpps_cpu > 0)
+	if (o.run_np && o.run_macswap && rm.mpps_cpu > 0) {
 		printf("ratio np/macswap %.3f\n", rn.mpps_cpu / rm.mpps_cpu);
+		if (fwd_ns(&rn) > 0)
+			printf("ratio np/macswap forwarder alone %.3f\n",
+					fwd_ns(&rm) / fwd_ns(&rn));
+	}
 	fflush(stdout);
 	rte_mempool_free(mp);
 	rte_eal_cleanup();

@@ -338,8 +338,55 @@ resp_of(const struct pcc_pkt_info *info)
 }
 
 /*
+ * The NP's fast path (pcc_probe_fast_match(), pcc_probe_fast_answer())
+ * against the generic one (pcc_parse() with the engine's options,
+ * pcc_probe_parse(), pcc_probe_resp_inplace()): a frame it matches is a
+ * request the generic path answers in place, and both answers are the
+ * same bytes; a frame it does not match is left untouched.
+ */
+static void
+probe_fast_vs_generic(const uint8_t *frame, uint32_t len)
+{
+	struct pcc_probe_fast_ans a;
+	struct pcc_pkt_info in;
+	struct pcc_probe p;
+	uint8_t *f1, *f2;
+	unsigned int i;
+	int lay, dscp;
+
+	f1 = dup_cap(frame, len, len);
+	lay = pcc_probe_fast_match(f1, len);
+	if (lay == 0) {
+		CHECK(len == 0 || memcmp(f1, frame, len) == 0);
+		free(f1);
+		return;
+	}
+	f2 = dup_cap(frame, len, len);
+	CHECK(pcc_parse(f2, len, NULL, &in) == 0 && in.kind == PCC_PKT_PROBE_REQ);
+	CHECK(pcc_probe_parse(f2, &in, &p, NULL) == 0 && !(p.flags & PCC_PROBE_F_HW_NP));
+	memset(&a, 0, sizeof(a));
+	a.np_recv_ts = 0x0102030405060708ull ^ len;
+	a.np_send_ts = a.np_recv_ts + frame[len - 1];
+	for (i = 0; i < PCC_PROBE_USER_LEN; i++)
+		a.user[i] = (uint8_t)(frame[len - 2] * i);
+	a.resp_ts = (uint32_t)frame[len - 3] << 8;
+	a.dscp = (frame[len - 4] & 1) ? -1 : (int16_t)(frame[len - 4] >> 2);
+	p.np_recv_ts = a.np_recv_ts;
+	p.np_send_ts = a.np_send_ts;
+	memcpy(p.user, a.user, sizeof(p.user));
+	p.resp_ts = a.resp_ts;
+	dscp = a.dscp >= 0 ? a.dscp : in.dscp;
+	CHECK(pcc_probe_resp_inplace(f2, len, &in, (uint8_t)dscp, &p) == (int)len);
+	CHECK(pcc_probe_fast_answer(f1, lay, &a) == (int)len);
+	CHECK(memcmp(f1, f2, len) == 0);
+	free(f1);
+	free(f2);
+}
+
+/*
  * fuzz_probe: [opts byte][frame...]: pcc_parse() then pcc_probe_parse();
  * a probe is rebuilt from the decoded values and must decode the same.
+ * The NP's fast path answers as the generic path (above).
  */
 static FUZZ_UNUSED int
 fuzz_probe(const uint8_t *data, size_t size)
@@ -361,6 +408,7 @@ fuzz_probe(const uint8_t *data, size_t size)
 	if (in.n > UINT16_MAX)
 		return 0;
 	len = (uint32_t)in.n;
+	probe_fast_vs_generic(in.p, len);
 	frame = dup_cap(in.p, len, len);
 	rc = pcc_parse(frame, len, op, &info);
 	if (rc != 0 || (info.kind != PCC_PKT_PROBE_REQ && info.kind != PCC_PKT_PROBE_RESP)) {

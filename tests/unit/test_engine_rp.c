@@ -8,7 +8,8 @@
  * NACK subtypes, HPCC INT), coalescing, lib/dev events, TX coalescing by
  * bytes, by time and for a new flow, timer events, the window model, and
  * the owner path (eng_rp_event / eng_rp_dispatch) against a scripted
- * algorithm and the real wheel pacer.  EAL without hugepages.
+ * algorithm and the real wheel pacer, records processed in batches as one
+ * at a time.  EAL without hugepages.
  */
 
 #include <stdarg.h>
@@ -341,6 +342,11 @@ script_init(uint8_t port, uint8_t slot, uint32_t *mask)
 	return 0;
 }
 
+/* what the algorithm saw, in order, while log_on */
+static struct pcc_dev_event ev_log[256];
+static unsigned int nb_log;
+static bool log_on;
+
 static void
 script_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_attr *attr,
 		struct pcc_dev_results *res)
@@ -350,6 +356,8 @@ script_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_
 	last_ev = *ev;
 	*res = script;
 	calls++;
+	if (log_on && nb_log < RTE_DIM(ev_log))
+		ev_log[nb_log++] = *ev;
 }
 
 static const struct pcc_dev_algo_ops script_ops = {
@@ -592,6 +600,93 @@ group_teardown(void **state)
 	return 0;
 }
 
+/*
+ * Records processed in batches (eng_rp_events(); eng_rp_post() then
+ * eng_rp_flush()) give the algorithm the same events in the same order,
+ * and the flows the same counters, as one at a time (eng_rp_event()):
+ * more records than a batch, flows that exist and flows that do not,
+ * several records of one flow in a batch.
+ */
+static void
+test_owner_batches(void **state)
+{
+	static struct eng_ev recs[100];
+	struct pcc_dev_event log_ref[RTE_DIM(ev_log)];
+	struct eng_flow *flows[8];
+	uint64_t ref_cnp[8], ref_ack[8], ref_no_flow;
+	unsigned int i, run, nb_ref = 0;
+	uint32_t x = 7;
+
+	(void)state;
+	for (i = 0; i < RTE_DIM(flows); i++) {
+		flows[i] = new_flow(0x700 + i);
+		assert_non_null(flows[i]);
+	}
+	for (i = 0; i < RTE_DIM(recs); i++) {
+		struct pcc_pkt_info info;
+
+		x = x * 1103515245u + 12345u;
+		/* qpn 0x700..0x709: 0x708 and 0x709 have no flow */
+		info_init(&info, (x >> 20) & 1 ? PCC_PKT_CNP : PCC_PKT_ROCE_ACK,
+				0x700 + (x >> 24) % 10, i);
+		assert_int_equal(eng_ev_from_pkt(&info, NULL, 0, 100 + i, &recs[i]), 0);
+	}
+	eng.ports[0].nb_owners = 1;
+	eng.ports[0].owners[0] = lc;
+	memset(&script, 0, sizeof(script));
+	/* runs 1, 2: a small table is looked up one at a time; 3, 4: in bulk */
+	for (run = 0; run < 5; run++) {
+		eng_rp_bulk_min_flows = run >= 3 ? 0 : ENG_RP_BULK_MIN_FLOWS;
+		memset(&pstats, 0, sizeof(pstats));
+		for (i = 0; i < RTE_DIM(flows); i++) {
+			flows[i]->cnp_rx = 0;
+			flows[i]->ack_rx = 0;
+		}
+		nb_log = 0;
+		log_on = true;
+		if (run == 0) {
+			for (i = 0; i < RTE_DIM(recs); i++)
+				eng_rp_event(lc, &recs[i]);
+		} else if (run & 1) {
+			eng_rp_events(lc, recs, RTE_DIM(recs));
+		} else {
+			for (i = 0; i < RTE_DIM(recs); i++)
+				eng_rp_post(lc, 0, &recs[i]);
+			eng_rp_flush(lc);
+			assert_int_equal(lc->nb_evb, 0);
+		}
+		log_on = false;
+		if (run == 0) {
+			nb_ref = nb_log;
+			memcpy(log_ref, ev_log, sizeof(log_ref));
+			for (i = 0; i < RTE_DIM(flows); i++) {
+				ref_cnp[i] = flows[i]->cnp_rx;
+				ref_ack[i] = flows[i]->ack_rx;
+			}
+			ref_no_flow = pstats.rp_no_flow;
+			assert_true(ref_no_flow > 0);
+			assert_true(nb_ref > RTE_DIM(recs) / 2);
+			continue;
+		}
+		assert_int_equal(nb_log, nb_ref);
+		for (i = 0; i < nb_log; i++) {
+			assert_int_equal(ev_log[i].flow_tag, log_ref[i].flow_tag);
+			assert_int_equal(ev_log[i].type, log_ref[i].type);
+			assert_int_equal(ev_log[i].sn, log_ref[i].sn);
+			assert_int_equal(ev_log[i].ts, log_ref[i].ts);
+		}
+		for (i = 0; i < RTE_DIM(flows); i++) {
+			assert_int_equal(flows[i]->cnp_rx, ref_cnp[i]);
+			assert_int_equal(flows[i]->ack_rx, ref_ack[i]);
+		}
+		assert_int_equal(pstats.rp_no_flow, ref_no_flow);
+	}
+	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
+	eng.ports[0].nb_owners = 0;
+	for (i = 0; i < RTE_DIM(flows); i++)
+		eng_flow_del(&lc->ft, flows[i]);
+}
+
 int
 main(void)
 {
@@ -605,6 +700,7 @@ main(void)
 		cmocka_unit_test(test_window_rate),
 		cmocka_unit_test_setup_teardown(test_results, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_events, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_owner_batches, owner_setup, owner_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

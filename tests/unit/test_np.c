@@ -10,7 +10,8 @@
  * received and transmitted traffic), CNP ICRC, probe round trips with a
  * fake NP handler (user data, DSCP, timestamps, response timestamp),
  * handler errors, hardware- vs software-NP requests, IFA2 GNS selection,
- * IFA1 by marker, every probe format built and parsed back.  No timing:
+ * IFA1 by marker, every probe format built and parsed back, the CCMAD
+ * fast path against the generic path.  No timing:
  * every time is given.  EAL without hugepages.
  */
 
@@ -1287,6 +1288,234 @@ test_probe_shared_mbuf(void **state)
 	teardown(NULL);
 }
 
+/* m's bytes in a new mbuf. */
+static struct rte_mbuf *
+clone_of(const struct rte_mbuf *m)
+{
+	return mbuf_of(rte_pktmbuf_mtod(m, const uint8_t *), (int)rte_pktmbuf_data_len(m));
+}
+
+/*
+ * The fast path (eng_np_fast_rx()) against the generic one (the
+ * classifier, eng_np_rx()): the same requests, the same answers byte for
+ * byte, the same counters; on every layout, custom header sizes, response
+ * timestamps, configured DSCP or the request's, hardware-NP requests
+ * (left to the generic path), with a user handler (all left to it), mixed
+ * with data packets, shared and chained mbufs (left to it).
+ */
+static void
+test_probe_fast_vs_generic(void **state)
+{
+	static const struct {
+		uint8_t ts_size, ts_res;
+		bool dscp_set;
+		uint8_t custom_len;
+		bool hw;
+		bool handler;
+	} cases[] = {
+		{ 0, 0, false, 0, false, false },
+		{ 16, 4, false, 13, false, false },
+		{ 32, 0, true, 64, false, false },
+		{ 20, 10, true, 1, true, false },
+		{ 1, 63, false, 0, false, true },
+		{ 0, 0, true, 8, true, true },
+	};
+	struct pcc_engine_probe_conf probes[PCC_ENGINE_PROBE_SLOTS];
+	struct rte_mbuf *fast[8], *gen[8], *out_f[16], *out_g[16];
+	struct pcc_engine_np_stats st_f, st_g;
+	struct pcc_pkt_info infos[8];
+	struct pcc_engine_np_conf np;
+	unsigned int c, v, i;
+	uint16_t n, nf, ng, left, ntx;
+	uint64_t bytes, req_kind;
+
+	(void)state;
+	for (c = 0; c < RTE_DIM(cases); c++) {
+		for (v = 0; v < 4; v++) {
+			np_conf(&np);
+			np.resp_ts_size = cases[c].ts_size;
+			np.resp_ts_res = cases[c].ts_res;
+			np.resp_dscp_set = cases[c].dscp_set;
+			np.resp_dscp = 9;
+			memset(probes, 0, sizeof(probes));
+			probes[0].custom_len = cases[c].custom_len;
+			probes[0].custom_pattern = 0xa5a5f00d;
+			probes[1].hw_np = cases[c].hw;
+			fixture(&np, probes, PCC_ENGINE_ROLE_NP);
+			mk_flow(v & 1, v & 2);
+			if (cases[c].handler)
+				handler_on(0, 7, false);
+			fake_clock_ns = 5000 + c;
+			/* requests of slots 0 and 1, a marked data packet, a
+			 * request whose mbuf is shared, one in two segments */
+			n = 0;
+			fast[n++] = request(0, 100);
+			fast[n++] = request(1, 200);
+			fast[n++] = data_pkt(&flow_l3, DATA_QPN, 7, PCC_ECN_CE);
+			fast[n++] = request(0, 300);
+			fast[n++] = request(0, 400);
+			fast[n++] = request(0, 500);
+			for (i = 0; i < n; i++)
+				gen[i] = clone_of(fast[i]);
+			rte_mbuf_refcnt_update(fast[4], 1);
+			rte_mbuf_refcnt_update(gen[4], 1);
+			{
+				/* the last request in two segments, both paths */
+				struct rte_mbuf *tails[2] = { rte_pktmbuf_alloc(mp),
+					rte_pktmbuf_alloc(mp) };
+				struct rte_mbuf *heads[2] = { fast[5], gen[5] };
+				unsigned int h;
+
+				for (h = 0; h < 2; h++) {
+					assert_non_null(tails[h]);
+					memcpy(rte_pktmbuf_append(tails[h], 100),
+							rte_pktmbuf_mtod(heads[h], uint8_t *) +
+									heads[h]->data_len - 100,
+							100);
+					rte_pktmbuf_trim(heads[h], 100);
+					assert_int_equal(rte_pktmbuf_chain(heads[h], tails[h]), 0);
+				}
+			}
+
+			/* fast path first, the rest as rx_dispatch() gives it */
+			ntx = 0;
+			left = eng_np_fast_rx(lc, rxq(), fast, n, 4000, out_f, &ntx, &bytes);
+			req_kind = pstats.rx_kind[PCC_PKT_PROBE_REQ];
+			if (cases[c].handler) {
+				assert_int_equal(left, n);
+				assert_int_equal(ntx, 0);
+			} else {
+				/* slot 0 twice (the shared and chained ones are
+				 * left), slot 1 unless it asks for the hw NP */
+				assert_int_equal(ntx, cases[c].hw ? 2 : 3);
+				assert_int_equal(left, n - ntx);
+				assert_int_equal(req_kind, ntx);
+				assert_int_equal(bytes, ntx * rte_pktmbuf_pkt_len(out_f[0]));
+			}
+			for (i = 0; i < left; i++)
+				assert_int_equal(parse(fast[i], &infos[i]), 0);
+			nf = (uint16_t)(ntx +
+					eng_np_rx(lc, rxq(), fast, infos, left, 4000, out_f + ntx,
+							(uint16_t)(16 - ntx)));
+			st_f = np_stats();
+			teardown(NULL);
+
+			/* the generic path alone, same engine and clock */
+			fixture(&np, probes, PCC_ENGINE_ROLE_NP);
+			fake_clock_ns = 5000 + c;
+			for (i = 0; i < n; i++)
+				assert_int_equal(parse(gen[i], &infos[i]), 0);
+			ng = eng_np_rx(lc, rxq(), gen, infos, n, 4000, out_g, 16);
+			st_g = np_stats();
+			teardown(NULL);
+			if (cases[c].handler)
+				handler_off();
+
+			/* answers: the same set (the fast ones first) */
+			assert_int_equal(nf, ng);
+			for (i = 0; i < nf; i++) {
+				struct rte_mbuf *a = out_f[i], *b = NULL;
+				unsigned int j;
+
+				for (j = 0; j < ng && b == NULL; j++)
+					if (out_g[j] != NULL &&
+							rte_pktmbuf_pkt_len(out_g[j]) ==
+									rte_pktmbuf_pkt_len(a) &&
+							rte_pktmbuf_data_len(out_g[j]) ==
+									rte_pktmbuf_data_len(a) &&
+							memcmp(rte_pktmbuf_mtod(
+									       out_g[j], uint8_t *),
+									rte_pktmbuf_mtod(a,
+											uint8_t *),
+									rte_pktmbuf_data_len(a)) ==
+									0) {
+						b = out_g[j];
+						out_g[j] = NULL;
+					}
+				if (b == NULL)
+					fail_msg("case %u/%u: answer %u (%u bytes) not in the "
+						 "generic answers",
+							c, v, i, rte_pktmbuf_pkt_len(a));
+				rte_pktmbuf_free(b);
+			}
+			free_out(out_f, nf);
+			assert_memory_equal(&st_f, &st_g, sizeof(st_f));
+			rte_pktmbuf_free(fast[4]);
+			rte_pktmbuf_free(gen[4]);
+		}
+	}
+}
+
+/* Frames the fast path does not take: left in order, untouched, and
+ * nothing counted; nothing is answered with the fast path off. */
+static void
+test_probe_fast_odd(void **state)
+{
+	struct rte_mbuf *pkts[8], *copy[8], *out[16];
+	struct pcc_engine_np_conf np;
+	uint16_t left, ntx = 0, i;
+	uint64_t bytes;
+	uint32_t len;
+
+	(void)state;
+	fixture_np(NULL);
+	mk_flow(false, false);
+	for (i = 0; i < 6; i++)
+		pkts[i] = request(0, 10);
+	len = rte_pktmbuf_data_len(pkts[0]);
+	rte_pktmbuf_trim(pkts[0], 1);                                /* truncated */
+	memset(rte_pktmbuf_append(pkts[1], 4), 0, 4);                /* trailing bytes */
+	rte_pktmbuf_mtod(pkts[2], uint8_t *)[14 + 9] = 6;            /* TCP */
+	rte_pktmbuf_mtod(pkts[3], uint8_t *)[14 + 20 + 8 + 1] = 3;   /* TVer */
+	rte_pktmbuf_mtod(pkts[4], uint8_t *)[len - 4 - 256 + 3] = 2; /* method */
+	pkts[5]->pkt_len++;                                          /* lengths disagree */
+	for (i = 0; i < 6; i++)
+		copy[i] = clone_of(pkts[i]);
+	left = eng_np_fast_rx(lc, rxq(), pkts, 6, 20, out, &ntx, &bytes);
+	assert_int_equal(left, 6);
+	assert_int_equal(ntx, 0);
+	assert_int_equal(bytes, 0);
+	for (i = 0; i < 6; i++) {
+		assert_int_equal(rte_pktmbuf_data_len(pkts[i]), rte_pktmbuf_data_len(copy[i]));
+		assert_memory_equal(rte_pktmbuf_mtod(pkts[i], uint8_t *),
+				rte_pktmbuf_mtod(copy[i], uint8_t *),
+				rte_pktmbuf_data_len(copy[i]));
+	}
+	assert_int_equal(np_stats().probe_req, 0);
+	assert_int_equal(pstats.rx_kind[PCC_PKT_PROBE_REQ], 0);
+	pkts[5]->pkt_len--;
+	rte_pktmbuf_free_bulk(pkts, 6);
+	rte_pktmbuf_free_bulk(copy, 6);
+	teardown(NULL);
+
+	/* off */
+	np_conf(&np);
+	np.probe_fast_off = true;
+	fixture_np(&np);
+	pkts[0] = request(0, 10);
+	ntx = 0;
+	assert_int_equal(eng_np_fast_rx(lc, rxq(), pkts, 1, 20, out, &ntx, &bytes), 1);
+	assert_int_equal(ntx, 0);
+	rte_pktmbuf_free(pkts[0]);
+	teardown(NULL);
+
+	/* a classifier that checks ICRCs or IPv4 checksums: the fast path,
+	 * which checks neither, stands aside */
+	for (i = 0; i < 2; i++) {
+		fixture_np(NULL);
+		if (i == 0)
+			eng->popts.check_icrc = true;
+		else
+			eng->popts.check_ip_csum = true;
+		pkts[0] = request(0, 10);
+		ntx = 0;
+		assert_int_equal(eng_np_fast_rx(lc, rxq(), pkts, 1, 20, out, &ntx, &bytes), 1);
+		assert_int_equal(ntx, 0);
+		rte_pktmbuf_free(pkts[0]);
+		teardown(NULL);
+	}
+}
+
 static void
 test_caps_and_conf(void **state)
 {
@@ -1394,6 +1623,8 @@ main(void)
 		cmocka_unit_test(test_ifa1_marker),
 		cmocka_unit_test(test_probe_bad),
 		cmocka_unit_test(test_probe_shared_mbuf),
+		cmocka_unit_test(test_probe_fast_vs_generic),
+		cmocka_unit_test(test_probe_fast_odd),
 		cmocka_unit_test(test_caps_and_conf),
 	};
 

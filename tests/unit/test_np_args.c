@@ -75,6 +75,11 @@ static void
 test_np_values(void **state)
 {
 	(void)state;
+	PARSE_OK("--np-probe-fast", "on");
+	assert_false(args.np.probe_fast_off);
+	PARSE_OK("--np-probe-fast", "off");
+	assert_true(args.np.probe_fast_off);
+	PARSE_ERR("--np-probe-fast", "--np-probe-fast", "fast");
 	PARSE_OK("--np-cnp-gap-us", "20", "--np-cnp-pcp", "3", "--np-learn", "off", "--np-qp-table",
 			"0x1000", "--np-mark-ce", "12.5", "--np-resp-ts", "16:4", "--np-ts-source",
 			"realtime", "--np-resp-dscp", "10", "--np-hw-probes", "drop",
@@ -206,7 +211,7 @@ test_np_help(void **state)
 		"--np-learn", "--np-qp-table", "--np-mark-ce", "--np-resp-ts", "--np-ts-source",
 		"--np-resp-dscp", "--np-hw-probes", "--np-ifa2-gns", "--np-ifa2-proto",
 		"--np-ifa1-marker", "--probe SLOT", "--np-cnp ", "--np-cnp-dscp",
-		"--np-sqpn-offset" };
+		"--np-sqpn-offset", "--np-probe-fast" };
 	char buf[65536];
 	size_t n;
 	unsigned int i;

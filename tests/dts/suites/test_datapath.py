@@ -18,7 +18,8 @@ share the machine's cores, and pin their polling lcores to different CPUs.
   cannot run (exact values from the counters, not from timing).
 - RTT probes (ccmad, ifa1, ifa2) round-trip: requests and responses on the
   wire carry monotone, sane timestamps, every response echoes a request,
-  the RP reports RTT samples > 0 and counts add up.
+  the RP reports RTT samples > 0 and counts add up; CCMAD both through the
+  NP's fast path (the default) and with it off (--np-probe-fast off).
 - The NP's per-QP CNP gap: captured CNPs of a QP are never closer than
   the gap (less the capture clock's 1 us granularity); a gap longer than
   the run gives exactly one CNP per QP.
@@ -365,13 +366,14 @@ class TestDatapath(TestSuite):
 
     # ---- RTT probes ----------------------------------------------------
 
-    def probe_round_trip(self, fmt):
+    def probe_round_trip(self, fmt, np_args=()):
         w = self.veth()
-        req_pcap = self.work_path('probe_%s_np_end.pcap' % fmt)
-        resp_pcap = self.work_path('probe_%s_rp_end.pcap' % fmt)
+        tag = fmt + ('_generic' if np_args else '')
+        req_pcap = self.work_path('probe_%s_np_end.pcap' % tag)
+        resp_pcap = self.work_path('probe_%s_rp_end.pcap' % tag)
         cap_np = w.capture(1, req_pcap)
         cap_rp = w.capture(0, resp_pcap)
-        npd = self.start_np(w, [])
+        npd = self.start_np(w, list(np_args))
         rp = self.run_rp(w, ['--gen-flows', '2', '--gen-rate', '10',
                              '--gen-size', '256', '--algo', 'rtt',
                              '--probe', '0:%s' % fmt, '--run-time', '1'])
@@ -473,6 +475,11 @@ class TestDatapath(TestSuite):
         """--algo rtt --probe 0:ccmad over the veth: monotone, sane,
         echoed timestamps; good ICRCs; counters add up."""
         self.probe_round_trip('ccmad')
+
+    def test_rtt_probes_ccmad_generic(self):
+        """The same with the NP's CCMAD fast path off (--np-probe-fast
+        off): the generic path's answers check out the same."""
+        self.probe_round_trip('ccmad', ['--np-probe-fast', 'off'])
 
     def test_rtt_probes_ifa1(self):
         """The same with IFA 1.0 probes."""

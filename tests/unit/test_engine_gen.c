@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * The generator's list of flows that are not done (lib/engine/gen.c): an
+ * engine with one RP port on a ring pair whose generator has many
+ * messages of a few packets (flows that finish and leave the list) and a
+ * few endless streams; the poll hook counts what arrives on the other
+ * side.  Every message is sent whole (its packets in PSN order) and done,
+ * every stream keeps sending after the messages are done, and what
+ * arrives is what the flows counted.  EAL without hugepages.
+ */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+
+#include "pcc_engine.h"
+#include "pcc_proto.h"
+
+#define MSG_FLOWS 700
+#define MSG_PKTS 3
+#define STREAMS 5
+#define QPN_MSG 0x1000
+#define QPN_STREAM 0x2000
+#define RING_SIZE 4096
+
+static char file_prefix[64];
+static struct rte_mempool *mp;
+
+struct sink {
+	uint16_t port;
+	uint64_t rx;
+	uint32_t msg_next_psn[MSG_FLOWS]; /* PSN order per message */
+	uint64_t stream_rx[STREAMS];
+	bool bad_order;
+	uint64_t t_end;
+	struct pcc_engine *e;
+};
+
+static bool
+all_done(const struct sink *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < MSG_FLOWS; i++)
+		if (s->msg_next_psn[i] != MSG_PKTS)
+			return false;
+	/* the streams keep going after the messages are done */
+	for (i = 0; i < STREAMS; i++)
+		if (s->stream_rx[i] < 2 * MSG_PKTS)
+			return false;
+	return true;
+}
+
+static int
+hook(void *arg, uint64_t idle_until_ns)
+{
+	struct sink *s = arg;
+	struct rte_mbuf *pkts[64];
+	uint16_t n, i;
+
+	(void)idle_until_ns;
+	n = rte_eth_rx_burst(s->port, 0, pkts, RTE_DIM(pkts));
+	for (i = 0; i < n; i++) {
+		struct pcc_pkt_info in;
+
+		s->rx++;
+		if (pcc_parse_mbuf(pkts[i], NULL, &in) != 0 || in.bth_off == 0)
+			continue;
+		if (in.dqpn >= QPN_MSG && in.dqpn < QPN_MSG + MSG_FLOWS) {
+			uint32_t k = in.dqpn - QPN_MSG;
+
+			if (in.psn != s->msg_next_psn[k])
+				s->bad_order = true;
+			s->msg_next_psn[k]++;
+		} else if (in.dqpn >= QPN_STREAM && in.dqpn < QPN_STREAM + STREAMS) {
+			s->stream_rx[in.dqpn - QPN_STREAM]++;
+		}
+	}
+	rte_pktmbuf_free_bulk(pkts, n);
+	return all_done(s) || rte_rdtsc() > s->t_end;
+}
+
+static void
+test_gen_live_list(void **state)
+{
+	static struct pcc_engine_conf conf;
+	static struct sink s;
+	struct pcc_engine_gen_group grp[2];
+	struct pcc_engine_rxq_conf rxq;
+	struct rte_eth_conf ec;
+	struct pcc_ring_pair *rp;
+	uint64_t tx_msg = 0, tx_stream = 0;
+	uint16_t pa, pb;
+	uint32_t i, nb;
+
+	(void)state;
+	rp = pcc_ring_pair_create("gen_live", 1, 1, RING_SIZE, (int)rte_socket_id());
+	assert_non_null(rp);
+	pa = pcc_ring_pair_port(rp, 0);
+	pb = pcc_ring_pair_port(rp, 1);
+	memset(&ec, 0, sizeof(ec));
+	assert_int_equal(rte_eth_dev_configure(pb, 1, 1, &ec), 0);
+	assert_int_equal(rte_eth_rx_queue_setup(pb, 0, RING_SIZE, rte_socket_id(), NULL, mp), 0);
+	assert_int_equal(rte_eth_tx_queue_setup(pb, 0, RING_SIZE, rte_socket_id(), NULL), 0);
+	assert_int_equal(rte_eth_dev_start(pb), 0);
+
+	pcc_engine_conf_default(&conf);
+	conf.port[pa].roles = PCC_ENGINE_ROLE_RP;
+	rxq.port_id = pa;
+	rxq.queue_id = 0;
+	rxq.lcore_id = rte_get_main_lcore();
+	conf.rxq = &rxq;
+	conf.nb_rxq_conf = 1;
+	conf.nb_rxd = RING_SIZE;
+	conf.nb_txd = RING_SIZE;
+	conf.flow.capacity = 2048;
+	conf.flow.idle_ms = 0;
+	memset(grp, 0, sizeof(grp));
+	grp[0].port_id = pa;
+	grp[0].count = MSG_FLOWS;
+	grp[0].qpn_base = QPN_MSG;
+	grp[0].payload_len = 64;
+	grp[0].size = 64 * MSG_PKTS;
+	grp[0].unpaced = true;
+	grp[1].port_id = pa;
+	grp[1].count = STREAMS;
+	grp[1].qpn_base = QPN_STREAM;
+	grp[1].payload_len = 64;
+	grp[1].rate_mbps = 100;
+	conf.gen.groups = grp;
+	conf.gen.nb_groups = 2;
+	conf.gen.payload_len = 64;
+	conf.rp.algo = "noop";
+	memset(&s, 0, sizeof(s));
+	s.port = pb;
+	s.t_end = rte_rdtsc() + 10 * rte_get_tsc_hz();
+	s.e = pcc_engine_create(&conf);
+	assert_non_null(s.e);
+	assert_int_equal(pcc_engine_set_poll_hook(s.e, hook, &s), 0);
+	assert_int_equal(pcc_engine_start(s.e), 0);
+	pcc_engine_main_loop(s.e, NULL, NULL, 1000);
+	pcc_engine_stop(s.e);
+	pcc_engine_wait(s.e);
+
+	assert_false(s.bad_order);
+	assert_true(all_done(&s));
+	nb = pcc_engine_gen_flow_count(s.e);
+	assert_int_equal(nb, MSG_FLOWS + STREAMS);
+	for (i = 0; i < nb; i++) {
+		struct pcc_engine_gen_flow_stats st;
+
+		assert_int_equal(pcc_engine_gen_flow_stats_get(s.e, i, &st), 0);
+		if (st.qpn >= QPN_STREAM) {
+			assert_int_equal(st.state, PCC_ENGINE_GEN_ACTIVE);
+			tx_stream += st.tx_pkts;
+		} else {
+			assert_int_equal(st.state, PCC_ENGINE_GEN_DONE);
+			assert_int_equal(st.tx_pkts, MSG_PKTS);
+			tx_msg += st.tx_pkts;
+		}
+	}
+	assert_int_equal(tx_msg, (uint64_t)MSG_FLOWS * MSG_PKTS);
+	/* what the streams sent is there or on its way */
+	assert_true(s.rx <= tx_msg + tx_stream);
+	assert_true(s.rx >= tx_msg + STREAMS * 2 * MSG_PKTS);
+	pcc_engine_destroy(s.e);
+	rte_eth_dev_stop(pb);
+	pcc_ring_pair_free(rp);
+}
+
+static int
+group_setup(void **state)
+{
+	char *argv[] = { "test_engine_gen", "--no-huge", "-m", "512", "--no-pci", "--no-shconf",
+		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
+		"--log-level", "pcc.*:warning", NULL };
+
+	(void)state;
+	snprintf(file_prefix, sizeof(file_prefix), "gen-test-%d", (int)getpid());
+	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+		return -1;
+	mp = rte_pktmbuf_pool_create(
+			"gen_test", 8191, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);
+	return mp == NULL ? -1 : 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	(void)state;
+	rte_mempool_free(mp);
+	rte_eal_cleanup();
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gen_live_list),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
