@@ -44,6 +44,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <rte_common.h>
 #include <rte_config.h>
 
 #include "pcc_proto.h"
@@ -665,7 +666,7 @@ struct pcc_engine_flow_key {
 	uint32_t reserved; /**< 0 */
 	uint8_t src[16];   /**< IPv4: 4 bytes, network order, then zeros */
 	uint8_t dst[16];
-};
+} __rte_aligned(8); /* hashed 8 bytes at a time (rte_hash_crc) */
 
 /** Key of the QP flow qpn on port_id. */
 void pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t qpn);
