@@ -1291,6 +1291,51 @@ np_check(const struct app_args *a, const struct seen *seen, char *err, size_t er
 	return APP_ARGS_OK;
 }
 
+/* Options whose value is one uint32_t of struct app_args, in [min, max]. */
+static const struct {
+	int id;
+	uint32_t min;
+	uint32_t max;
+	size_t off;
+} u32_opts[] = {
+	{ OPT_NB_MBUFS, APP_MBUFS_MIN, APP_MBUFS_MAX, offsetof(struct app_args, nb_mbufs) },
+	{ OPT_IDLE_SLEEP, 0, APP_IDLE_SLEEP_MAX, offsetof(struct app_args, idle_sleep_us) },
+	{ OPT_GEN_FLOWS, 0, PCC_ENGINE_GEN_FLOWS_MAX, offsetof(struct app_args, gen.nb_flows) },
+	{ OPT_GEN_QPN, 2, PCC_QPN_MASK, offsetof(struct app_args, gen.qpn_base) },
+	{ OPT_GEN_SIZE, 0, PCC_ENGINE_GEN_PAYLOAD_MAX, offsetof(struct app_args, gen.payload_len) },
+	{ OPT_GEN_RATE, 0, APP_GEN_RATE_MAX, offsetof(struct app_args, gen.rate_mbps) },
+	{ OPT_NP_SQPN_OFFSET, 0, PCC_QPN_MASK, offsetof(struct app_args, np.sqpn_offset) },
+	{ OPT_FLOWS, APP_FLOWS_MIN, PCC_ENGINE_FLOWS_MAX, offsetof(struct app_args, flows) },
+	{ OPT_FLOW_IDLE, 0, APP_FLOW_IDLE_MAX, offsetof(struct app_args, flow_idle_ms) },
+	{ OPT_TXC_BYTES, 0, APP_TXC_BYTES_MAX, offsetof(struct app_args, txc_bytes) },
+	{ OPT_TXC_US, 0, APP_TXC_US_MAX, offsetof(struct app_args, txc_us) },
+	{ OPT_TIMER_US, 0, APP_TIMER_US_MAX, offsetof(struct app_args, timer_us) },
+	{ OPT_LINE_RATE, 1, APP_LINE_RATE_MAX, offsetof(struct app_args, line_rate_gbps) },
+	{ OPT_PACER_QUEUE, 1, APP_PACER_QUEUE_MAX, offsetof(struct app_args, pacer_queue) },
+	{ OPT_HA_HEARTBEAT, 1, APP_HA_MS_MAX, offsetof(struct app_args, ha_heartbeat_ms) },
+	{ OPT_HA_STALE, 1, APP_HA_MS_MAX, offsetof(struct app_args, ha_stale_ms) },
+};
+
+/* An option of u32_opts[] into its field. */
+static int
+u32_opt(int id, const char *val, struct app_args *a, char *err, size_t errlen)
+{
+	unsigned int i;
+	uint64_t v;
+	int ret;
+
+	for (i = 0; i < RTE_DIM(u32_opts); i++) {
+		if (u32_opts[i].id != id)
+			continue;
+		ret = num_opt(id, val, u32_opts[i].min, u32_opts[i].max, &v, err, errlen);
+		if (ret == APP_ARGS_OK)
+			*(uint32_t *)(void *)((char *)a + u32_opts[i].off) = (uint32_t)v;
+		return ret;
+	}
+	set_err(err, errlen, "internal error: option %d", id);
+	return APP_ARGS_ERR;
+}
+
 static int
 one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *err, size_t errlen)
 {
@@ -1351,30 +1396,6 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 		ret = num_opt(id, val, 1, PCC_ENGINE_BURST_MAX, &v, err, errlen);
 		a->burst = (uint16_t)v;
 		break;
-	case OPT_NB_MBUFS:
-		ret = num_opt(id, val, APP_MBUFS_MIN, APP_MBUFS_MAX, &v, err, errlen);
-		a->nb_mbufs = (uint32_t)v;
-		break;
-	case OPT_IDLE_SLEEP:
-		ret = num_opt(id, val, 0, APP_IDLE_SLEEP_MAX, &v, err, errlen);
-		a->idle_sleep_us = (uint32_t)v;
-		break;
-	case OPT_GEN_FLOWS:
-		ret = num_opt(id, val, 0, PCC_ENGINE_GEN_FLOWS_MAX, &v, err, errlen);
-		a->gen.nb_flows = (uint32_t)v;
-		break;
-	case OPT_GEN_QPN:
-		ret = num_opt(id, val, 2, PCC_QPN_MASK, &v, err, errlen);
-		a->gen.qpn_base = (uint32_t)v;
-		break;
-	case OPT_GEN_SIZE:
-		ret = num_opt(id, val, 0, PCC_ENGINE_GEN_PAYLOAD_MAX, &v, err, errlen);
-		a->gen.payload_len = (uint32_t)v;
-		break;
-	case OPT_GEN_RATE:
-		ret = num_opt(id, val, 0, APP_GEN_RATE_MAX, &v, err, errlen);
-		a->gen.rate_mbps = (uint32_t)v;
-		break;
 	case OPT_GEN_CE:
 		if (app_parse_ppm(val, &a->gen.ce_ppm) < 0)
 			return bad_value(err, errlen, id, val);
@@ -1414,10 +1435,6 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 		else
 			return bad_value(err, errlen, id, val);
 		break;
-	case OPT_NP_SQPN_OFFSET:
-		ret = num_opt(id, val, 0, PCC_QPN_MASK, &v, err, errlen);
-		a->np.sqpn_offset = (uint32_t)v;
-		break;
 	/* NP runner and probe formats */
 	case OPT_NP_SQPN:
 	case OPT_NP_CNP_GAP:
@@ -1435,14 +1452,6 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 	case OPT_NP_IFA1_MARKER:
 	case OPT_PROBE:
 		ret = np_opt(id, val, a, err, errlen);
-		break;
-	case OPT_FLOWS:
-		ret = num_opt(id, val, APP_FLOWS_MIN, PCC_ENGINE_FLOWS_MAX, &v, err, errlen);
-		a->flows = (uint32_t)v;
-		break;
-	case OPT_FLOW_IDLE:
-		ret = num_opt(id, val, 0, APP_FLOW_IDLE_MAX, &v, err, errlen);
-		a->flow_idle_ms = (uint32_t)v;
 		break;
 	case OPT_FLOW_FULL:
 		if (strcmp(val, "evict") == 0)
@@ -1462,31 +1471,11 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 	case OPT_ALGO_PARAM:
 		ret = param_opt(val, a, err, errlen);
 		break;
-	case OPT_TXC_BYTES:
-		ret = num_opt(id, val, 0, APP_TXC_BYTES_MAX, &v, err, errlen);
-		a->txc_bytes = (uint32_t)v;
-		break;
-	case OPT_TXC_US:
-		ret = num_opt(id, val, 0, APP_TXC_US_MAX, &v, err, errlen);
-		a->txc_us = (uint32_t)v;
-		break;
-	case OPT_TIMER_US:
-		ret = num_opt(id, val, 0, APP_TIMER_US_MAX, &v, err, errlen);
-		a->timer_us = (uint32_t)v;
-		break;
-	case OPT_LINE_RATE:
-		ret = num_opt(id, val, 1, APP_LINE_RATE_MAX, &v, err, errlen);
-		a->line_rate_gbps = (uint32_t)v;
-		break;
 	case OPT_PACER:
 		if (strcmp(val, "wheel") != 0 && strcmp(val, "txpp") != 0 &&
 				strcmp(val, "mtr") != 0)
 			return bad_value(err, errlen, id, val);
 		a->pacer = val;
-		break;
-	case OPT_PACER_QUEUE:
-		ret = num_opt(id, val, 1, APP_PACER_QUEUE_MAX, &v, err, errlen);
-		a->pacer_queue = (uint32_t)v;
 		break;
 	case OPT_GEN_FILE:
 		app_gen_file_free(&a->genf);
@@ -1547,14 +1536,6 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 	case OPT_HA:
 		ret = ha_opt(id, val, a, err, errlen);
 		break;
-	case OPT_HA_HEARTBEAT:
-		ret = num_opt(id, val, 1, APP_HA_MS_MAX, &v, err, errlen);
-		a->ha_heartbeat_ms = (uint32_t)v;
-		break;
-	case OPT_HA_STALE:
-		ret = num_opt(id, val, 1, APP_HA_MS_MAX, &v, err, errlen);
-		a->ha_stale_ms = (uint32_t)v;
-		break;
 	case OPT_SIM_MODE:
 		if (strcmp(val, "deterministic") == 0)
 			a->sim_mode = APP_SIM_DETERMINISTIC;
@@ -1564,8 +1545,8 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 			return bad_value(err, errlen, id, val);
 		break;
 	default:
-		set_err(err, errlen, "internal error: option %d", id);
-		return APP_ARGS_ERR;
+		ret = u32_opt(id, val, a, err, errlen);
+		break;
 	}
 	if (ret == APP_ARGS_OK && id < OPT_MAX)
 		seen->opt[id] = true;
