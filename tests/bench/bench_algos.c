@@ -35,6 +35,8 @@
 #include <pcc_proto_tlm.h>
 #include <pcc_algos.h>
 
+#include "bench_common.h"
+
 #define N_INT 1024
 #define MAX_ALGOS 16
 
@@ -45,26 +47,6 @@ struct stream {
 	uint32_t *rtt;
 	struct pcc_int_hdr ints[N_INT];
 };
-
-static uint64_t
-now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
-static uint64_t
-rng(uint64_t *s)
-{
-	/* splitmix64 */
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
 
 static int
 stream_make(struct stream *st, uint32_t n, uint32_t flows)
@@ -79,7 +61,7 @@ stream_make(struct stream *st, uint32_t n, uint32_t flows)
 	if (st->flow == NULL || st->type == NULL || st->rtt == NULL)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		uint64_t r = rng(&seed);
+		uint64_t r = bench_rng(&seed);
 
 		st->flow[i] = (uint32_t)(r % flows);
 		x = (uint32_t)(r >> 32) % 100;
@@ -96,7 +78,7 @@ stream_make(struct stream *st, uint32_t n, uint32_t flows)
 		st->ints[i].hop[0].rate_code = PCC_INT_RATE_100G;
 		st->ints[i].hop[0].time_ns = (i * 1000u) & 0xFFFFFF;
 		st->ints[i].hop[0].tx_bytes = (i * 700u) & 0xFFFFF;
-		st->ints[i].hop[0].qlen = (uint32_t)(rng(&seed) % 2000);
+		st->ints[i].hop[0].qlen = (uint32_t)(bench_rng(&seed) % 2000);
 	}
 	return 0;
 }
@@ -256,10 +238,10 @@ main(int argc, char **argv)
 			memset(ctx, 0, (size_t)flows * ctx_size);
 			/* warm-up pass: new flows, caches */
 			sum += run_pass(&st, (uint8_t)a, ctx, ctx_size, &ts, prefetch);
-			t0 = now_ns();
+			t0 = bench_clock_ns(CLOCK_MONOTONIC);
 			for (p = 0; p < passes; p++)
 				sum += run_pass(&st, (uint8_t)a, ctx, ctx_size, &ts, prefetch);
-			t0 = now_ns() - t0;
+			t0 = bench_clock_ns(CLOCK_MONOTONIC) - t0;
 			if (t0 < best)
 				best = t0;
 		}

@@ -65,6 +65,8 @@
 #include <pcc_engine.h>
 #include <pcc_proto.h>
 
+#include "bench_common.h"
+
 #define MAX_BURST 64
 #define RING_SIZE 2048
 #define GEN_MBUFS 8191
@@ -195,25 +197,6 @@ check_answer(const struct rte_mbuf *m, struct result *r)
 
 /* ---- Ports ------------------------------------------------------------------- */
 
-static int
-port_setup(uint16_t port, struct rte_mempool *mp)
-{
-	struct rte_eth_conf conf;
-	int rc;
-
-	memset(&conf, 0, sizeof(conf));
-	rc = rte_eth_dev_configure(port, 1, 1, &conf);
-	if (rc == 0)
-		rc = rte_eth_rx_queue_setup(port, 0, RING_SIZE, rte_socket_id(), NULL, mp);
-	if (rc == 0)
-		rc = rte_eth_tx_queue_setup(port, 0, RING_SIZE, rte_socket_id(), NULL);
-	if (rc == 0)
-		rc = rte_eth_dev_start(port);
-	if (rc != 0)
-		fprintf(stderr, "bench_np: port %u setup: %s\n", port, rte_strerror(-rc));
-	return rc;
-}
-
 /* ---- The two halves of a loop round ------------------------------------ */
 
 struct loop {
@@ -229,15 +212,6 @@ struct loop {
 	int err;
 	struct result *r;
 };
-
-static uint64_t
-thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* testpmd's macswap (do_macswap()): swap the Ethernet addresses, set the
  * offload fields, send back. */
@@ -285,7 +259,7 @@ gen_step(struct loop *l)
 	if (!l->measuring && now >= l->t_meas) {
 		l->measuring = true;
 		l->t0 = now;
-		l->cpu0 = thread_cpu_ns();
+		l->cpu0 = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 		l->counted = 0;
 	}
 	if (now >= l->t_end) {
@@ -294,7 +268,9 @@ gen_step(struct loop *l)
 		r->pkts = l->counted;
 		r->mpps = (double)l->counted / ((double)(now - l->t0) / (double)rte_get_tsc_hz()) /
 				1e6;
-		r->mpps_cpu = (double)l->counted / ((double)(thread_cpu_ns() - l->cpu0) / 1e9) /
+		r->mpps_cpu = (double)l->counted /
+				((double)(bench_clock_ns(CLOCK_THREAD_CPUTIME_ID) - l->cpu0) /
+						1e9) /
 				1e6;
 		r->gen_ns = l->counted != 0 ? (double)l->gen_tsc * 1e9 / (double)rte_get_tsc_hz() /
 						(double)l->counted :
@@ -394,7 +370,7 @@ run_phase(bool np, struct rte_mempool *gen_mp, struct result *r)
 	l.pb = pcc_ring_pair_port(rp, 1);
 	l.check = np;
 	l.r = r;
-	if (port_setup(l.pb, gen_mp) != 0)
+	if (bench_port_setup("bench_np", l.pb, gen_mp, RING_SIZE) != 0)
 		goto out;
 	if (np) {
 		pcc_engine_conf_default(&conf);
@@ -416,7 +392,8 @@ run_phase(bool np, struct rte_mempool *gen_mp, struct result *r)
 		if (pcc_engine_set_poll_hook(e, np_hook, &l) != 0 || inject(l.pb, gen_mp) != 0)
 			goto out;
 	} else {
-		if (port_setup(l.pa, gen_mp) != 0 || inject(l.pb, gen_mp) != 0)
+		if (bench_port_setup("bench_np", l.pa, gen_mp, RING_SIZE) != 0 ||
+				inject(l.pb, gen_mp) != 0)
 			goto out;
 	}
 	l.t_meas = rte_rdtsc() + (uint64_t)(o.warmup_s * (double)hz);

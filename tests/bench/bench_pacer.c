@@ -53,6 +53,8 @@
 #include <pcc_pacer.h>
 #include <pcc_pacer_drivers.h>
 
+#include "bench_common.h"
+
 #define LINE 100000000000ull
 #define R_FLOWS 4 /* flows per round */
 #define MAX_OUT 256
@@ -76,17 +78,6 @@ struct bench {
 	uint32_t *seq; /* flow of each visit */
 	uint32_t n_seq;
 };
-
-static uint64_t
-rng(uint64_t *s)
-{
-	/* splitmix64 */
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
 
 /* Offer the burst on top of the free stack; what is refused stays free. */
 static inline uint16_t
@@ -218,7 +209,7 @@ run_accuracy(struct pcc_pacer *p, struct bench *b, const struct opts *o, uint32_
 
 	for (i = 0; i < RTE_DIM(rates); i++) {
 		memset(&af[i], 0, sizeof(af[i]));
-		af[i].flow = (uint32_t)(rng(&seed) % n_flows);
+		af[i].flow = (uint32_t)(bench_rng(&seed) % n_flows);
 		af[i].rate = rates[i];
 		pcc_pacer_flow_reset(p, af[i].flow);
 		pcc_pacer_set_rate(p, af[i].flow, rates[i]);
@@ -233,7 +224,7 @@ run_accuracy(struct pcc_pacer *p, struct bench *b, const struct opts *o, uint32_
 					/* 64..1500 bytes; 64..127 below 100 Mb/s, for
 					 * enough packets in 10 ms */
 					af[i].held->pkt_len = 64 +
-							(uint32_t)(rng(&seed) %
+							(uint32_t)(bench_rng(&seed) %
 									(af[i].rate < 100000000 ? 64 :
 												  1437));
 					af[i].held->hash.usr = i + 1;
@@ -319,7 +310,7 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 
 	/* the visit sequence: random flows */
 	for (f = 0; f < b->n_seq; f++)
-		b->seq[f] = (uint32_t)(rng(&seed) % n_flows);
+		b->seq[f] = (uint32_t)(bench_rng(&seed) % n_flows);
 	memset(&c, 0, sizeof(c));
 	c.backend = "wheel";
 	c.max_flows = n_flows;

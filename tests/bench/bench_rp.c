@@ -54,6 +54,8 @@
 #include <pcc_engine.h>
 #include <pcc_proto.h>
 
+#include "bench_common.h"
+
 #define MAX_BURST 64
 #define RING_SIZE 4096
 #define GEN_MBUFS 16383
@@ -115,15 +117,6 @@ static struct cnp_var *cnp_var;
 #define CNP_UDP_OFF (RTE_ETHER_HDR_LEN + PCC_IPV4_HDR_LEN)
 #define CNP_DQPN_OFF (CNP_UDP_OFF + PCC_UDP_HDR_LEN + 5)
 
-static uint64_t
-thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static int
 build_cnps(void)
 {
@@ -158,32 +151,13 @@ build_cnps(void)
 	return 0;
 }
 
-static int
-port_setup(uint16_t port, struct rte_mempool *mp)
-{
-	struct rte_eth_conf conf;
-	int rc;
-
-	memset(&conf, 0, sizeof(conf));
-	rc = rte_eth_dev_configure(port, 1, 1, &conf);
-	if (rc == 0)
-		rc = rte_eth_rx_queue_setup(port, 0, RING_SIZE, rte_socket_id(), NULL, mp);
-	if (rc == 0)
-		rc = rte_eth_tx_queue_setup(port, 0, RING_SIZE, rte_socket_id(), NULL);
-	if (rc == 0)
-		rc = rte_eth_dev_start(port);
-	if (rc != 0)
-		fprintf(stderr, "bench_rp: port %u setup: %s\n", port, rte_strerror(-rc));
-	return rc;
-}
-
 static void
 window_end(struct loop *l, uint64_t now)
 {
 	struct pcc_engine_port_stats st;
 	struct result *r = l->r;
 	double wall = (double)(now - l->t0) / (double)rte_get_tsc_hz();
-	double cpu = (double)(thread_cpu_ns() - l->cpu0) / 1e9;
+	double cpu = (double)(bench_clock_ns(CLOCK_THREAD_CPUTIME_ID) - l->cpu0) / 1e9;
 	unsigned int k;
 
 	pcc_engine_port_stats_get(l->e, l->pa, &st);
@@ -211,7 +185,7 @@ np_hook(void *arg, uint64_t idle_until_ns)
 		l->measuring = true;
 		pcc_engine_port_stats_get(l->e, l->pa, &l->st0);
 		l->t0 = rte_rdtsc();
-		l->cpu0 = thread_cpu_ns();
+		l->cpu0 = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	}
 	if (now >= l->t_end) {
 		window_end(l, now);
@@ -269,7 +243,7 @@ run_phase(const char *algo, struct rte_mempool *mp, struct result *r)
 	l.pb = pcc_ring_pair_port(rp, 1);
 	l.mp = mp;
 	l.r = r;
-	if (port_setup(l.pb, mp) != 0)
+	if (bench_port_setup("bench_rp", l.pb, mp, RING_SIZE) != 0)
 		goto out;
 
 	pcc_engine_conf_default(&conf);

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+#ifndef PCC_BENCH_COMMON_H
+#define PCC_BENCH_COMMON_H
+
+/* What the benchmarks of tests/bench share: clocks, a seeded generator,
+ * a one-queue port. */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <rte_errno.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_mempool.h>
+
+/* ns of clk (CLOCK_MONOTONIC: wall; CLOCK_THREAD_CPUTIME_ID: this thread on a CPU). */
+static inline uint64_t
+bench_clock_ns(clockid_t clk)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* splitmix64: the same sequence for a seed in every run. */
+static inline uint64_t
+bench_rng(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+/* One RX and one TX queue of ring_size descriptors, started; errors
+ * printed with prog's name.  0 or a negative errno. */
+static inline int
+bench_port_setup(const char *prog, uint16_t port, struct rte_mempool *mp, uint16_t ring_size)
+{
+	struct rte_eth_conf conf;
+	int rc;
+
+	memset(&conf, 0, sizeof(conf));
+	rc = rte_eth_dev_configure(port, 1, 1, &conf);
+	if (rc == 0)
+		rc = rte_eth_rx_queue_setup(port, 0, ring_size, rte_socket_id(), NULL, mp);
+	if (rc == 0)
+		rc = rte_eth_tx_queue_setup(port, 0, ring_size, rte_socket_id(), NULL);
+	if (rc == 0)
+		rc = rte_eth_dev_start(port);
+	if (rc != 0)
+		fprintf(stderr, "%s: port %u setup: %s\n", prog, port, rte_strerror(-rc));
+	return rc;
+}
+
+#endif /* PCC_BENCH_COMMON_H */
