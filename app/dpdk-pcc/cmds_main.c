@@ -337,9 +337,8 @@ probe_row(uint8_t s)
 		return;
 	n = pcc_engine_probe_fmt_name(pc.format);
 	printf("%-5u %-7s %-6s %-10u %-8u %-9u 0x%016" PRIx64 "\n", s, n != NULL ? n : "?",
-			pc.hw_np ? "yes" : "no", pc.custom_len, pc.ifa2_gns,
-			pc.ifa_hop_limit != 0 ? pc.ifa_hop_limit : 0xFE,
-			(uint64_t)(pc.ifa1_marker != 0 ? pc.ifa1_marker : PCC_IFA1_MARKER_DEFAULT));
+			pc.hw_np ? "yes" : "no", pc.custom_len, pc.ifa2_gns, pc.ifa_hop_limit,
+			pc.ifa1_marker);
 }
 
 static void

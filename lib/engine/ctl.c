@@ -15,20 +15,19 @@
  */
 
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <rte_cycles.h>
 #include <rte_lcore.h>
-#include <rte_malloc.h>
 #include <rte_pause.h>
 #include <rte_ring.h>
 
 #include "engine_internal.h"
 
 #define CTL_RING_SIZE 64
-#define CTL_TIMEOUT_MS 1000
+#define CTL_TIMEOUT_MS 1000u
 
 enum ctl_state {
 	CTL_PENDING = 0,
@@ -128,15 +127,6 @@ engine_running(const struct pcc_engine *e)
 	return e->launched;
 }
 
-static uint64_t
-mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 /*
  * Post m to lc and wait for its answer.  m was malloc'ed; it is freed
  * here, or by the lcore if the wait times out first.
@@ -144,7 +134,7 @@ mono_ms(void)
 static int
 ctl_post(struct pcc_engine *e, struct eng_lcore *lc, struct eng_ctl_msg *m)
 {
-	uint64_t deadline = mono_ms() + CTL_TIMEOUT_MS;
+	uint64_t deadline = rte_get_timer_cycles() + rte_get_timer_hz() * CTL_TIMEOUT_MS / 1000u;
 	uint32_t expect = CTL_PENDING;
 	int ret;
 
@@ -159,7 +149,8 @@ ctl_post(struct pcc_engine *e, struct eng_lcore *lc, struct eng_ctl_msg *m)
 		return -EBUSY;
 	}
 	while (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) == CTL_PENDING) {
-		if (mono_ms() >= deadline || __atomic_load_n(&e->stop, __ATOMIC_ACQUIRE)) {
+		if (rte_get_timer_cycles() >= deadline ||
+				__atomic_load_n(&e->stop, __ATOMIC_ACQUIRE)) {
 			if (__atomic_compare_exchange_n(&m->state, &expect, CTL_ABANDONED, false,
 					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 				return -ETIMEDOUT; /* the lcore frees it */
@@ -213,23 +204,24 @@ pcc_engine_probe_get(const struct pcc_engine *e, uint8_t slot, struct pcc_engine
 	if (e == NULL || pc == NULL || slot >= PCC_ENGINE_PROBE_SLOTS)
 		return -EINVAL;
 	*pc = e->conf.probe[slot];
+	eng_probe_resolve(pc);
 	return 0;
 }
 
 /* The checks of pcc_engine_create(), against what the parser recognises. */
 static int
-probe_check(const struct pcc_engine *e, const struct pcc_engine_probe_conf *pc)
+probe_check(const struct pcc_engine *e, const struct pcc_engine_probe_conf *conf)
 {
-	uint8_t proto = pc->ifa2_proto != 0 ? pc->ifa2_proto : PCC_IFA2_PROTO_DEFAULT;
-	uint64_t mk = pc->ifa1_marker != 0 ? pc->ifa1_marker : PCC_IFA1_MARKER_DEFAULT;
+	struct pcc_engine_probe_conf pc = *conf;
 
-	if (pc->format >= PCC_ENGINE_PROBE_FMT_MAX || pc->custom_len > PCC_PROBE_CUSTOM_MAX ||
-			pc->ifa2_gns > 0xF || !(mk >> 63))
+	eng_probe_resolve(&pc);
+	if (pc.format >= PCC_ENGINE_PROBE_FMT_MAX || pc.custom_len > PCC_PROBE_CUSTOM_MAX ||
+			pc.ifa2_gns > 0xF || !(pc.ifa1_marker >> 63))
 		return -EINVAL;
 	/* responses must be recognised by this engine's classifier */
-	if (pc->format == PCC_ENGINE_PROBE_IFA2 && proto != e->popts.ifa2_proto)
+	if (pc.format == PCC_ENGINE_PROBE_IFA2 && pc.ifa2_proto != e->popts.ifa2_proto)
 		return -EPROTO;
-	if (pc->format == PCC_ENGINE_PROBE_IFA1 && mk != e->popts.ifa1_marker)
+	if (pc.format == PCC_ENGINE_PROBE_IFA1 && pc.ifa1_marker != e->popts.ifa1_marker)
 		return -EPROTO;
 	return 0;
 }

@@ -824,6 +824,10 @@ eng_tx_pkts(uint16_t port_id, uint16_t tx_queue, struct pcc_engine_port_stats *p
 	return eng_tx(port_id, tx_queue, pc, pkts, lens, n);
 }
 
+/* probe.c: the zero fields of pc that mean a default (marker, hop limit,
+ * IFA2 protocol) set to it */
+void eng_probe_resolve(struct pcc_engine_probe_conf *pc);
+
 /* ctl.c */
 int eng_ctl_init(struct pcc_engine *e);
 void eng_ctl_fini(struct eng_lcore *lc);

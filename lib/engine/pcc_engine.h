@@ -747,7 +747,9 @@ int pcc_engine_flow_rate_set(
 int pcc_engine_probe_set(
 		struct pcc_engine *e, uint8_t slot, const struct pcc_engine_probe_conf *pc);
 
-/** The format of probe slot (as configured or last set).  0 or -EINVAL. */
+/** The format of probe slot (as configured or last set), with the fields
+ *  whose zero means a default (IFA1 marker, hop limit, IFA2 protocol) set
+ *  to it.  0 or -EINVAL. */
 int pcc_engine_probe_get(
 		const struct pcc_engine *e, uint8_t slot, struct pcc_engine_probe_conf *pc);
 

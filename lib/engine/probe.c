@@ -62,6 +62,17 @@ pcc_engine_probe_conf_default(struct pcc_engine_probe_conf *p, enum pcc_engine_p
 	p->ifa2_proto = PCC_IFA2_PROTO_DEFAULT;
 }
 
+void
+eng_probe_resolve(struct pcc_engine_probe_conf *pc)
+{
+	if (pc->ifa1_marker == 0)
+		pc->ifa1_marker = PCC_IFA1_MARKER_DEFAULT;
+	if (pc->ifa_hop_limit == 0)
+		pc->ifa_hop_limit = PROBE_HOP_LIMIT_DEFAULT;
+	if (pc->ifa2_proto == 0)
+		pc->ifa2_proto = PCC_IFA2_PROTO_DEFAULT;
+}
+
 /* The format of slot (slots past the table: CCMAD), defaults resolved. */
 static void
 probe_conf(const struct eng_lcore *lc, uint8_t slot, struct pcc_engine_probe_conf *pc)
@@ -70,12 +81,7 @@ probe_conf(const struct eng_lcore *lc, uint8_t slot, struct pcc_engine_probe_con
 		*pc = lc->probe[slot]; /* this lcore's copy (ctl.c) */
 	else
 		memset(pc, 0, sizeof(*pc));
-	if (pc->ifa1_marker == 0)
-		pc->ifa1_marker = PCC_IFA1_MARKER_DEFAULT;
-	if (pc->ifa_hop_limit == 0)
-		pc->ifa_hop_limit = PROBE_HOP_LIMIT_DEFAULT;
-	if (pc->ifa2_proto == 0)
-		pc->ifa2_proto = PCC_IFA2_PROTO_DEFAULT;
+	eng_probe_resolve(pc);
 }
 
 static inline uint64_t
