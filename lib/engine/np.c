@@ -541,6 +541,43 @@ np_inplace_reset(struct rte_mbuf *m, uint16_t len)
 	m->pkt_len = len;
 }
 
+/* What np_answer_reset() changes. */
+struct np_meta {
+	uint64_t ol_flags;
+	uint32_t packet_type;
+	uint16_t port, vlan_tci, vlan_tci_outer;
+};
+
+/* m, of one segment, to be answered in place (same length): as
+ * np_inplace_reset() but for what is already so (next, nb_segs, the
+ * lengths) and tx_offload, which no flag left in ol_flags asks the PMD to
+ * read: the mbuf's first cache line only.  What it was, in *old. */
+static inline void
+np_answer_reset(struct rte_mbuf *m, struct np_meta *old)
+{
+	old->ol_flags = m->ol_flags;
+	old->packet_type = m->packet_type;
+	old->port = m->port;
+	old->vlan_tci = m->vlan_tci;
+	old->vlan_tci_outer = m->vlan_tci_outer;
+	m->port = RTE_MBUF_PORT_INVALID;
+	m->ol_flags &= RTE_MBUF_F_EXTERNAL;
+	m->packet_type = 0;
+	m->vlan_tci = 0;
+	m->vlan_tci_outer = 0;
+}
+
+/* m as it was before np_answer_reset() (not answered after all) */
+static inline void
+np_meta_restore(struct rte_mbuf *m, const struct np_meta *old)
+{
+	m->ol_flags = old->ol_flags;
+	m->packet_type = old->packet_type;
+	m->port = old->port;
+	m->vlan_tci = old->vlan_tci;
+	m->vlan_tci_outer = old->vlan_tci_outer;
+}
+
 /* m as one writable segment with the same bytes (m itself, or a copy:
  * m is freed); NULL if no mbuf. */
 static struct rte_mbuf *
@@ -1113,47 +1150,105 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 	realtime = c->ts_src == PCC_ENGINE_NP_TS_REALTIME;
 	memset(&a, 0, sizeof(a));
 	a.dscp = c->resp_dscp_set ? c->resp_dscp : -1;
-	for (i = 0; i < n; i++) {
-		struct rte_mbuf *m = pkts[i];
-		uint8_t *f = rte_pktmbuf_mtod(m, uint8_t *);
-		uint64_t recv, send;
-		int lay, len;
+	if (q->clk->src != PCC_ENGINE_CLOCK_HW_RX_TS) {
+		/* one receive time (now) for the burst: the times np_times()
+		 * gives, one answer for all (pcc_probe_fast_reflect()) */
+		void *frames[PCC_PROBE_FAST_BURST];
+		uint16_t lens[PCC_PROBE_FAST_BURST];
+		uint16_t cand[PCC_PROBE_FAST_BURST];
+		struct np_meta meta[PCC_PROBE_FAST_BURST];
+		uint16_t k = 0, j, nt = *ntx;
+		uint64_t done;
 
-		if (i + 1 < n) {
-			const uint8_t *nx = rte_pktmbuf_mtod(pkts[i + 1], const uint8_t *);
+		/* one segment (nb_segs 1: next is NULL), not shared: reset
+		 * for the answer now, while its first cache line (the only
+		 * one touched) is at hand; what is reset kept for those not
+		 * answered */
+		for (i = 0; i < n; i++) {
+			struct rte_mbuf *m = pkts[i];
 
-			/* headers, MAD and body; the ICRC after the MAD */
-			rte_prefetch0(nx);
-			rte_prefetch0(nx + RTE_CACHE_LINE_SIZE);
-			rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
-			rte_prefetch0(nx + pkts[i + 1]->data_len - 1);
+			if (i + 4 < n)
+				rte_prefetch0(pkts[i + 4]);
+			if (mbuf_reusable(m) && m->data_len == m->pkt_len &&
+					k < PCC_PROBE_FAST_BURST) {
+				frames[k] = rte_pktmbuf_mtod(m, void *);
+				lens[k] = m->data_len;
+				np_answer_reset(m, &meta[k]);
+				cand[k++] = i;
+			}
 		}
-		if (m->next != NULL || m->data_len != m->pkt_len || !mbuf_reusable(m) ||
-				(lay = pcc_probe_fast_match(f, m->data_len)) == 0) {
-			pkts[left++] = m;
-			continue;
-		}
-		/* the times np_times() gives */
-		recv = eng_clock_rx(q->clk, m, now_ns);
-		if (!t_read) {
-			t_send = eng_clock_now(q->clk);
-			if (realtime)
-				rt_off = (int64_t)(realtime_ns() - t_send);
-			t_read = true;
-		}
-		send = RTE_MAX(t_send, recv);
+		if (k == 0)
+			return n;
+		t_send = eng_clock_now(q->clk);
+		a.np_recv_ts = now_ns;
+		a.np_send_ts = RTE_MAX(t_send, now_ns);
 		if (realtime) {
-			recv += (uint64_t)rt_off;
-			send += (uint64_t)rt_off;
+			rt_off = (int64_t)(realtime_ns() - t_send);
+			a.np_recv_ts += (uint64_t)rt_off;
+			a.np_send_ts += (uint64_t)rt_off;
 		}
-		a.np_recv_ts = recv;
-		a.np_send_ts = send;
-		a.resp_ts = pcc_probe_resp_ts(0, send, c->resp_ts_size, c->resp_ts_res);
-		nbytes += m->pkt_len;
-		len = pcc_probe_fast_answer(f, lay, &a);
-		np_inplace_reset(m, (uint16_t)len);
-		tx[(*ntx)++] = m;
-		nf++;
+		a.resp_ts = pcc_probe_resp_ts(0, a.np_send_ts, c->resp_ts_size, c->resp_ts_res);
+		done = pcc_probe_fast_reflect(frames, lens, k, &a);
+		/* answered: out as they are (length kept); the rest left in
+		 * their order */
+		for (i = 0, j = 0; i < n; i++) {
+			struct rte_mbuf *m = pkts[i];
+
+			if (j < k && cand[j] == i) {
+				if (likely((done >> j) & 1)) {
+					nbytes += lens[j++];
+					tx[nt++] = m;
+					continue;
+				}
+				np_meta_restore(m, &meta[j++]);
+			}
+			pkts[left++] = m;
+		}
+		nf = (uint16_t)(nt - *ntx);
+		*ntx = nt;
+	} else {
+		for (i = 0; i < n; i++) {
+			struct rte_mbuf *m = pkts[i];
+			uint8_t *f = rte_pktmbuf_mtod(m, uint8_t *);
+			uint64_t recv, send;
+			int lay, len;
+
+			if (i + 1 < n) {
+				const uint8_t *nx = rte_pktmbuf_mtod(pkts[i + 1], const uint8_t *);
+
+				/* headers, MAD and body; the ICRC after the MAD */
+				rte_prefetch0(nx);
+				rte_prefetch0(nx + RTE_CACHE_LINE_SIZE);
+				rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
+				rte_prefetch0(nx + pkts[i + 1]->data_len - 1);
+			}
+			if (m->next != NULL || m->data_len != m->pkt_len || !mbuf_reusable(m) ||
+					(lay = pcc_probe_fast_match(f, m->data_len)) == 0) {
+				pkts[left++] = m;
+				continue;
+			}
+			/* the times np_times() gives */
+			recv = eng_clock_rx(q->clk, m, now_ns);
+			if (!t_read) {
+				t_send = eng_clock_now(q->clk);
+				if (realtime)
+					rt_off = (int64_t)(realtime_ns() - t_send);
+				t_read = true;
+			}
+			send = RTE_MAX(t_send, recv);
+			if (realtime) {
+				recv += (uint64_t)rt_off;
+				send += (uint64_t)rt_off;
+			}
+			a.np_recv_ts = recv;
+			a.np_send_ts = send;
+			a.resp_ts = pcc_probe_resp_ts(0, send, c->resp_ts_size, c->resp_ts_res);
+			nbytes += m->pkt_len;
+			len = pcc_probe_fast_answer(f, lay, &a);
+			np_inplace_reset(m, (uint16_t)len);
+			tx[(*ntx)++] = m;
+			nf++;
+		}
 	}
 	if (nf > 0) {
 		ctr = &nl->ctr[q->pidx];

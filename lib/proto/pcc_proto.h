@@ -581,6 +581,22 @@ struct pcc_probe_fast_ans {
  */
 int pcc_probe_fast_answer(void *frame, int layout, struct pcc_probe_fast_ans *a);
 
+/** Most frames pcc_probe_fast_reflect() takes at once. */
+#define PCC_PROBE_FAST_BURST 64
+
+/**
+ * pcc_probe_fast_match() and pcc_probe_fast_answer() on a burst: the n
+ * frames (n <= PCC_PROBE_FAST_BURST; frames[i] of lens[i] bytes, linear)
+ * that are requests the fast path answers are answered in place, all with
+ * a's fields; the others are left untouched.  Bit i of the result is set
+ * if frames[i] was answered (its length is unchanged).  On x86 CPUs with
+ * AVX-512 (VL, BW, VBMI) and VPCLMULQDQ, IPv4 requests are matched and
+ * answered with 256-bit vectors whose constants stay in registers for the
+ * whole burst.  0 if an argument is bad.
+ */
+uint64_t pcc_probe_fast_reflect(void *const *frames, const uint16_t *lens, unsigned int n,
+		struct pcc_probe_fast_ans *a);
+
 /**
  * Decode the probe body of a frame pcc_parse() classified as PROBE_REQ or
  * PROBE_RESP.  *custom (if not NULL) points at the custom header in frame.

@@ -123,6 +123,21 @@ uint32_t proto_icrc_start(const uint8_t *masked, uint32_t n);
  * default), else in software; false forces software (unit tests). */
 void proto_icrc_patch_use_clmul(bool on);
 
+/*
+ * The CCMAD probe fast path's vector answer to IPv4 requests
+ * (proto_probe_fast_x86.c): set up, true if the CPU has AVX-512 VL, BW,
+ * VBMI and VPCLMULQDQ and DPDK allows 256-bit vectors; then the answer,
+ * as pcc_probe_fast_answer() (arguments checked, layout not _V6), and
+ * pcc_probe_fast_reflect() (arguments checked).
+ * proto_probe_fast_use_vector(false) makes pcc_probe_fast_answer() use
+ * the scalar answer (unit tests); returns whether the vector one is used.
+ */
+bool proto_probe_fast_v_init(void);
+int proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_ans *a);
+uint64_t proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned int n,
+		struct pcc_probe_fast_ans *a);
+bool proto_probe_fast_use_vector(bool on);
+
 /* x^(8 s) mod P in the reflected form pcc_icrc_patch() multiplies by.
  * Also sets up proto_icrc_tbl and the PCLMULQDQ choice. */
 uint32_t proto_icrc_xpow(uint32_t s);

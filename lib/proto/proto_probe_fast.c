@@ -72,6 +72,8 @@ static uint32_t k_v4[3];                 /* word 0, addresses, word 24 */
 static uint32_t k_v6[3];                 /* addresses (two words), BTH 0..3 */
 static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
 static bool fast_ready;
+/* the vector answer (proto_probe_fast_x86.c): the CPU has it; in use */
+static bool fast_v_have, fast_v;
 
 /* changes of a request the RP builds, at words 2 (MAD) and 5 (body) */
 #define CD_MAD0 B(3, PCC_MAD_METHOD_GET ^ PCC_MAD_METHOD_GET_RESP)
@@ -109,6 +111,8 @@ fast_init(void)
 	k_v6[0] = k_at(len6, 8) ^ k_at(len6, 24);
 	k_v6[1] = k_at(len6, 16) ^ k_at(len6, 32);
 	k_v6[2] = k_at(len6, PCC_IPV6_HDR_LEN + PCC_UDP_HDR_LEN);
+	fast_v_have = proto_probe_fast_v_init();
+	fast_v = fast_v_have;
 	__atomic_store_n(&fast_ready, true, __ATOMIC_RELEASE);
 }
 
@@ -277,9 +281,42 @@ pcc_probe_fast_answer(void *frame, int layout, struct pcc_probe_fast_ans *a)
 		return PCC_PROTO_ERR_INVAL;
 	if (unlikely(!__atomic_load_n(&fast_ready, __ATOMIC_ACQUIRE)))
 		pthread_once(&fast_once, fast_init);
+	if (likely(fast_v) && !(layout & PCC_PROBE_FAST_V6))
+		return proto_probe_fast_answer_v4(frame, layout, a);
 #ifdef RTE_ARCH_X86
 	if (likely(proto_icrc_clmul()))
 		return answer_hw(frame, layout, a);
 #endif
 	return answer_sw(frame, layout, a);
+}
+
+uint64_t
+pcc_probe_fast_reflect(void *const *frames, const uint16_t *lens, unsigned int n,
+		struct pcc_probe_fast_ans *a)
+{
+	uint64_t done = 0;
+	unsigned int i;
+
+	if (unlikely(frames == NULL || lens == NULL || a == NULL || n > PCC_PROBE_FAST_BURST ||
+			    a->dscp > 63))
+		return 0;
+	if (unlikely(!__atomic_load_n(&fast_ready, __ATOMIC_ACQUIRE)))
+		pthread_once(&fast_once, fast_init);
+	if (likely(fast_v))
+		return proto_probe_fast_reflect_v(frames, lens, n, a);
+	for (i = 0; i < n; i++) {
+		int lay = pcc_probe_fast_match(frames[i], lens[i]);
+
+		if (lay != 0 && pcc_probe_fast_answer(frames[i], lay, a) > 0)
+			done |= 1ull << i;
+	}
+	return done;
+}
+
+bool
+proto_probe_fast_use_vector(bool on)
+{
+	pthread_once(&fast_once, fast_init);
+	fast_v = on && fast_v_have;
+	return fast_v;
 }

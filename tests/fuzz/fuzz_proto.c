@@ -342,22 +342,34 @@ resp_of(const struct pcc_pkt_info *info)
  * against the generic one (pcc_parse() with the engine's options,
  * pcc_probe_parse(), pcc_probe_resp_inplace()): a frame it matches is a
  * request the generic path answers in place, and both answers are the
- * same bytes; a frame it does not match is left untouched.
+ * same bytes; a frame it does not match is left untouched.  The burst
+ * form (pcc_probe_fast_reflect(), a burst of one) does the same.
  */
 static void
 probe_fast_vs_generic(const uint8_t *frame, uint32_t len)
 {
-	struct pcc_probe_fast_ans a;
+	struct pcc_probe_fast_ans a, ra;
 	struct pcc_pkt_info in;
 	struct pcc_probe p;
-	uint8_t *f1, *f2;
+	uint8_t *f1, *f2, *f3;
+	uint16_t len16 = (uint16_t)len;
 	unsigned int i;
 	int lay, dscp;
+	void *fp;
 
+	if (len > UINT16_MAX)
+		return;
 	f1 = dup_cap(frame, len, len);
 	lay = pcc_probe_fast_match(f1, len);
 	if (lay == 0) {
 		CHECK(len == 0 || memcmp(f1, frame, len) == 0);
+		f3 = dup_cap(frame, len, len);
+		fp = f3;
+		memset(&ra, 0, sizeof(ra));
+		ra.dscp = -1;
+		CHECK(pcc_probe_fast_reflect(&fp, &len16, 1, &ra) == 0);
+		CHECK(len == 0 || memcmp(f3, frame, len) == 0);
+		free(f3);
 		free(f1);
 		return;
 	}
@@ -377,10 +389,16 @@ probe_fast_vs_generic(const uint8_t *frame, uint32_t len)
 	p.resp_ts = a.resp_ts;
 	dscp = a.dscp >= 0 ? a.dscp : in.dscp;
 	CHECK(pcc_probe_resp_inplace(f2, len, &in, (uint8_t)dscp, &p) == (int)len);
+	f3 = dup_cap(frame, len, len);
+	fp = f3;
+	ra = a;
 	CHECK(pcc_probe_fast_answer(f1, lay, &a) == (int)len);
 	CHECK(memcmp(f1, f2, len) == 0);
+	CHECK(pcc_probe_fast_reflect(&fp, &len16, 1, &ra) == 1);
+	CHECK(memcmp(f3, f2, len) == 0);
 	free(f1);
 	free(f2);
+	free(f3);
 }
 
 /*

@@ -13,7 +13,11 @@
  * random bytes of their headers changed or their length changed, the fast
  * path answers exactly the requests the generic path answers in place
  * (but the few it documents as left to it), and its answer is, byte for
- * byte, the generic one; with PCLMULQDQ and with the software multiply.
+ * byte, the generic one; with the AVX-512 answer to IPv4 requests (where
+ * the CPU has it), with PCLMULQDQ and with the software multiply.  The
+ * burst form, pcc_probe_fast_reflect(), answers exactly the frames the
+ * one-frame form answers, with the same bytes, on bursts of every length
+ * that mix requests of every layout with frames it must leave alone.
  * Frames it does not match are left untouched; truncated frames and bad
  * arguments are refused.
  */
@@ -153,17 +157,24 @@ random_answer(struct pcc_probe_fast_ans *a)
 static void
 compare(const uint8_t *frame, uint32_t len, unsigned int *matched, unsigned int *answered)
 {
-	static uint8_t fast[FRAME_MAX], gen[FRAME_MAX];
+	static uint8_t fast[FRAME_MAX], gen[FRAME_MAX], refl[FRAME_MAX];
 	static struct pcc_probe_fast_ans a = { .dscp = -1 };
+	struct pcc_probe_fast_ans ra;
 	struct pcc_parse_opts po;
 	struct pcc_pkt_info out;
 	bool may_skip, icrc_ok;
+	void *rf = refl;
+	uint16_t rlen = (uint16_t)len;
+	uint64_t done;
 	int lay, lg, lf;
 	uint32_t i;
 
 	random_answer(&a);
 	memcpy(fast, frame, len);
 	memcpy(gen, frame, len);
+	memcpy(refl, frame, len);
+	ra = a;
+	done = pcc_probe_fast_reflect(&rf, &rlen, 1, &ra);
 	pcc_parse_opts_default(&po);
 	po.check_icrc = true;
 	icrc_ok = pcc_parse(frame, len, &po, &out) == 0;
@@ -172,6 +183,8 @@ compare(const uint8_t *frame, uint32_t len, unsigned int *matched, unsigned int 
 	if (lay == 0) {
 		/* not matched: untouched, and not one the fast path must take */
 		assert_memory_equal(fast, frame, len);
+		assert_int_equal(done, 0);
+		assert_memory_equal(refl, frame, len);
 		if (lg > 0 && !may_skip)
 			fail_msg("a request the generic path answers in place is not matched");
 		return;
@@ -190,6 +203,9 @@ compare(const uint8_t *frame, uint32_t len, unsigned int *matched, unsigned int 
 		fail_msg("byte %u of %u differs: fast %02x, generic %02x (layout %#x)", i, len,
 				fast[i], gen[i], lay);
 	}
+	/* the burst form, a burst of one */
+	assert_int_equal(done, 1);
+	assert_memory_equal(refl, gen, len);
 	/* a request with a good ICRC gets an answer with a good one */
 	if (icrc_ok) {
 		assert_int_equal(pcc_parse(fast, len, &po, &out), 0);
@@ -199,12 +215,16 @@ compare(const uint8_t *frame, uint32_t len, unsigned int *matched, unsigned int 
 }
 
 static void
-fast_vs_generic(bool clmul)
+fast_vs_generic(bool vector, bool clmul)
 {
 	static uint8_t req[FRAME_MAX], mut[FRAME_MAX];
 	unsigned int k, j, matched = 0, answered = 0, mutated = 0;
 	uint32_t len;
 
+	if (proto_probe_fast_use_vector(vector) != vector) {
+		proto_probe_fast_use_vector(true);
+		skip();
+	}
 	proto_icrc_patch_use_clmul(clmul);
 	for (k = 0; k < 4000; k++) {
 		len = (uint32_t)random_request(req, k);
@@ -239,6 +259,7 @@ fast_vs_generic(bool clmul)
 		compare(mut, len + 1 + rnd() % 8, &matched, &mutated);
 	}
 	proto_icrc_patch_use_clmul(true);
+	proto_probe_fast_use_vector(true);
 	/* most requests are in the fast path's layout */
 	assert_true(answered > 2000);
 	print_message("%u matched, %u answers with a good ICRC checked, %u of changed frames\n",
@@ -246,17 +267,96 @@ fast_vs_generic(bool clmul)
 }
 
 static void
+test_fast_vs_generic_vector(void **state)
+{
+	(void)state;
+	fast_vs_generic(true, true);
+}
+
+static void
 test_fast_vs_generic_clmul(void **state)
 {
 	(void)state;
-	fast_vs_generic(true);
+	fast_vs_generic(false, true);
 }
 
 static void
 test_fast_vs_generic_sw(void **state)
 {
 	(void)state;
-	fast_vs_generic(false);
+	fast_vs_generic(false, false);
+}
+
+/*
+ * Bursts of 1..PCC_PROBE_FAST_BURST frames: requests of every layout, some
+ * with a byte changed, some cut short, some not linear-length; the bits
+ * pcc_probe_fast_reflect() returns are the frames pcc_probe_fast_match()
+ * matches, and every frame is, byte for byte, what match and
+ * pcc_probe_fast_answer() make of it.
+ */
+static void
+reflect_bursts(void)
+{
+	static uint8_t want[PCC_PROBE_FAST_BURST][FRAME_MAX], got[PCC_PROBE_FAST_BURST][FRAME_MAX];
+	struct pcc_probe_fast_ans a = { .dscp = -1 };
+	uint16_t lens[PCC_PROBE_FAST_BURST];
+	void *frames[PCC_PROBE_FAST_BURST];
+	unsigned int b, i, n, answered = 0;
+
+	for (b = 0; b < 400; b++) {
+		uint64_t bits = 0, done;
+
+		n = 1 + b % PCC_PROBE_FAST_BURST;
+		random_answer(&a);
+		for (i = 0; i < n; i++) {
+			int len = random_request(want[i], rnd()), lay;
+
+			switch (rnd() % 8) {
+			case 0:
+				want[i][rnd() % 140] ^= (uint8_t)(1u << (rnd() & 7));
+				break;
+			case 1:
+				len -= 1 + (int)(rnd() % 40);
+				break;
+			default:
+				break;
+			}
+			lens[i] = (uint16_t)len;
+			memcpy(got[i], want[i], (size_t)len);
+			frames[i] = got[i];
+			lay = pcc_probe_fast_match(want[i], lens[i]);
+			if (lay != 0) {
+				struct pcc_probe_fast_ans one = a;
+
+				assert_int_equal(pcc_probe_fast_answer(want[i], lay, &one), len);
+				bits |= 1ull << i;
+			}
+		}
+		done = pcc_probe_fast_reflect(frames, lens, n, &a);
+		assert_int_equal(done, bits);
+		for (i = 0; i < n; i++)
+			assert_memory_equal(got[i], want[i], lens[i]);
+		answered += (unsigned int)__builtin_popcountll(done);
+	}
+	assert_true(answered > 2000);
+}
+
+static void
+test_reflect_vector(void **state)
+{
+	(void)state;
+	if (!proto_probe_fast_use_vector(true))
+		skip();
+	reflect_bursts();
+}
+
+static void
+test_reflect_scalar(void **state)
+{
+	(void)state;
+	proto_probe_fast_use_vector(false);
+	reflect_bursts();
+	proto_probe_fast_use_vector(true);
 }
 
 /* Truncated frames, every length: no match, nothing read past the end
@@ -305,6 +405,28 @@ test_bad_args(void **state)
 	a.dscp = 64;
 	assert_int_equal(pcc_probe_fast_answer(req, lay, &a), PCC_PROTO_ERR_INVAL);
 	assert_memory_equal(req, copy, (size_t)len);
+	/* the burst form: nothing done, nothing written */
+	{
+		void *frames[PCC_PROBE_FAST_BURST + 1];
+		uint16_t lens[PCC_PROBE_FAST_BURST + 1];
+		unsigned int i;
+
+		for (i = 0; i < RTE_DIM(frames); i++) {
+			frames[i] = req;
+			lens[i] = (uint16_t)len;
+		}
+		a.dscp = 64;
+		assert_int_equal(pcc_probe_fast_reflect(frames, lens, 1, &a), 0);
+		a.dscp = -1;
+		assert_int_equal(pcc_probe_fast_reflect(NULL, lens, 1, &a), 0);
+		assert_int_equal(pcc_probe_fast_reflect(frames, NULL, 1, &a), 0);
+		assert_int_equal(pcc_probe_fast_reflect(frames, lens, 1, NULL), 0);
+		assert_int_equal(pcc_probe_fast_reflect(frames, lens, RTE_DIM(frames), &a), 0);
+		frames[0] = NULL;
+		assert_int_equal(pcc_probe_fast_reflect(frames, lens, 1, &a), 0);
+		assert_int_equal(pcc_probe_fast_reflect(frames, lens, 0, &a), 0);
+		assert_memory_equal(req, copy, (size_t)len);
+	}
 	a.dscp = 63;
 	assert_int_equal(pcc_probe_fast_answer(req, lay, &a), len);
 }
@@ -313,8 +435,11 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fast_vs_generic_vector),
 		cmocka_unit_test(test_fast_vs_generic_clmul),
 		cmocka_unit_test(test_fast_vs_generic_sw),
+		cmocka_unit_test(test_reflect_vector),
+		cmocka_unit_test(test_reflect_scalar),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_args),
 	};

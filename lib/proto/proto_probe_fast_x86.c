@@ -1,0 +1,511 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * The CCMAD probe fast path for IPv4 requests with AVX-512 (VL, BW, VBMI)
+ * and VPCLMULQDQ on 256-bit vectors, which DPDK's default SIMD width
+ * (RTE_VECT_SIMD_256) allows: pcc_probe_fast_reflect() on a burst, and
+ * pcc_probe_fast_answer() on one frame.
+ *
+ * The 128 bytes from the IP header hold every byte the match reads and
+ * the answer changes, but the Ethernet addresses.  They are loaded once
+ * as four 32-byte quarters.  The match is three masked compares against
+ * a request's constant bytes (v4_recipe()).  Each byte of the answer
+ * there is a byte of the request (kept or moved: the addresses swapped,
+ * the DETH SrcQP into the BTH DestQP, the TID's low bytes into the PSN)
+ * or a constant, so a masked byte permute (vpermb) or blend of each
+ * quarter with a constant vector builds it; the answer's own fields
+ * (times, user data, last dword, DSCP) go into the constants once per
+ * burst, and the constants stay in registers.  The IPv4 header checksum
+ * is computed from the new header.  The ICRC is linear: the change of
+ * every 8-byte word (request xor answer, the bytes the ICRC masks
+ * cleared) times the word's constant x^(8 (bytes after it + 4)), summed,
+ * is the change of the ICRC: 16 words, 8 vpclmulqdq, no branch.  The
+ * sums of a burst are reduced (a chain of dependent instructions) after
+ * all its answers are written, so that the reductions overlap.
+ *
+ * The bytes written are those answer_hw() writes: unit-tested and fuzzed
+ * against the generic path, as it is.  Loads and checksums read the
+ * bytes little endian, as x86 does.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_byteorder.h>
+#include <rte_common.h>
+#include <rte_cpuflags.h>
+#include <rte_debug.h>
+#include <rte_prefetch.h>
+#include <rte_vect.h>
+
+#include "proto_internal.h"
+
+#ifdef RTE_ARCH_X86
+#include <immintrin.h>
+
+#define V4_REGION 128
+#define V4_LEN (PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN + PCC_BTH_LEN + PCC_DETH_LEN + PCC_PROBE_MAD_LEN)
+
+/* offsets in the region (from the IP header) */
+#define R_TOS 1
+#define R_ID 4
+#define R_FRAG 6
+#define R_TTL 8
+#define R_CSUM 10
+#define R_SRC 12
+#define R_DST 16
+#define R_UDP 20
+#define R_BTH (R_UDP + PCC_UDP_HDR_LEN)
+#define R_DETH (R_BTH + PCC_BTH_LEN)
+#define R_MAD (R_DETH + PCC_DETH_LEN)
+#define R_BODY (R_MAD + PCC_MAD_HDR_LEN)
+/* body: flags at 5; request send, NP receive, NP send times at 8, 16, 24;
+ * user data at 32 (12 bytes); the last dword at 44 (proto_probe.c) */
+#define R_FLAGS (R_BODY + 5)
+#define R_RECV (R_BODY + 16)
+#define R_SEND (R_BODY + 24)
+#define R_USER (R_BODY + 32)
+
+_Static_assert(R_RECV % 8 == 0 && R_SEND % 8 == 0 && R_USER % 8 == 0,
+		"the answer's words are whole words of the region");
+_Static_assert(R_USER + 16 <= V4_REGION, "the answer's bytes lie in the region");
+
+static struct {
+	uint8_t idx[V4_REGION];    /* byte i from the request's idx[i] ... */
+	uint8_t cst[V4_REGION];    /* ... or this constant */
+	uint32_t keep[4];          /* per quarter: bits of the kept/moved bytes */
+	uint32_t keep_tos;         /* the TOS byte's bit (DSCP: the request's) */
+	uint8_t and0[32];          /* the ECN bits of the TOS cleared */
+	uint8_t or2[32];           /* the response flag */
+	uint8_t imask[64];         /* 0 at the bytes the ICRC masks */
+	uint64_t k[V4_REGION / 8]; /* the words' multipliers */
+	uint8_t me[96];            /* a request: these bytes ... */
+	uint8_t mm[96];            /* ... under this mask (match) */
+	uint64_t fold;             /* x^64 mod P, << 2 (v_reduce()) */
+} v4 __rte_aligned(64);
+
+/* byte i of the answer: the request's byte from */
+static void
+mv(unsigned int i, unsigned int from, unsigned int n)
+{
+	unsigned int j;
+
+	for (j = 0; j < n; j++) {
+		v4.idx[i + j] = (uint8_t)((from + j) % 32);
+		v4.keep[(i + j) / 32] |= 1u << ((i + j) % 32);
+		RTE_VERIFY((i + j) / 32 == (from + j) / 32);
+	}
+}
+
+/* bytes i.. of the answer: big-endian constant v of n bytes */
+static void
+cst(unsigned int i, uint64_t v, unsigned int n)
+{
+	unsigned int j;
+
+	for (j = 0; j < n; j++) {
+		v4.cst[i + j] = (uint8_t)(v >> (8 * (n - 1 - j)));
+		v4.keep[(i + j) / 32] &= ~(1u << ((i + j) % 32));
+	}
+}
+
+/* bytes i.. of a request: big-endian v of n bytes under mask m */
+static void
+req(unsigned int i, uint64_t v, uint64_t m, unsigned int n)
+{
+	unsigned int j;
+
+	for (j = 0; j < n; j++) {
+		v4.me[i + j] = (uint8_t)(v >> (8 * (n - 1 - j)));
+		v4.mm[i + j] = (uint8_t)(m >> (8 * (n - 1 - j)));
+	}
+}
+
+/*
+ * What pcc_probe_fast_match() accepts over IPv4 (but the UDP source port
+ * not 0 and the custom header length at most PCC_PROBE_CUSTOM_MAX, tested
+ * apart), and the answer pcc_probe_resp_inplace() writes, byte by byte
+ * (as answer_hw()).
+ */
+static void
+v4_recipe(void)
+{
+	unsigned int i;
+
+	memset(&v4, 0, sizeof(v4));
+	/* version 4, IHL 5; total length; no MF, no fragment offset; UDP;
+	 * port 4791, UDP length; UD SEND_ONLY, TVer 0, PadCnt 0; the MAD's
+	 * versions, class and method GET; attribute; not for the
+	 * hardware-NP model; custom header length < 256 */
+	req(0, 0x45, 0xff, 1);
+	req(2, V4_LEN + PCC_ICRC_LEN, 0xffff, 2);
+	req(R_FRAG, 0, 0x3fff, 2);
+	req(R_TTL + 1, PROTO_IPPROTO_UDP, 0xff, 1);
+	req(R_UDP + 2, PCC_ROCE_UDP_PORT, 0xffff, 2);
+	req(R_UDP + 4, V4_LEN + PCC_ICRC_LEN - PCC_IPV4_HDR_LEN, 0xffff, 2);
+	req(R_BTH, PCC_OP_UD_SEND_ONLY, 0xff, 1);
+	req(R_BTH + 1, 0, 0x3f, 1);
+	req(R_MAD, PCC_MAD_BASE_VERSION, 0xff, 1);
+	req(R_MAD + 1, PCC_MAD_CLASS, 0xff, 1);
+	req(R_MAD + 2, PCC_MAD_CLASS_VERSION, 0xff, 1);
+	req(R_MAD + 3, PCC_MAD_METHOD_GET, 0xff, 1);
+	req(R_MAD + 16, PCC_MAD_ATTR_RTT, 0xffff, 2);
+	req(R_FLAGS, 0, PCC_PROBE_F_HW_NP, 1);
+	req(R_FLAGS + 1, 0, 0xff, 1);
+
+	for (i = 0; i < V4_REGION; i++)
+		mv(i, i, 1);
+	/* IPv4: DSCP (the request's: its byte, ECN cleared), not-ECT; ID 0,
+	 * DF; TTL 64; checksum computed; addresses swapped */
+	cst(R_TOS, 0, 1);
+	v4.keep_tos = 1u << R_TOS;
+	memset(v4.and0, 0xff, sizeof(v4.and0));
+	v4.and0[R_TOS] = 0xfc;
+	cst(R_ID, 0, 2);
+	cst(R_FRAG, 0x4000, 2);
+	cst(R_TTL, 64, 1);
+	cst(R_CSUM, 0, 2);
+	mv(R_SRC, R_DST, 4);
+	mv(R_DST, R_SRC, 4);
+	/* UDP checksum 0; BTH: UD SEND_ONLY, no flags, P_Key, FECN/BECN 0,
+	 * DestQP = the DETH SrcQP, AckReq 0, PSN = the TID's low 3 bytes */
+	cst(R_UDP + 6, 0, 2);
+	cst(R_BTH, PCC_OP_UD_SEND_ONLY, 1);
+	cst(R_BTH + 1, 0, 1);
+	cst(R_BTH + 2, 0xffff, 2);
+	cst(R_BTH + 4, 0, 1);
+	mv(R_BTH + 5, R_DETH + 5, 3);
+	cst(R_BTH + 8, 0, 1);
+	mv(R_BTH + 9, R_MAD + 13, 3);
+	/* DETH: Q_Key GSI, SrcQP 1 */
+	cst(R_DETH, PCC_GSI_QKEY, 4);
+	cst(R_DETH + 4, PCC_GSI_QPN, 4);
+	/* MAD header: GET_RESP, status 0, the TID, attribute, the rest 0 */
+	cst(R_MAD, PCC_MAD_BASE_VERSION, 1);
+	cst(R_MAD + 1, PCC_MAD_CLASS, 1);
+	cst(R_MAD + 2, PCC_MAD_CLASS_VERSION, 1);
+	cst(R_MAD + 3, PCC_MAD_METHOD_GET_RESP, 1);
+	cst(R_MAD + 4, 0, 4);
+	cst(R_MAD + 16, PCC_MAD_ATTR_RTT, 2);
+	cst(R_MAD + 18, 0, 6);
+	/* body: the response flag; the answer's words (set per burst) */
+	memset(v4.or2, 0, sizeof(v4.or2));
+	v4.or2[R_FLAGS - 64] = PCC_PROBE_F_RESPONSE;
+	cst(R_RECV, 0, 8);
+	cst(R_SEND, 0, 8);
+	cst(R_USER, 0, 8);
+	cst(R_USER + 8, 0, 8);
+	/* the ICRC masks TOS, TTL, the header checksum, the UDP checksum
+	 * and BTH byte 4 */
+	memset(v4.imask, 0xff, sizeof(v4.imask));
+	v4.imask[R_TOS] = 0;
+	v4.imask[R_TTL] = 0;
+	v4.imask[R_CSUM] = 0;
+	v4.imask[R_CSUM + 1] = 0;
+	v4.imask[R_UDP + 6] = 0;
+	v4.imask[R_UDP + 7] = 0;
+	v4.imask[R_BTH + 4] = 0;
+	for (i = 0; i < V4_REGION / 8; i++)
+		v4.k[i] = proto_icrc_xpow(V4_LEN - 8 * i - 4);
+	/* a product's bit k stands for x^(94 - k) (proto_icrc_reduce());
+	 * x^64 is its bit 30 */
+	v4.fold = (uint64_t)proto_icrc_reduce(1ull << 30, 0) << 2;
+}
+
+#define V_ATTR __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul")))
+#define V_INLINE static inline __attribute__((always_inline)) V_ATTR
+
+/* unaligned; masked, so that no compiler tuning splits them in halves */
+#define LD(p) _mm256_maskz_loadu_epi8(~(__mmask32)0, (const void *)(p))
+#define ST(p, v) _mm256_mask_storeu_epi8((void *)(p), ~(__mmask32)0, (v))
+
+/* What a burst's answers share, in registers. */
+struct v4_k {
+	__m256i idx0, idx1, cst0, cst1, c2, c3, and0, or2, im0, im1;
+	__m256i k0, k1, k2, k3, me0, me1, me2, mm0, mm1, mm2;
+	__m128i fold, m31, m32, poly;
+	__mmask32 keep0, keep1, keep2, keep3;
+	int tos; /* the DSCP given (<< 2), or -1 */
+};
+
+V_INLINE void
+v4_consts(struct v4_k *k, const struct pcc_probe_fast_ans *a)
+{
+	uint64_t u;
+
+	k->idx0 = LD(v4.idx);
+	k->idx1 = LD(v4.idx + 32);
+	k->cst0 = LD(v4.cst);
+	k->cst1 = LD(v4.cst + 32);
+	k->keep0 = v4.keep[0];
+	k->keep1 = v4.keep[1];
+	k->keep2 = v4.keep[2];
+	k->keep3 = v4.keep[3];
+	if (a->dscp >= 0) {
+		k->tos = a->dscp << 2;
+		k->cst0 = _mm256_mask_set1_epi8(k->cst0, v4.keep_tos, (char)k->tos);
+	} else {
+		k->tos = -1;
+		k->keep0 |= v4.keep_tos;
+	}
+	/* the answer's words: NP receive and send times (big endian), user
+	 * data, last dword (big endian) */
+	k->c2 = _mm256_mask_set1_epi64(LD(v4.cst + 64), 1u << ((R_RECV - 64) / 8),
+			(long long)rte_cpu_to_be_64(a->np_recv_ts));
+	k->c3 = _mm256_mask_set1_epi64(LD(v4.cst + 96), 1u << ((R_SEND - 96) / 8),
+			(long long)rte_cpu_to_be_64(a->np_send_ts));
+	memcpy(&u, a->user, 8);
+	k->c3 = _mm256_mask_set1_epi64(k->c3, 1u << ((R_USER - 96) / 8), (long long)u);
+	u = 0;
+	memcpy(&u, a->user + 8, 4);
+	u |= (uint64_t)rte_cpu_to_be_32(a->resp_ts) << 32;
+	k->c3 = _mm256_mask_set1_epi64(k->c3, 1u << ((R_USER + 8 - 96) / 8), (long long)u);
+	k->and0 = LD(v4.and0);
+	k->or2 = LD(v4.or2);
+	k->im0 = LD(v4.imask);
+	k->im1 = LD(v4.imask + 32);
+	k->k0 = LD(v4.k);
+	k->k1 = LD(v4.k + 4);
+	k->k2 = LD(v4.k + 8);
+	k->k3 = LD(v4.k + 12);
+	k->me0 = LD(v4.me);
+	k->me1 = LD(v4.me + 32);
+	k->me2 = LD(v4.me + 64);
+	k->mm0 = LD(v4.mm);
+	k->mm1 = LD(v4.mm + 32);
+	k->mm2 = LD(v4.mm + 64);
+	k->fold = _mm_cvtsi64_si128((long long)v4.fold);
+	k->m31 = _mm_cvtsi32_si128(0x7fffffff);
+	k->m32 = _mm_cvtsi32_si128(-1);
+	/* P and Barrett's mu = x^64 / P, 33 bits, reflected */
+	k->poly = _mm_set_epi64x(0x1F7011641ll, 0x1DB710641ll);
+}
+
+/* the sum of the products of one quarter's change d with its multipliers */
+V_INLINE __m256i
+v_mul(__m256i d, __m256i kv)
+{
+	return _mm256_xor_si256(_mm256_clmulepi64_epi128(d, kv, 0x00),
+			_mm256_clmulepi64_epi128(d, kv, 0x11));
+}
+
+/*
+ * The CRC of a sum of products s (bit k for x^(94 - k)): its top 31 bits
+ * (x^94..x^64) folded by x^64 mod P into the 64 bits below, then a Barrett
+ * reduction of those (the constants of zlib's and Linux's CRC-32 with
+ * PCLMULQDQ).  As proto_icrc_reduce(), which the unit tests compare.
+ */
+V_INLINE uint32_t
+v_reduce(const struct v4_k *k, __m128i s)
+{
+	__m128i a, x;
+
+	a = _mm_or_si128(_mm_srli_epi64(s, 31), _mm_slli_epi64(_mm_srli_si128(s, 8), 33));
+	a = _mm_xor_si128(a, _mm_clmulepi64_si128(_mm_and_si128(s, k->m31), k->fold, 0x00));
+	x = _mm_clmulepi64_si128(_mm_and_si128(a, k->m32), k->poly, 0x10);
+	x = _mm_clmulepi64_si128(_mm_and_si128(x, k->m32), k->poly, 0x00);
+	return (uint32_t)_mm_extract_epi32(_mm_xor_si128(x, a), 1);
+}
+
+/* Is the datagram at ip (length checked) a request the fast path answers? */
+V_INLINE bool
+v4_match(const struct v4_k *k, const uint8_t *ip, __m256i o0, __m256i o1, __m256i o2)
+{
+	__m256i d;
+
+	d = _mm256_ternarylogic_epi64(o0, k->me0, k->mm0, 0x28);
+	d = _mm256_or_si256(d, _mm256_ternarylogic_epi64(o1, k->me1, k->mm1, 0x28));
+	d = _mm256_or_si256(d, _mm256_ternarylogic_epi64(o2, k->me2, k->mm2, 0x28));
+	return _mm256_test_epi64_mask(d, d) == 0 && (ip[R_UDP] | ip[R_UDP + 1]) != 0 &&
+			ip[R_FLAGS + 2] <= PCC_PROBE_CUSTOM_MAX;
+}
+
+/*
+ * The answer of the request whose region (at ip) holds o0..o3, but for the
+ * ICRC: returns the sum of products to reduce and xor into it
+ * (v4_icrc()), so that a burst's reductions, a long chain of dependent
+ * instructions each, overlap.
+ */
+V_INLINE __m128i
+v4_answer(const struct v4_k *k, uint8_t *f, uint8_t *ip, __m256i o0, __m256i o1, __m256i o2,
+		__m256i o3)
+{
+	__m256i n0, n1, n2, n3, p;
+	uint64_t x, y, dst, src, w0, w1, w2, sum;
+	uint32_t ua;
+	__mmask32 keep0 = k->keep0;
+	uint16_t ck;
+	int tos;
+
+	/* Ethernet: back to the sender; the VLAN tag stays */
+	memcpy(&x, f, 8);
+	memcpy(&y, f + 4, 8);
+	dst = x & 0xffffffffffffull;
+	src = y >> 16;
+	x = src | (dst << 48);
+	memcpy(f, &x, 8);
+	ua = (uint32_t)(dst >> 16);
+	memcpy(f + 8, &ua, 4);
+
+	tos = k->tos >= 0 ? k->tos : (ip[R_TOS] & 0xfc);
+	n0 = _mm256_mask_permutexvar_epi8(k->cst0, keep0, k->idx0, o0);
+	n0 = _mm256_and_si256(n0, k->and0);
+	n1 = _mm256_mask_permutexvar_epi8(k->cst1, k->keep1, k->idx1, o1);
+	n2 = _mm256_or_si256(_mm256_mask_blend_epi8(k->keep2, k->c2, o2), k->or2);
+	n3 = _mm256_mask_blend_epi8(k->keep3, k->c3, o3);
+	/* the ICRC's change: (old ^ new) & mask (ternary logic 0x28); the
+	 * header checksum, masked, is not in it yet */
+	p = _mm256_ternarylogic_epi64(v_mul(_mm256_ternarylogic_epi64(o0, n0, k->im0, 0x28), k->k0),
+			v_mul(_mm256_ternarylogic_epi64(o1, n1, k->im1, 0x28), k->k1),
+			v_mul(_mm256_xor_si256(o2, n2), k->k2), 0x96);
+	p = _mm256_xor_si256(p, v_mul(_mm256_xor_si256(o3, n3), k->k3));
+	/* the IPv4 header checksum, over the new header: version/IHL, TOS,
+	 * length, ID 0, DF, TTL 64, UDP, the addresses (swapped: the same
+	 * sum); 16-bit lanes as loaded */
+	memcpy(&w0, ip, 8);
+	memcpy(&w1, ip + 8, 8);
+	memcpy(&w2, ip + 16, 8);
+	sum = (w0 & 0xff) + ((uint64_t)tos << 8) + ((w0 >> 16) & 0xffff) + 0x0040 +
+			(64 | (PROTO_IPPROTO_UDP << 8)) + (w1 >> 32) + (w2 & 0xffffffffu);
+	sum = (sum & 0xffffffffu) + (sum >> 32);
+	ck = (uint16_t)~proto_csum_fold((uint32_t)((sum & 0xffffffffu) + (sum >> 32)));
+	n0 = _mm256_mask_set1_epi16(n0, 1u << (R_CSUM / 2), (short)ck);
+	ST(ip, n0);
+	ST(ip + 32, n1);
+	ST(ip + 64, n2);
+	ST(ip + 96, n3);
+	return _mm_xor_si128(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+}
+
+/* The ICRC at ip + V4_LEN patched by the sum of products s. */
+V_INLINE void
+v4_icrc(const struct v4_k *k, uint8_t *ip, __m128i s)
+{
+	uint32_t icrc;
+
+	memcpy(&icrc, ip + V4_LEN, 4);
+	icrc ^= rte_cpu_to_le_32(v_reduce(k, s));
+	memcpy(ip + V4_LEN, &icrc, 4);
+}
+
+V_ATTR int
+proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_ans *a)
+{
+	uint32_t l3 = PCC_ETH_HDR_LEN + ((layout & PCC_PROBE_FAST_VLAN) ? PCC_VLAN_HDR_LEN : 0);
+	uint8_t *ip = f + l3;
+	struct v4_k k;
+
+	v4_consts(&k, a);
+	v4_icrc(&k, ip, v4_answer(&k, f, ip, LD(ip), LD(ip + 32), LD(ip + 64), LD(ip + 96)));
+	return (int)(l3 + V4_LEN + PCC_ICRC_LEN);
+}
+
+V_ATTR uint64_t
+proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned int n,
+		struct pcc_probe_fast_ans *a)
+{
+	__m128i sums[PCC_PROBE_FAST_BURST];
+	uint8_t *ips[PCC_PROBE_FAST_BURST];
+	uint64_t done = 0;
+	unsigned int i, nv = 0;
+	struct v4_k k;
+
+	v4_consts(&k, a);
+	for (i = 0; i < n; i++) {
+		uint8_t *f = frames[i], *ip;
+		uint32_t len = lens[i], l3 = PCC_ETH_HDR_LEN;
+		__m256i o0, o1, o2, o3;
+		uint16_t et;
+		int lay;
+
+		if (i + 1 < n) {
+			const uint8_t *nx = frames[i + 1];
+
+			rte_prefetch0(nx);
+			rte_prefetch0(nx + RTE_CACHE_LINE_SIZE);
+			rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
+			rte_prefetch0(nx + lens[i + 1] - 1);
+		}
+		if (unlikely(f == NULL || len < PCC_ETH_HDR_LEN + PCC_VLAN_HDR_LEN))
+			continue;
+		memcpy(&et, f + 12, 2);
+		if (et == RTE_BE16(PCC_ETHER_TYPE_VLAN)) {
+			memcpy(&et, f + 16, 2);
+			l3 += PCC_VLAN_HDR_LEN;
+		}
+		if (unlikely(et != RTE_BE16(PCC_ETHER_TYPE_IPV4))) {
+			/* IPv6, or not ours: the scalar path */
+			lay = pcc_probe_fast_match(f, len);
+			if (lay != 0 && pcc_probe_fast_answer(f, lay, a) > 0)
+				done |= 1ull << i;
+			continue;
+		}
+		if (len != l3 + V4_LEN + PCC_ICRC_LEN)
+			continue;
+		ip = f + l3;
+		o0 = LD(ip);
+		o1 = LD(ip + 32);
+		o2 = LD(ip + 64);
+		if (!v4_match(&k, ip, o0, o1, o2))
+			continue;
+		o3 = LD(ip + 96);
+		sums[nv] = v4_answer(&k, f, ip, o0, o1, o2, o3);
+		ips[nv++] = ip;
+		done |= 1ull << i;
+	}
+	for (i = 0; i < nv; i++)
+		v4_icrc(&k, ips[i], sums[i]);
+	return done;
+}
+
+bool
+proto_probe_fast_v_init(void)
+{
+	/* 0: the EAL is not initialised (unit tests), its default then */
+	uint16_t simd = rte_vect_get_max_simd_bitwidth();
+
+	if (rte_cpu_get_flag_enabled(RTE_CPUFLAG_AVX512F) <= 0 ||
+			rte_cpu_get_flag_enabled(RTE_CPUFLAG_AVX512BW) <= 0 ||
+			rte_cpu_get_flag_enabled(RTE_CPUFLAG_AVX512VL) <= 0 ||
+			rte_cpu_get_flag_enabled(RTE_CPUFLAG_AVX512VBMI) <= 0 ||
+			rte_cpu_get_flag_enabled(RTE_CPUFLAG_VPCLMULQDQ) <= 0 ||
+			rte_cpu_get_flag_enabled(RTE_CPUFLAG_PCLMULQDQ) <= 0 ||
+			(simd != 0 && simd < RTE_VECT_SIMD_256))
+		return false;
+	v4_recipe();
+	return true;
+}
+
+#else /* !RTE_ARCH_X86 */
+
+bool
+proto_probe_fast_v_init(void)
+{
+	return false;
+}
+
+int
+proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_ans *a)
+{
+	RTE_SET_USED(f);
+	RTE_SET_USED(layout);
+	RTE_SET_USED(a);
+	return PCC_PROTO_ERR_INVAL;
+}
+
+uint64_t
+proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned int n,
+		struct pcc_probe_fast_ans *a)
+{
+	RTE_SET_USED(frames);
+	RTE_SET_USED(lens);
+	RTE_SET_USED(n);
+	RTE_SET_USED(a);
+	return 0;
+}
+
+#endif
