@@ -524,34 +524,28 @@ np_reuse(struct np_burst *b, struct rte_mbuf *m)
 	return c;
 }
 
-/* m, answered in place, as rte_pktmbuf_reset() leaves an mbuf but for
- * its data offset and length (the frame stays where it is). */
-static inline void
-np_inplace_reset(struct rte_mbuf *m, uint16_t len)
-{
-	m->next = NULL;
-	m->nb_segs = 1;
-	m->port = RTE_MBUF_PORT_INVALID;
-	m->ol_flags &= RTE_MBUF_F_EXTERNAL;
-	m->packet_type = 0;
-	m->tx_offload = 0;
-	m->vlan_tci = 0;
-	m->vlan_tci_outer = 0;
-	m->data_len = len;
-	m->pkt_len = len;
-}
-
-/* What np_answer_reset() changes. */
+/* The metadata of a received mbuf that an answer sent from it resets. */
 struct np_meta {
 	uint64_t ol_flags;
 	uint32_t packet_type;
 	uint16_t port, vlan_tci, vlan_tci_outer;
 };
 
+/* Reset those fields of m (its first cache line only). */
+static inline void
+np_meta_clear(struct rte_mbuf *m)
+{
+	m->port = RTE_MBUF_PORT_INVALID;
+	m->ol_flags &= RTE_MBUF_F_EXTERNAL;
+	m->packet_type = 0;
+	m->vlan_tci = 0;
+	m->vlan_tci_outer = 0;
+}
+
 /* m, of one segment, to be answered in place (same length): as
  * np_inplace_reset() but for what is already so (next, nb_segs, the
  * lengths) and tx_offload, which no flag left in ol_flags asks the PMD to
- * read: the mbuf's first cache line only.  What it was, in *old. */
+ * read.  What it was, in *old. */
 static inline void
 np_answer_reset(struct rte_mbuf *m, struct np_meta *old)
 {
@@ -560,11 +554,7 @@ np_answer_reset(struct rte_mbuf *m, struct np_meta *old)
 	old->port = m->port;
 	old->vlan_tci = m->vlan_tci;
 	old->vlan_tci_outer = m->vlan_tci_outer;
-	m->port = RTE_MBUF_PORT_INVALID;
-	m->ol_flags &= RTE_MBUF_F_EXTERNAL;
-	m->packet_type = 0;
-	m->vlan_tci = 0;
-	m->vlan_tci_outer = 0;
+	np_meta_clear(m);
 }
 
 /* m as it was before np_answer_reset() (not answered after all) */
@@ -576,6 +566,19 @@ np_meta_restore(struct rte_mbuf *m, const struct np_meta *old)
 	m->port = old->port;
 	m->vlan_tci = old->vlan_tci;
 	m->vlan_tci_outer = old->vlan_tci_outer;
+}
+
+/* m, answered in place, as rte_pktmbuf_reset() leaves an mbuf but for
+ * its data offset and length (the frame stays where it is). */
+static inline void
+np_inplace_reset(struct rte_mbuf *m, uint16_t len)
+{
+	np_meta_clear(m);
+	m->next = NULL;
+	m->nb_segs = 1;
+	m->tx_offload = 0;
+	m->data_len = len;
+	m->pkt_len = len;
 }
 
 /* m as one writable segment with the same bytes (m itself, or a copy:
