@@ -1138,10 +1138,9 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 	const struct pcc_engine_np_conf *c;
 	struct pcc_engine_np_stats *ctr;
 	struct pcc_probe_fast_ans a;
-	uint64_t t_send = 0, nbytes = 0;
-	int64_t rt_off = 0;
+	struct np_burst b;
+	uint64_t nbytes = 0;
 	uint16_t i, left = 0, nf = 0;
-	bool t_read = false, realtime;
 
 	*bytes = 0;
 	/* off, a handler to show every request to, or a classifier that
@@ -1150,12 +1149,16 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 			lc->e->popts.check_ip_csum || pcc_np_handler_get() != NULL)
 		return n;
 	c = &nl->np->conf;
-	realtime = c->ts_src == PCC_ENGINE_NP_TS_REALTIME;
+	/* what np_times() reads */
+	memset(&b, 0, sizeof(b));
+	b.np = nl->np;
+	b.q = q;
+	b.now = now_ns;
 	memset(&a, 0, sizeof(a));
 	a.dscp = c->resp_dscp_set ? c->resp_dscp : -1;
 	if (q->clk->src != PCC_ENGINE_CLOCK_HW_RX_TS) {
-		/* one receive time (now) for the burst: the times np_times()
-		 * gives, one answer for all (pcc_probe_fast_reflect()) */
+		/* one receive time (now) for the burst: one answer for all
+		 * (pcc_probe_fast_reflect()) */
 		void *frames[PCC_PROBE_FAST_BURST];
 		uint16_t lens[PCC_PROBE_FAST_BURST];
 		uint16_t cand[PCC_PROBE_FAST_BURST];
@@ -1182,14 +1185,7 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 		}
 		if (k == 0)
 			return n;
-		t_send = eng_clock_now(q->clk);
-		a.np_recv_ts = now_ns;
-		a.np_send_ts = RTE_MAX(t_send, now_ns);
-		if (realtime) {
-			rt_off = (int64_t)(realtime_ns() - t_send);
-			a.np_recv_ts += (uint64_t)rt_off;
-			a.np_send_ts += (uint64_t)rt_off;
-		}
+		np_times(&b, pkts[cand[0]], &a.np_recv_ts, &a.np_send_ts);
 		a.resp_ts = pcc_probe_resp_ts(0, a.np_send_ts, c->resp_ts_size, c->resp_ts_res);
 		done = pcc_probe_fast_reflect(frames, lens, k, &a);
 		/* answered: out as they are (length kept); the rest left in
@@ -1213,7 +1209,6 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 		for (i = 0; i < n; i++) {
 			struct rte_mbuf *m = pkts[i];
 			uint8_t *f = rte_pktmbuf_mtod(m, uint8_t *);
-			uint64_t recv, send;
 			int lay, len;
 
 			if (i + 1 < n) {
@@ -1225,27 +1220,14 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 				rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
 				rte_prefetch0(nx + pkts[i + 1]->data_len - 1);
 			}
-			if (m->next != NULL || m->data_len != m->pkt_len || !mbuf_reusable(m) ||
+			if (!mbuf_reusable(m) || m->data_len != m->pkt_len ||
 					(lay = pcc_probe_fast_match(f, m->data_len)) == 0) {
 				pkts[left++] = m;
 				continue;
 			}
-			/* the times np_times() gives */
-			recv = eng_clock_rx(q->clk, m, now_ns);
-			if (!t_read) {
-				t_send = eng_clock_now(q->clk);
-				if (realtime)
-					rt_off = (int64_t)(realtime_ns() - t_send);
-				t_read = true;
-			}
-			send = RTE_MAX(t_send, recv);
-			if (realtime) {
-				recv += (uint64_t)rt_off;
-				send += (uint64_t)rt_off;
-			}
-			a.np_recv_ts = recv;
-			a.np_send_ts = send;
-			a.resp_ts = pcc_probe_resp_ts(0, send, c->resp_ts_size, c->resp_ts_res);
+			np_times(&b, m, &a.np_recv_ts, &a.np_send_ts);
+			a.resp_ts = pcc_probe_resp_ts(
+					0, a.np_send_ts, c->resp_ts_size, c->resp_ts_res);
 			nbytes += m->pkt_len;
 			len = pcc_probe_fast_answer(f, lay, &a);
 			np_inplace_reset(m, (uint16_t)len);
