@@ -317,6 +317,37 @@ eng_flow_hash(const struct pcc_engine_flow_key *k)
 	return rte_hash_crc(k, sizeof(*k), 0);
 }
 
+_Static_assert(offsetof(struct pcc_engine_flow_key, port_id) == 0 &&
+				offsetof(struct pcc_engine_flow_key, type) == 2 &&
+				offsetof(struct pcc_engine_flow_key, proto) == 3 &&
+				offsetof(struct pcc_engine_flow_key, qpn) == 4 &&
+				sizeof(struct pcc_engine_flow_key) % 8 == 0,
+		"eng_flow_hash_qp() knows the key's first word");
+
+/*
+ * eng_flow_hash() of pcc_engine_flow_key_qp(port_id, qpn)'s key, from
+ * registers: its first word as rte_hash_crc() reads it, the others 0.
+ * Reading back a key just written field by field would wait for the
+ * stores (their forwarding to a wider load fails).
+ */
+static inline uint32_t
+eng_flow_hash_qp(uint16_t port_id, uint32_t qpn)
+{
+	uint64_t q = qpn & PCC_QPN_MASK, t = PCC_ENGINE_FLOW_QP, w;
+	uint32_t h;
+	unsigned int i;
+
+#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
+	w = port_id | t << 16 | q << 32;
+#else
+	w = (uint64_t)port_id << 48 | t << 40 | q;
+#endif
+	h = rte_hash_crc_8byte(w, 0);
+	for (i = 1; i < sizeof(struct pcc_engine_flow_key) / 8; i++)
+		h = rte_hash_crc_8byte(0, h);
+	return h;
+}
+
 /* What a new flow gets. */
 struct eng_flow_init {
 	uint16_t lp;

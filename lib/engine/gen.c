@@ -214,7 +214,7 @@ owner_lport(const struct pcc_engine *e, uint16_t pidx, uint32_t qpn)
 	struct eng_lcore *lc;
 
 	pcc_engine_flow_key_qp(&k, e->ports[pidx].port_id, qpn);
-	lc = eng_owner(e, pidx, eng_flow_hash(&k));
+	lc = eng_owner(e, pidx, eng_flow_hash_qp(e->ports[pidx].port_id, qpn));
 	return lc->lports[lc->lport_of[pidx]];
 }
 
@@ -493,7 +493,7 @@ flow_bind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, u
 			return f;
 	}
 	pcc_engine_flow_key_qp(&k, lp->port_id, gf->qpn);
-	f = eng_rp_flow_get(lc, lp, &k, eng_flow_hash(&k), &gf->l3, gf, now);
+	f = eng_rp_flow_get(lc, lp, &k, eng_flow_hash_qp(lp->port_id, gf->qpn), &gf->l3, gf, now);
 	if (f == NULL)
 		return NULL;
 	f->gf = gf;

@@ -78,7 +78,7 @@ eng_ev_from_pkt(const struct pcc_pkt_info *info, const void *int_hdr, uint16_t p
 	}
 	memset(ev, 0, offsetof(struct eng_ev, int_raw));
 	pcc_engine_flow_key_qp(&ev->key, port_id, info->dqpn);
-	ev->sig = eng_flow_hash(&ev->key);
+	ev->sig = eng_flow_hash_qp(port_id, info->dqpn);
 	ev->type = type;
 	ev->subtype = subtype;
 	ev->sn = info->psn;
@@ -459,7 +459,7 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		}
 		memset(&r, 0, sizeof(r));
 		pcc_engine_flow_key_qp(&r.key, q->port_id, s.flow_tag);
-		r.sig = eng_flow_hash(&r.key);
+		r.sig = eng_flow_hash_qp(q->port_id, s.flow_tag);
 		r.type = PCC_DEV_EVENT_RTT;
 		r.count = 1;
 		r.ts_ns = ts;

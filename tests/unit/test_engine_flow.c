@@ -169,6 +169,28 @@ test_keys(void **state)
 	eng_ftable_fini(&ft);
 }
 
+/* the QP key's hash from registers is the key's hash, for any port and
+ * QPN (its bits above 24 ignored, as in the key) */
+static void
+test_hash_qp(void **state)
+{
+	static const uint32_t qpns[] = { 0, 1, 7, 0x100, 0xabcdef, 0xffffff, 0x1000007,
+		0xffffffff };
+	static const uint16_t ports[] = { 0, 1, 3, 0x1234, 0xffff };
+	struct pcc_engine_flow_key k;
+	unsigned int i, j;
+
+	(void)state;
+	for (i = 0; i < RTE_DIM(ports); i++)
+		for (j = 0; j < RTE_DIM(qpns); j++) {
+			pcc_engine_flow_key_qp(&k, ports[i], qpns[j]);
+			assert_int_equal(eng_flow_hash_qp(ports[i], qpns[j]), eng_flow_hash(&k));
+		}
+	/* and the hashes differ */
+	assert_int_not_equal(eng_flow_hash_qp(0, 7), eng_flow_hash_qp(1, 7));
+	assert_int_not_equal(eng_flow_hash_qp(0, 7), eng_flow_hash_qp(0, 8));
+}
+
 static void
 test_capacity_evict_longest_idle(void **state)
 {
@@ -368,6 +390,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_insert_lookup),
 		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_hash_qp),
 		cmocka_unit_test(test_capacity_evict_longest_idle),
 		cmocka_unit_test(test_capacity_refuse),
 		cmocka_unit_test(test_age_out),
