@@ -131,12 +131,18 @@ void proto_icrc_patch_use_clmul(bool on);
  * pcc_probe_fast_reflect() (arguments checked).
  * proto_probe_fast_use_vector(false) makes pcc_probe_fast_answer() use
  * the scalar answer (unit tests); returns whether the vector one is used.
+ * The burst takes 512-bit vectors for its carry-less products and
+ * reductions when DPDK's SIMD width is 512 at set-up
+ * (--force-max-simd-bitwidth=512); proto_probe_fast_v_width(256 or 512),
+ * after set-up, chooses (unit tests) and returns the width in use (0 on
+ * other CPU architectures).
  */
 bool proto_probe_fast_v_init(void);
 int proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_ans *a);
 uint64_t proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned int n,
 		struct pcc_probe_fast_ans *a);
 bool proto_probe_fast_use_vector(bool on);
+unsigned int proto_probe_fast_v_width(unsigned int bits);
 
 /* x^(8 s) mod P in the reflected form pcc_icrc_patch() multiplies by.
  * Also sets up proto_icrc_tbl and the PCLMULQDQ choice. */

@@ -70,6 +70,12 @@
 #define R_SEND (R_BODY + 24)
 #define R_USER (R_BODY + 32)
 
+/* the constant 16-bit lanes of an answer's IPv4 header, summed as loaded
+ * (little endian): version/IHL, the length, DF, TTL and protocol */
+#define V4_CSUM0                                                     \
+	(0x45u + rte_cpu_to_be_16(V4_LEN + PCC_ICRC_LEN) + 0x0040u + \
+			(64u | (PROTO_IPPROTO_UDP << 8)))
+
 _Static_assert(R_RECV % 8 == 0 && R_SEND % 8 == 0 && R_USER % 8 == 0,
 		"the answer's words are whole words of the region");
 _Static_assert(R_USER + 16 <= V4_REGION, "the answer's bytes lie in the region");
@@ -85,8 +91,11 @@ static struct {
 	uint64_t k[V4_REGION / 8]; /* the words' multipliers */
 	uint8_t me[96];            /* a request: these bytes ... */
 	uint8_t mm[96];            /* ... under this mask (match) */
-	uint64_t fold;             /* x^64 mod P, << 2 (v_reduce()) */
+	uint64_t fold;             /* x^64 mod P, << 2 (V_REDUCE()) */
 } v4 __rte_aligned(64);
+
+/* 512-bit vectors allowed (DPDK's SIMD width, at init) */
+static bool v_w512;
 
 /* byte i of the answer: the request's byte from */
 static void
@@ -227,13 +236,14 @@ v4_recipe(void)
 struct v4_k {
 	__m256i idx0, idx1, cst0, cst1, c2, c3, and0, or2, im0, im1;
 	__m256i k0, k1, k2, k3, me0, me1, me2, mm0, mm1, mm2;
+	__m512i z01, z23; /* k0..k3 in two (v4_consts(.., z)) */
 	__m128i fold, m31, m32, poly;
 	__mmask32 keep0, keep1, keep2, keep3;
 	int tos; /* the DSCP given (<< 2), or -1 */
 };
 
 V_INLINE void
-v4_consts(struct v4_k *k, const struct pcc_probe_fast_ans *a)
+v4_consts(struct v4_k *k, const struct pcc_probe_fast_ans *a, bool z)
 {
 	uint64_t u;
 
@@ -283,33 +293,71 @@ v4_consts(struct v4_k *k, const struct pcc_probe_fast_ans *a)
 	k->m32 = _mm_cvtsi32_si128(-1);
 	/* P and Barrett's mu = x^64 / P, 33 bits, reflected */
 	k->poly = _mm_set_epi64x(0x1F7011641ll, 0x1DB710641ll);
-}
-
-/* the sum of the products of one quarter's change d with its multipliers */
-V_INLINE __m256i
-v_mul(__m256i d, __m256i kv)
-{
-	return _mm256_xor_si256(_mm256_clmulepi64_epi128(d, kv, 0x00),
-			_mm256_clmulepi64_epi128(d, kv, 0x11));
+	if (z) {
+		k->z01 = _mm512_inserti64x4(_mm512_castsi256_si512(k->k0), k->k1, 1);
+		k->z23 = _mm512_inserti64x4(_mm512_castsi256_si512(k->k2), k->k3, 1);
+	}
 }
 
 /*
- * The CRC of a sum of products s (bit k for x^(94 - k)): its top 31 bits
- * (x^94..x^64) folded by x^64 mod P into the 64 bits below, then a Barrett
- * reduction of those (the constants of zlib's and Linux's CRC-32 with
- * PCLMULQDQ).  As proto_icrc_reduce(), which the unit tests compare.
+ * The sum of the products of the region's change, quarters d0..d3, with
+ * their words' multipliers: 8 vpclmulqdq on 256-bit vectors, or (z) 4 on
+ * 512-bit ones (as many products; the CPU's carry-less multiplier takes
+ * one instruction at a time, whatever its width).
  */
-V_INLINE uint32_t
-v_reduce(const struct v4_k *k, __m128i s)
+V_INLINE __m128i
+v_sum(const struct v4_k *k, __m256i d0, __m256i d1, __m256i d2, __m256i d3, bool z)
 {
-	__m128i a, x;
+	__m256i p;
 
-	a = _mm_or_si128(_mm_srli_epi64(s, 31), _mm_slli_epi64(_mm_srli_si128(s, 8), 33));
-	a = _mm_xor_si128(a, _mm_clmulepi64_si128(_mm_and_si128(s, k->m31), k->fold, 0x00));
-	x = _mm_clmulepi64_si128(_mm_and_si128(a, k->m32), k->poly, 0x10);
-	x = _mm_clmulepi64_si128(_mm_and_si128(x, k->m32), k->poly, 0x00);
-	return (uint32_t)_mm_extract_epi32(_mm_xor_si128(x, a), 1);
+	if (z) {
+		__m512i a = _mm512_inserti64x4(_mm512_castsi256_si512(d0), d1, 1);
+		__m512i b = _mm512_inserti64x4(_mm512_castsi256_si512(d2), d3, 1);
+		__m512i q;
+
+		q = _mm512_ternarylogic_epi64(_mm512_clmulepi64_epi128(a, k->z01, 0x00),
+				_mm512_clmulepi64_epi128(a, k->z01, 0x11),
+				_mm512_clmulepi64_epi128(b, k->z23, 0x00), 0x96);
+		q = _mm512_xor_si512(q, _mm512_clmulepi64_epi128(b, k->z23, 0x11));
+		p = _mm256_xor_si256(_mm512_castsi512_si256(q), _mm512_extracti64x4_epi64(q, 1));
+	} else {
+		p = _mm256_ternarylogic_epi64(_mm256_clmulepi64_epi128(d0, k->k0, 0x00),
+				_mm256_clmulepi64_epi128(d0, k->k0, 0x11),
+				_mm256_clmulepi64_epi128(d1, k->k1, 0x00), 0x96);
+		p = _mm256_ternarylogic_epi64(p, _mm256_clmulepi64_epi128(d1, k->k1, 0x11),
+				_mm256_clmulepi64_epi128(d2, k->k2, 0x00), 0x96);
+		p = _mm256_ternarylogic_epi64(p, _mm256_clmulepi64_epi128(d2, k->k2, 0x11),
+				_mm256_clmulepi64_epi128(d3, k->k3, 0x00), 0x96);
+		p = _mm256_xor_si256(p, _mm256_clmulepi64_epi128(d3, k->k3, 0x11));
+	}
+	return _mm_xor_si128(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
 }
+
+/*
+ * The CRCs of sums of products, one in each 128-bit lane of s (bit k for
+ * x^(94 - k)), in the lanes' second dwords: a sum's top 31 bits (x^94..
+ * x^64) folded by x^64 mod P into the 64 bits below, then a Barrett
+ * reduction of those (the constants of zlib's and Linux's CRC-32 with
+ * PCLMULQDQ).  As proto_icrc_reduce(), which the unit tests compare.  A
+ * chain of dependent instructions: several sums at a time, two (256-bit
+ * vectors) or four (z, 512-bit).
+ */
+#define V_REDUCE(s, k, W, SFX)                                                                    \
+	({                                                                                        \
+		__m##W##i a_, x_, m31_ = SFX##_broadcast(k->m31), m32_ = SFX##_broadcast(k->m32), \
+				  poly_ = SFX##_broadcast(k->poly);                               \
+                                                                                                  \
+		a_ = _mm##W##_or_si##W(_mm##W##_srli_epi64(s, 31),                                \
+				_mm##W##_slli_epi64(_mm##W##_bsrli_epi128(s, 8), 33));            \
+		a_ = _mm##W##_xor_si##W(a_,                                                       \
+				_mm##W##_clmulepi64_epi128(_mm##W##_and_si##W(s, m31_),           \
+						SFX##_broadcast(k->fold), 0x00));                 \
+		x_ = _mm##W##_clmulepi64_epi128(_mm##W##_and_si##W(a_, m32_), poly_, 0x10);       \
+		x_ = _mm##W##_clmulepi64_epi128(_mm##W##_and_si##W(x_, m32_), poly_, 0x00);       \
+		_mm##W##_xor_si##W(x_, a_);                                                       \
+	})
+#define y_broadcast _mm256_broadcastsi128_si256
+#define z_broadcast _mm512_broadcast_i32x4
 
 /* Is the datagram at ip (length checked) a request the fast path answers? */
 V_INLINE bool
@@ -332,16 +380,18 @@ v4_match(const struct v4_k *k, const uint8_t *ip, __m256i o0, __m256i o1, __m256
  */
 V_INLINE __m128i
 v4_answer(const struct v4_k *k, uint8_t *f, uint8_t *ip, __m256i o0, __m256i o1, __m256i o2,
-		__m256i o3)
+		__m256i o3, bool z)
 {
-	__m256i n0, n1, n2, n3, p;
-	uint64_t x, y, dst, src, w0, w1, w2, sum;
+	__m256i n0, n1, n2, n3;
+	__m128i p;
+	uint64_t x, y, dst, src, w, sum;
 	uint32_t ua;
 	__mmask32 keep0 = k->keep0;
 	uint16_t ck;
 	int tos;
 
-	/* Ethernet: back to the sender; the VLAN tag stays */
+	/* Ethernet: back to the sender (the addresses swapped); the VLAN
+	 * tag stays */
 	memcpy(&x, f, 8);
 	memcpy(&y, f + 4, 8);
 	dst = x & 0xffffffffffffull;
@@ -359,36 +409,32 @@ v4_answer(const struct v4_k *k, uint8_t *f, uint8_t *ip, __m256i o0, __m256i o1,
 	n3 = _mm256_mask_blend_epi8(k->keep3, k->c3, o3);
 	/* the ICRC's change: (old ^ new) & mask (ternary logic 0x28); the
 	 * header checksum, masked, is not in it yet */
-	p = _mm256_ternarylogic_epi64(v_mul(_mm256_ternarylogic_epi64(o0, n0, k->im0, 0x28), k->k0),
-			v_mul(_mm256_ternarylogic_epi64(o1, n1, k->im1, 0x28), k->k1),
-			v_mul(_mm256_xor_si256(o2, n2), k->k2), 0x96);
-	p = _mm256_xor_si256(p, v_mul(_mm256_xor_si256(o3, n3), k->k3));
-	/* the IPv4 header checksum, over the new header: version/IHL, TOS,
-	 * length, ID 0, DF, TTL 64, UDP, the addresses (swapped: the same
-	 * sum); 16-bit lanes as loaded */
-	memcpy(&w0, ip, 8);
-	memcpy(&w1, ip + 8, 8);
-	memcpy(&w2, ip + 16, 8);
-	sum = (w0 & 0xff) + ((uint64_t)tos << 8) + ((w0 >> 16) & 0xffff) + 0x0040 +
-			(64 | (PROTO_IPPROTO_UDP << 8)) + (w1 >> 32) + (w2 & 0xffffffffu);
-	sum = (sum & 0xffffffffu) + (sum >> 32);
+	p = v_sum(k, _mm256_ternarylogic_epi64(o0, n0, k->im0, 0x28),
+			_mm256_ternarylogic_epi64(o1, n1, k->im1, 0x28), _mm256_xor_si256(o2, n2),
+			_mm256_xor_si256(o3, n3), z);
+	/* the IPv4 header checksum, over the new header: version/IHL 0x45,
+	 * TOS, the length matched, ID 0, DF, TTL 64, UDP (constants, in
+	 * V4_CSUM0), the addresses (swapped: the same sum); 16-bit lanes as
+	 * loaded */
+	memcpy(&w, ip + R_SRC, 8);
+	sum = V4_CSUM0 + ((uint64_t)tos << 8) + (w & 0xffffffffu) + (w >> 32);
 	ck = (uint16_t)~proto_csum_fold((uint32_t)((sum & 0xffffffffu) + (sum >> 32)));
 	n0 = _mm256_mask_set1_epi16(n0, 1u << (R_CSUM / 2), (short)ck);
 	ST(ip, n0);
 	ST(ip + 32, n1);
 	ST(ip + 64, n2);
 	ST(ip + 96, n3);
-	return _mm_xor_si128(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+	return p;
 }
 
-/* The ICRC at ip + V4_LEN patched by the sum of products s. */
-V_INLINE void
-v4_icrc(const struct v4_k *k, uint8_t *ip, __m128i s)
+/* The ICRC at ip + V4_LEN patched by c (the CRC of a change). */
+static inline void
+v4_icrc(uint8_t *ip, uint32_t c)
 {
 	uint32_t icrc;
 
 	memcpy(&icrc, ip + V4_LEN, 4);
-	icrc ^= rte_cpu_to_le_32(v_reduce(k, s));
+	icrc ^= rte_cpu_to_le_32(c);
 	memcpy(ip + V4_LEN, &icrc, 4);
 }
 
@@ -397,24 +443,38 @@ proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_a
 {
 	uint32_t l3 = PCC_ETH_HDR_LEN + ((layout & PCC_PROBE_FAST_VLAN) ? PCC_VLAN_HDR_LEN : 0);
 	uint8_t *ip = f + l3;
+	const struct v4_k *kp;
 	struct v4_k k;
+	__m256i s;
 
-	v4_consts(&k, a);
-	v4_icrc(&k, ip, v4_answer(&k, f, ip, LD(ip), LD(ip + 32), LD(ip + 64), LD(ip + 96)));
+	v4_consts(&k, a, false);
+	kp = &k;
+	s = _mm256_castsi128_si256(
+			v4_answer(kp, f, ip, LD(ip), LD(ip + 32), LD(ip + 64), LD(ip + 96), false));
+	s = V_REDUCE(s, kp, 256, y);
+	v4_icrc(ip, (uint32_t)_mm256_extract_epi32(s, 1));
 	return (int)(l3 + V4_LEN + PCC_ICRC_LEN);
 }
 
-V_ATTR uint64_t
-proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned int n,
-		struct pcc_probe_fast_ans *a)
+/*
+ * A burst: each IPv4 request matched and answered but for its ICRC, the
+ * sum of products kept; then the sums reduced, two or (z) four at a time,
+ * and the ICRCs patched.
+ */
+V_INLINE uint64_t
+reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_probe_fast_ans *a,
+		bool z)
 {
-	__m128i sums[PCC_PROBE_FAST_BURST];
+	/* whole vectors of sums (the last one's unused lanes 0) */
+	__m128i sums[PCC_PROBE_FAST_BURST + 3] __rte_aligned(64);
 	uint8_t *ips[PCC_PROBE_FAST_BURST];
 	uint64_t done = 0;
 	unsigned int i, nv = 0;
+	const struct v4_k *kp;
 	struct v4_k k;
 
-	v4_consts(&k, a);
+	v4_consts(&k, a, z);
+	kp = &k;
 	for (i = 0; i < n; i++) {
 		uint8_t *f = frames[i], *ip;
 		uint32_t len = lens[i], l3 = PCC_ETH_HDR_LEN;
@@ -450,16 +510,57 @@ proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned i
 		o0 = LD(ip);
 		o1 = LD(ip + 32);
 		o2 = LD(ip + 64);
-		if (!v4_match(&k, ip, o0, o1, o2))
+		if (!v4_match(kp, ip, o0, o1, o2))
 			continue;
 		o3 = LD(ip + 96);
-		sums[nv] = v4_answer(&k, f, ip, o0, o1, o2, o3);
+		sums[nv] = v4_answer(kp, f, ip, o0, o1, o2, o3, z);
 		ips[nv++] = ip;
 		done |= 1ull << i;
 	}
-	for (i = 0; i < nv; i++)
-		v4_icrc(&k, ips[i], sums[i]);
+	if (z) {
+		for (i = nv; i % 4 != 0; i++)
+			sums[i] = _mm_setzero_si128();
+		for (i = 0; i < nv; i += 4) {
+			__m512i s = _mm512_load_si512(&sums[i]);
+			uint64_t c01, c23;
+
+			s = V_REDUCE(s, kp, 512, z);
+			/* the lanes' second dwords: to the first four */
+			s = _mm512_permutexvar_epi32(_mm512_setr_epi32(1, 5, 9, 13, 0, 0, 0, 0, 0,
+								     0, 0, 0, 0, 0, 0, 0),
+					s);
+			c01 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(s));
+			c23 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(s), 1);
+			v4_icrc(ips[i], (uint32_t)c01);
+			if (i + 1 < nv)
+				v4_icrc(ips[i + 1], (uint32_t)(c01 >> 32));
+			if (i + 2 < nv)
+				v4_icrc(ips[i + 2], (uint32_t)c23);
+			if (i + 3 < nv)
+				v4_icrc(ips[i + 3], (uint32_t)(c23 >> 32));
+		}
+	} else {
+		if (nv % 2 != 0)
+			sums[nv] = _mm_setzero_si128();
+		for (i = 0; i < nv; i += 2) {
+			__m256i s = _mm256_load_si256((const __m256i *)&sums[i]);
+
+			s = V_REDUCE(s, kp, 256, y);
+			v4_icrc(ips[i], (uint32_t)_mm256_extract_epi32(s, 1));
+			if (i + 1 < nv)
+				v4_icrc(ips[i + 1], (uint32_t)_mm256_extract_epi32(s, 5));
+		}
+	}
 	return done;
+}
+
+V_ATTR uint64_t
+proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned int n,
+		struct pcc_probe_fast_ans *a)
+{
+	if (v_w512)
+		return reflect_v(frames, lens, n, a, true);
+	return reflect_v(frames, lens, n, a, false);
 }
 
 bool
@@ -477,7 +578,15 @@ proto_probe_fast_v_init(void)
 			(simd != 0 && simd < RTE_VECT_SIMD_256))
 		return false;
 	v4_recipe();
+	v_w512 = simd >= RTE_VECT_SIMD_512;
 	return true;
+}
+
+unsigned int
+proto_probe_fast_v_width(unsigned int bits)
+{
+	v_w512 = bits >= RTE_VECT_SIMD_512;
+	return v_w512 ? RTE_VECT_SIMD_512 : RTE_VECT_SIMD_256;
 }
 
 #else /* !RTE_ARCH_X86 */
@@ -505,6 +614,13 @@ proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned i
 	RTE_SET_USED(lens);
 	RTE_SET_USED(n);
 	RTE_SET_USED(a);
+	return 0;
+}
+
+unsigned int
+proto_probe_fast_v_width(unsigned int bits)
+{
+	RTE_SET_USED(bits);
 	return 0;
 }
 

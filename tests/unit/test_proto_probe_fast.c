@@ -350,6 +350,18 @@ test_reflect_vector(void **state)
 	reflect_bursts();
 }
 
+/* the same with 512-bit vectors (--force-max-simd-bitwidth=512) */
+static void
+test_reflect_vector512(void **state)
+{
+	(void)state;
+	if (!proto_probe_fast_use_vector(true))
+		skip();
+	assert_int_equal(proto_probe_fast_v_width(512), 512);
+	reflect_bursts();
+	assert_int_equal(proto_probe_fast_v_width(256), 256);
+}
+
 static void
 test_reflect_scalar(void **state)
 {
@@ -439,6 +451,7 @@ main(void)
 		cmocka_unit_test(test_fast_vs_generic_clmul),
 		cmocka_unit_test(test_fast_vs_generic_sw),
 		cmocka_unit_test(test_reflect_vector),
+		cmocka_unit_test(test_reflect_vector512),
 		cmocka_unit_test(test_reflect_scalar),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_args),
