@@ -22,7 +22,9 @@
 # the forwarder's alone (on-CPU ns per packet less the generator's: what
 # testpmd's per-lcore figure measures, as testpmd has no generator), and
 # the ratios, both ways.  Options go to bench_np (--time, --warmup, --inflight,
-# --burst, --ipv6, --vlan).  doc/perf.md has the figures measured here.
+# --burst, --ipv6, --vlan); EAL options in BENCH_EAL go to both programs
+# (e.g. BENCH_EAL=--force-max-simd-bitwidth=512 for the NP's 512-bit
+# vectors).  doc/perf.md has the figures measured here.
 
 cd "$(dirname "$0")/.." || exit 1
 dir=build
@@ -52,7 +54,7 @@ fi
 cpu=$(($(nproc) - 1))
 main=0
 [ "$cpu" -eq 0 ] && main=0
-eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error"
+eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error ${BENCH_EAL:-}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 

@@ -819,20 +819,20 @@ eng_owner(const struct pcc_engine *e, uint16_t pidx, uint32_t sig)
 }
 
 /*
- * Transmit n packets (lens[] taken before: a sent mbuf may already be
- * freed or reused by its receiver), count them, free what the PMD refused.
- * Returns the number sent.
+ * Transmit n packets of bytes bytes in all (summed before: a sent mbuf
+ * may already be freed or reused by its receiver), count them, free what
+ * the PMD refused (still the caller's: their lengths taken off).  Returns
+ * the number sent.
  */
 static inline uint16_t
-eng_tx(uint16_t port_id, uint16_t tx_queue, struct pcc_engine_port_stats *pc,
-		struct rte_mbuf **pkts, const uint32_t *lens, uint16_t n)
+eng_tx_sum(uint16_t port_id, uint16_t tx_queue, struct pcc_engine_port_stats *pc,
+		struct rte_mbuf **pkts, uint16_t n, uint64_t bytes)
 {
-	uint64_t bytes = 0;
 	uint16_t sent, i;
 
 	sent = rte_eth_tx_burst(port_id, tx_queue, pkts, n);
-	for (i = 0; i < sent; i++)
-		bytes += lens[i];
+	for (i = sent; i < n; i++)
+		bytes -= pkts[i]->pkt_len;
 	eng_ctr_add(&pc->tx_pkts, sent);
 	eng_ctr_add(&pc->tx_bytes, bytes);
 	if (sent < n) {
@@ -842,17 +842,17 @@ eng_tx(uint16_t port_id, uint16_t tx_queue, struct pcc_engine_port_stats *pc,
 	return sent;
 }
 
-/* As eng_tx() with the lengths read from the mbufs first. */
+/* As eng_tx_sum() with the lengths read from the mbufs first. */
 static inline uint16_t
 eng_tx_pkts(uint16_t port_id, uint16_t tx_queue, struct pcc_engine_port_stats *pc,
 		struct rte_mbuf **pkts, uint16_t n)
 {
-	uint32_t lens[PCC_ENGINE_BURST_MAX];
+	uint64_t bytes = 0;
 	uint16_t i;
 
 	for (i = 0; i < n; i++)
-		lens[i] = pkts[i]->pkt_len;
-	return eng_tx(port_id, tx_queue, pc, pkts, lens, n);
+		bytes += pkts[i]->pkt_len;
+	return eng_tx_sum(port_id, tx_queue, pc, pkts, n, bytes);
 }
 
 /* probe.c: the zero fields of pc that mean a default (marker, hop limit,

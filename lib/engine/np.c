@@ -1130,6 +1130,10 @@ np_probe_ifa(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *
 
 /* ---- The fast path for CCMAD requests ------------------------------------------- */
 
+/* Requests checked, answered and sent on a chunk at a time */
+#define NP_FAST_CHUNK 8
+_Static_assert(NP_FAST_CHUNK <= PCC_PROBE_FAST_BURST, "a chunk is one pcc_probe_fast_reflect()");
+
 uint16_t
 eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts, uint16_t n,
 		uint64_t now_ns, struct rte_mbuf **tx, uint16_t *ntx, uint64_t *bytes)
@@ -1159,49 +1163,56 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 	if (q->clk->src != PCC_ENGINE_CLOCK_HW_RX_TS) {
 		/* one receive time (now) for the burst: one answer for all
 		 * (pcc_probe_fast_reflect()) */
-		void *frames[PCC_PROBE_FAST_BURST];
-		uint16_t lens[PCC_PROBE_FAST_BURST];
-		uint16_t cand[PCC_PROBE_FAST_BURST];
-		struct np_meta meta[PCC_PROBE_FAST_BURST];
-		uint16_t k = 0, j, nt = *ntx;
+		void *frames[NP_FAST_CHUNK];
+		uint16_t lens[NP_FAST_CHUNK];
+		uint16_t cand[NP_FAST_CHUNK];
+		struct np_meta meta[NP_FAST_CHUNK];
+		uint16_t k, j, nt = *ntx, c0, c1;
 		uint64_t done;
+		bool timed = false;
 
-		/* one segment (nb_segs 1: next is NULL), not shared: reset
-		 * for the answer now, while its first cache line (the only
-		 * one touched) is at hand; what is reset kept for those not
-		 * answered */
-		for (i = 0; i < n; i++) {
-			struct rte_mbuf *m = pkts[i];
+		/* a chunk at a time: its frames and mbufs stay in L1 from the
+		 * check to the send */
+		for (c0 = 0; c0 < n; c0 = c1) {
+			c1 = (uint16_t)RTE_MIN(n, c0 + NP_FAST_CHUNK);
+			/* one segment (nb_segs 1: next is NULL), not shared:
+			 * reset for the answer now, while its first cache line
+			 * (the only one touched) is at hand; what is reset kept
+			 * for those not answered */
+			for (i = c0, k = 0; i < c1; i++) {
+				struct rte_mbuf *m = pkts[i];
 
-			if (i + 4 < n)
-				rte_prefetch0(pkts[i + 4]);
-			if (mbuf_reusable(m) && m->data_len == m->pkt_len &&
-					k < PCC_PROBE_FAST_BURST) {
-				frames[k] = rte_pktmbuf_mtod(m, void *);
-				lens[k] = m->data_len;
-				np_answer_reset(m, &meta[k]);
-				cand[k++] = i;
-			}
-		}
-		if (k == 0)
-			return n;
-		np_times(&b, pkts[cand[0]], &a.np_recv_ts, &a.np_send_ts);
-		a.resp_ts = pcc_probe_resp_ts(0, a.np_send_ts, c->resp_ts_size, c->resp_ts_res);
-		done = pcc_probe_fast_reflect(frames, lens, k, &a);
-		/* answered: out as they are (length kept); the rest left in
-		 * their order */
-		for (i = 0, j = 0; i < n; i++) {
-			struct rte_mbuf *m = pkts[i];
-
-			if (j < k && cand[j] == i) {
-				if (likely((done >> j) & 1)) {
-					nbytes += lens[j++];
-					tx[nt++] = m;
-					continue;
+				if (i + 4 < n)
+					rte_prefetch0(pkts[i + 4]);
+				if (mbuf_reusable(m) && m->data_len == m->pkt_len) {
+					frames[k] = rte_pktmbuf_mtod(m, void *);
+					lens[k] = m->data_len;
+					np_answer_reset(m, &meta[k]);
+					cand[k++] = i;
 				}
-				np_meta_restore(m, &meta[j++]);
 			}
-			pkts[left++] = m;
+			if (k > 0 && !timed) {
+				np_times(&b, pkts[cand[0]], &a.np_recv_ts, &a.np_send_ts);
+				a.resp_ts = pcc_probe_resp_ts(
+						0, a.np_send_ts, c->resp_ts_size, c->resp_ts_res);
+				timed = true;
+			}
+			done = k > 0 ? pcc_probe_fast_reflect(frames, lens, k, &a) : 0;
+			/* answered: out as they are (length kept); the rest
+			 * left in their order */
+			for (i = c0, j = 0; i < c1; i++) {
+				struct rte_mbuf *m = pkts[i];
+
+				if (j < k && cand[j] == i) {
+					if (likely((done >> j) & 1)) {
+						nbytes += lens[j++];
+						tx[nt++] = m;
+						continue;
+					}
+					np_meta_restore(m, &meta[j++]);
+				}
+				pkts[left++] = m;
+			}
 		}
 		nf = (uint16_t)(nt - *ntx);
 		*ntx = nt;

@@ -76,14 +76,18 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	const bool host = (q->roles & PCC_ENGINE_ROLE_FWD) != 0;
 	const bool wire = rp && e->fwd_b == (int16_t)q->pidx;
 	const uint16_t nb_rx = n;
-	uint16_t nb_done = 0, nb_sel = 0, nb_back = 0, i, ntx = 0;
-	uint64_t bytes = 0;
+	uint16_t nb_done = 0, nb_sel = 0, nb_back = 0, i, ntx = 0, nb_fast = 0;
+	uint64_t bytes = 0, tx_bytes = 0;
 	bool has_pend = false;
 	struct eng_ev pend;
 
-	/* CCMAD probe requests in the RP's layout: answered at once */
-	if (np && !host)
+	/* CCMAD probe requests in the RP's layout: answered at once (as
+	 * long as they came: their bytes are the answers' bytes) */
+	if (np && !host) {
 		n = eng_np_fast_rx(lc, q, pkts, n, now, tx, &ntx, &bytes);
+		nb_fast = ntx;
+		tx_bytes = bytes;
+	}
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 		struct pcc_pkt_info *info = &infos[nb_sel];
@@ -142,8 +146,10 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	else if (nb_sel > 0)
 		ntx += eng_np_rx(lc, q, sel, infos, nb_sel, now, tx + ntx,
 				(uint16_t)(PCC_ENGINE_BURST_MAX - ntx));
+	for (i = nb_fast; i < ntx; i++)
+		tx_bytes += tx[i]->pkt_len;
 	if (ntx > 0)
-		eng_tx_pkts(q->port_id, q->tx_queue, pc, tx, ntx);
+		eng_tx_sum(q->port_id, q->tx_queue, pc, tx, ntx, tx_bytes);
 	if (nb_back > 0)
 		eng_fwd_wire_rx(lc, q, back, nb_back);
 }

@@ -1446,6 +1446,74 @@ test_probe_fast_vs_generic(void **state)
 	}
 }
 
+/*
+ * A burst longer than the fast path's chunk (it checks, answers and sends
+ * a few frames at a time): requests mixed with data packets and shared
+ * mbufs at every position across the chunks' edges.  The answers go out
+ * in arrival order, each an answer to its own request (ICRC and IPv4
+ * checksum verified, send time echoed); the rest is left in order and
+ * untouched; bytes and counters are the answers'.
+ */
+static void
+test_probe_fast_chunks(void **state)
+{
+	struct rte_mbuf *pkts[32], *orig[32], *copy[32], *out[32];
+	uint16_t left, ntx = 0, i, na = 0, nl = 0;
+	struct eng_rtt_sample smp;
+	struct pcc_pkt_info in;
+	uint64_t bytes, want_bytes = 0;
+	bool answer[32];
+
+	(void)state;
+	RTE_BUILD_BUG_ON(RTE_DIM(pkts) > PCC_ENGINE_BURST_MAX);
+	fixture_np(NULL);
+	mk_flow(false, false);
+	for (i = 0; i < RTE_DIM(pkts); i++) {
+		if (i % 5 == 2) {
+			pkts[i] = data_pkt(&flow_l3, DATA_QPN, i, PCC_ECN_CE);
+		} else {
+			pkts[i] = request(0, 1000 + i);
+			if (i % 7 == 3)
+				rte_mbuf_refcnt_update(pkts[i], 1);
+		}
+		answer[i] = i % 5 != 2 && i % 7 != 3;
+		if (answer[i])
+			want_bytes += rte_pktmbuf_pkt_len(pkts[i]);
+		orig[i] = pkts[i];
+		copy[i] = clone_of(pkts[i]);
+	}
+	left = eng_np_fast_rx(lc, rxq(), pkts, RTE_DIM(pkts), 20, out, &ntx, &bytes);
+	assert_int_equal(left + ntx, RTE_DIM(pkts));
+	assert_int_equal(bytes, want_bytes);
+	assert_int_equal(np_stats().probe_req, ntx);
+	assert_int_equal(pstats.rx_kind[PCC_PKT_PROBE_REQ], ntx);
+	for (i = 0; i < RTE_DIM(pkts); i++) {
+		if (answer[i]) {
+			assert_true(na < ntx);
+			assert_ptr_equal(out[na], orig[i]);
+			response(out[na], &smp, &in);
+			assert_int_equal(smp.req_send_ns, 1000 + i);
+			na++;
+			continue;
+		}
+		assert_true(nl < left);
+		assert_ptr_equal(pkts[nl], orig[i]);
+		assert_int_equal(rte_pktmbuf_data_len(pkts[nl]), rte_pktmbuf_data_len(copy[i]));
+		assert_memory_equal(rte_pktmbuf_mtod(pkts[nl], uint8_t *),
+				rte_pktmbuf_mtod(copy[i], uint8_t *),
+				rte_pktmbuf_data_len(copy[i]));
+		nl++;
+	}
+	assert_int_equal(na, ntx);
+	assert_int_equal(nl, left);
+	for (i = 0; i < RTE_DIM(pkts); i++)
+		if (i % 5 != 2 && i % 7 == 3)
+			rte_mbuf_refcnt_update(orig[i], -1);
+	rte_pktmbuf_free_bulk(orig, RTE_DIM(orig));
+	rte_pktmbuf_free_bulk(copy, RTE_DIM(copy));
+	teardown(NULL);
+}
+
 /* Frames the fast path does not take: left in order, untouched, and
  * nothing counted; nothing is answered with the fast path off. */
 static void
@@ -1624,6 +1692,7 @@ main(void)
 		cmocka_unit_test(test_probe_bad),
 		cmocka_unit_test(test_probe_shared_mbuf),
 		cmocka_unit_test(test_probe_fast_vs_generic),
+		cmocka_unit_test(test_probe_fast_chunks),
 		cmocka_unit_test(test_probe_fast_odd),
 		cmocka_unit_test(test_caps_and_conf),
 	};
