@@ -17,13 +17,19 @@
  * or a constant, so a masked byte permute (vpermb) or blend of each
  * quarter with a constant vector builds it; the answer's own fields
  * (times, user data, last dword, DSCP) go into the constants once per
- * burst, and the constants stay in registers.  The IPv4 header checksum
- * is computed from the new header.  The ICRC is linear: the change of
- * every 8-byte word (request xor answer, the bytes the ICRC masks
- * cleared) times the word's constant x^(8 (bytes after it + 4)), summed,
- * is the change of the ICRC: 16 words, 8 vpclmulqdq, no branch.  The
- * sums of a burst are reduced (a chain of dependent instructions) after
- * all its answers are written, so that the reductions overlap.
+ * burst (the recipe's other constants are read from memory where used,
+ * as operands: fewer registers to spill).  The IPv4 header checksum is
+ * computed from the new header.  The ICRC is linear: the change of every
+ * 8-byte word (request xor answer, the bytes the ICRC masks cleared) times
+ * the word's constant x^(8 (bytes after it + 4)), summed, is the change
+ * of the ICRC: 16 words, 8 vpclmulqdq (4 on 512-bit vectors, when DPDK's
+ * SIMD width allows them).  In a request as the RP builds it (NP times,
+ * user data, last dword, the MAD's attribute modifier: 0; checked by the
+ * match) the second half's change is the same for the whole burst: its
+ * products are summed once per burst, and each request's are only the
+ * first half's.  The sums of a burst are reduced (a chain of dependent
+ * instructions) after all its answers are written, two or four at a time
+ * in the lanes of a vector, so that the reductions overlap.
  *
  * The bytes written are those answer_hw() writes: unit-tested and fuzzed
  * against the generic path, as it is.  Loads and checksums read the
@@ -81,17 +87,19 @@ _Static_assert(R_RECV % 8 == 0 && R_SEND % 8 == 0 && R_USER % 8 == 0,
 _Static_assert(R_USER + 16 <= V4_REGION, "the answer's bytes lie in the region");
 
 static struct {
-	uint8_t idx[V4_REGION];    /* byte i from the request's idx[i] ... */
-	uint8_t cst[V4_REGION];    /* ... or this constant */
-	uint32_t keep[4];          /* per quarter: bits of the kept/moved bytes */
-	uint32_t keep_tos;         /* the TOS byte's bit (DSCP: the request's) */
-	uint8_t and0[32];          /* the ECN bits of the TOS cleared */
-	uint8_t or2[32];           /* the response flag */
-	uint8_t imask[64];         /* 0 at the bytes the ICRC masks */
-	uint64_t k[V4_REGION / 8]; /* the words' multipliers */
-	uint8_t me[96];            /* a request: these bytes ... */
-	uint8_t mm[96];            /* ... under this mask (match) */
-	uint64_t fold;             /* x^64 mod P, << 2 (V_REDUCE()) */
+	uint8_t idx[V4_REGION];              /* byte i from the request's idx[i] ... */
+	uint8_t cst[V4_REGION];              /* ... or this constant */
+	uint32_t keep[4];                    /* per quarter: bits of the kept/moved bytes */
+	uint32_t keep_tos;                   /* the TOS byte's bit (DSCP: the request's) */
+	uint8_t and0[32] __rte_aligned(32);  /* the ECN bits of the TOS cleared */
+	uint8_t or2[32] __rte_aligned(32);   /* the response flag */
+	uint8_t imask[64] __rte_aligned(32); /* 0 at the bytes the ICRC masks */
+	uint64_t k[V4_REGION / 8];           /* the words' multipliers */
+	uint8_t me[96] __rte_aligned(32);    /* a request: these bytes ... */
+	uint8_t mm[96] __rte_aligned(32);    /* ... under this mask (match) */
+	uint8_t xe[64] __rte_aligned(32);    /* the second half of a request as the RP */
+	uint8_t xm[64] __rte_aligned(32);    /* builds it: these bytes under this mask */
+	uint64_t fold;                       /* x^64 mod P, << 2 (V_REDUCE()) */
 } v4 __rte_aligned(64);
 
 /* 512-bit vectors allowed (DPDK's SIMD width, at init) */
@@ -220,6 +228,18 @@ v4_recipe(void)
 	v4.imask[R_BTH + 4] = 0;
 	for (i = 0; i < V4_REGION / 8; i++)
 		v4.k[i] = proto_icrc_xpow(V4_LEN - 8 * i - 4);
+	/* the bytes of the region's second half that the answer writes, as
+	 * the RP's requests have them (the MAD header's reserved bytes and
+	 * attribute modifier, the body's NP times, user data and last
+	 * dword: 0; the response flag clear): then the change of that half
+	 * is the same for every request of a burst (v4_consts()) */
+	for (i = V4_REGION / 2; i < V4_REGION; i++) {
+		if (v4.keep[i / 32] & (1u << (i % 32)))
+			continue;
+		v4.xm[i - V4_REGION / 2] = 0xff;
+		v4.xe[i - V4_REGION / 2] = i < sizeof(v4.mm) && v4.mm[i] == 0xff ? v4.me[i] : 0;
+	}
+	v4.xm[R_FLAGS - V4_REGION / 2] |= PCC_PROBE_F_RESPONSE;
 	/* a product's bit k stands for x^(94 - k) (proto_icrc_reduce());
 	 * x^64 is its bit 30 */
 	v4.fold = (uint64_t)proto_icrc_reduce(1ull << 30, 0) << 2;
@@ -230,17 +250,51 @@ v4_recipe(void)
 
 /* unaligned; masked, so that no compiler tuning splits them in halves */
 #define LD(p) _mm256_maskz_loadu_epi8(~(__mmask32)0, (const void *)(p))
+/* aligned: a constant of the recipe, read where used */
+#define LDA(p) _mm256_load_si256((const __m256i *)(const void *)(p))
 #define ST(p, v) _mm256_mask_storeu_epi8((void *)(p), ~(__mmask32)0, (v))
 
 /* What a burst's answers share, in registers. */
 struct v4_k {
-	__m256i idx0, idx1, cst0, cst1, c2, c3, and0, or2, im0, im1;
-	__m256i k0, k1, k2, k3, me0, me1, me2, mm0, mm1, mm2;
+	__m256i idx0, idx1, cst0, cst1, c2, c3, k0, k1, k2, k3, xe2, xe3;
 	__m512i z01, z23; /* k0..k3 in two (v4_consts(.., z)) */
 	__m128i fold, m31, m32, poly;
+	__m128i c23; /* the sum of products of a request's second half
+	              * changed as the RP's requests are (xe, xm) */
 	__mmask32 keep0, keep1, keep2, keep3;
 	int tos; /* the DSCP given (<< 2), or -1 */
 };
+
+/*
+ * The sum of the products of two quarters' changes da, db with their
+ * words' multipliers ka, kb (zk: both in one 512-bit vector), in 128-bit
+ * lanes: 4 vpclmulqdq on 256-bit vectors, or (z) 2 on 512-bit ones (as
+ * many products; the CPU's carry-less multiplier takes one instruction at
+ * a time, whatever its width).
+ */
+V_INLINE __m256i
+v_prod2(__m256i da, __m256i ka, __m256i db, __m256i kb, __m512i zk, bool z)
+{
+	if (z) {
+		__m512i a = _mm512_inserti64x4(_mm512_castsi256_si512(da), db, 1);
+		__m512i q;
+
+		q = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, zk, 0x00),
+				_mm512_clmulepi64_epi128(a, zk, 0x11));
+		return _mm256_xor_si256(_mm512_castsi512_si256(q), _mm512_extracti64x4_epi64(q, 1));
+	}
+	return _mm256_xor_si256(_mm256_ternarylogic_epi64(_mm256_clmulepi64_epi128(da, ka, 0x00),
+						_mm256_clmulepi64_epi128(da, ka, 0x11),
+						_mm256_clmulepi64_epi128(db, kb, 0x00), 0x96),
+			_mm256_clmulepi64_epi128(db, kb, 0x11));
+}
+
+/* a 256-bit vector's two 128-bit lanes, summed */
+V_INLINE __m128i
+v_lanes(__m256i p)
+{
+	return _mm_xor_si128(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+}
 
 V_INLINE void
 v4_consts(struct v4_k *k, const struct pcc_probe_fast_ans *a, bool z)
@@ -274,63 +328,28 @@ v4_consts(struct v4_k *k, const struct pcc_probe_fast_ans *a, bool z)
 	memcpy(&u, a->user + 8, 4);
 	u |= (uint64_t)rte_cpu_to_be_32(a->resp_ts) << 32;
 	k->c3 = _mm256_mask_set1_epi64(k->c3, 1u << ((R_USER + 8 - 96) / 8), (long long)u);
-	k->and0 = LD(v4.and0);
-	k->or2 = LD(v4.or2);
-	k->im0 = LD(v4.imask);
-	k->im1 = LD(v4.imask + 32);
 	k->k0 = LD(v4.k);
 	k->k1 = LD(v4.k + 4);
 	k->k2 = LD(v4.k + 8);
 	k->k3 = LD(v4.k + 12);
-	k->me0 = LD(v4.me);
-	k->me1 = LD(v4.me + 32);
-	k->me2 = LD(v4.me + 64);
-	k->mm0 = LD(v4.mm);
-	k->mm1 = LD(v4.mm + 32);
-	k->mm2 = LD(v4.mm + 64);
 	k->fold = _mm_cvtsi64_si128((long long)v4.fold);
 	k->m31 = _mm_cvtsi32_si128(0x7fffffff);
 	k->m32 = _mm_cvtsi32_si128(-1);
 	/* P and Barrett's mu = x^64 / P, 33 bits, reflected */
 	k->poly = _mm_set_epi64x(0x1F7011641ll, 0x1DB710641ll);
+	k->xe2 = LD(v4.xe);
+	k->xe3 = LD(v4.xe + 32);
 	if (z) {
 		k->z01 = _mm512_inserti64x4(_mm512_castsi256_si512(k->k0), k->k1, 1);
 		k->z23 = _mm512_inserti64x4(_mm512_castsi256_si512(k->k2), k->k3, 1);
 	}
-}
-
-/*
- * The sum of the products of the region's change, quarters d0..d3, with
- * their words' multipliers: 8 vpclmulqdq on 256-bit vectors, or (z) 4 on
- * 512-bit ones (as many products; the CPU's carry-less multiplier takes
- * one instruction at a time, whatever its width).
- */
-V_INLINE __m128i
-v_sum(const struct v4_k *k, __m256i d0, __m256i d1, __m256i d2, __m256i d3, bool z)
-{
-	__m256i p;
-
-	if (z) {
-		__m512i a = _mm512_inserti64x4(_mm512_castsi256_si512(d0), d1, 1);
-		__m512i b = _mm512_inserti64x4(_mm512_castsi256_si512(d2), d3, 1);
-		__m512i q;
-
-		q = _mm512_ternarylogic_epi64(_mm512_clmulepi64_epi128(a, k->z01, 0x00),
-				_mm512_clmulepi64_epi128(a, k->z01, 0x11),
-				_mm512_clmulepi64_epi128(b, k->z23, 0x00), 0x96);
-		q = _mm512_xor_si512(q, _mm512_clmulepi64_epi128(b, k->z23, 0x11));
-		p = _mm256_xor_si256(_mm512_castsi512_si256(q), _mm512_extracti64x4_epi64(q, 1));
-	} else {
-		p = _mm256_ternarylogic_epi64(_mm256_clmulepi64_epi128(d0, k->k0, 0x00),
-				_mm256_clmulepi64_epi128(d0, k->k0, 0x11),
-				_mm256_clmulepi64_epi128(d1, k->k1, 0x00), 0x96);
-		p = _mm256_ternarylogic_epi64(p, _mm256_clmulepi64_epi128(d1, k->k1, 0x11),
-				_mm256_clmulepi64_epi128(d2, k->k2, 0x00), 0x96);
-		p = _mm256_ternarylogic_epi64(p, _mm256_clmulepi64_epi128(d2, k->k2, 0x11),
-				_mm256_clmulepi64_epi128(d3, k->k3, 0x00), 0x96);
-		p = _mm256_xor_si256(p, _mm256_clmulepi64_epi128(d3, k->k3, 0x11));
-	}
-	return _mm_xor_si128(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+	/* such a request's second half changes by: the answer's bytes xor
+	 * the request's where the answer writes, the response flag */
+	k->c23 = v_lanes(v_prod2(_mm256_or_si256(_mm256_maskz_mov_epi8(~k->keep2,
+								 _mm256_xor_si256(k->c2, k->xe2)),
+						 LDA(v4.or2)),
+			k->k2, _mm256_maskz_mov_epi8(~k->keep3, _mm256_xor_si256(k->c3, k->xe3)),
+			k->k3, k->z23, z));
 }
 
 /*
@@ -359,28 +378,38 @@ v_sum(const struct v4_k *k, __m256i d0, __m256i d1, __m256i d2, __m256i d3, bool
 #define y_broadcast _mm256_broadcastsi128_si256
 #define z_broadcast _mm512_broadcast_i32x4
 
-/* Is the datagram at ip (length checked) a request the fast path answers? */
-V_INLINE bool
-v4_match(const struct v4_k *k, const uint8_t *ip, __m256i o0, __m256i o1, __m256i o2)
+/*
+ * Is the datagram at ip (length checked) a request the fast path answers?
+ * 0: no; 1: yes; 2: yes, and its second half is as the RP builds it.
+ */
+V_INLINE int
+v4_match(const uint8_t *ip, __m256i o0, __m256i o1, __m256i o2, __m256i o3)
 {
-	__m256i d;
+	__m256i d, x;
 
-	d = _mm256_ternarylogic_epi64(o0, k->me0, k->mm0, 0x28);
-	d = _mm256_or_si256(d, _mm256_ternarylogic_epi64(o1, k->me1, k->mm1, 0x28));
-	d = _mm256_or_si256(d, _mm256_ternarylogic_epi64(o2, k->me2, k->mm2, 0x28));
-	return _mm256_test_epi64_mask(d, d) == 0 && (ip[R_UDP] | ip[R_UDP + 1]) != 0 &&
-			ip[R_FLAGS + 2] <= PCC_PROBE_CUSTOM_MAX;
+	d = _mm256_ternarylogic_epi64(o0, LDA(v4.me), LDA(v4.mm), 0x28);
+	d = _mm256_or_si256(
+			d, _mm256_ternarylogic_epi64(o1, LDA(v4.me + 32), LDA(v4.mm + 32), 0x28));
+	d = _mm256_or_si256(
+			d, _mm256_ternarylogic_epi64(o2, LDA(v4.me + 64), LDA(v4.mm + 64), 0x28));
+	if (_mm256_test_epi64_mask(d, d) != 0 || (ip[R_UDP] | ip[R_UDP + 1]) == 0 ||
+			ip[R_FLAGS + 2] > PCC_PROBE_CUSTOM_MAX)
+		return 0;
+	x = _mm256_or_si256(_mm256_ternarylogic_epi64(o2, LDA(v4.xe), LDA(v4.xm), 0x28),
+			_mm256_ternarylogic_epi64(o3, LDA(v4.xe + 32), LDA(v4.xm + 32), 0x28));
+	return _mm256_test_epi64_mask(x, x) == 0 ? 2 : 1;
 }
 
 /*
  * The answer of the request whose region (at ip) holds o0..o3, but for the
  * ICRC: returns the sum of products to reduce and xor into it
  * (v4_icrc()), so that a burst's reductions, a long chain of dependent
- * instructions each, overlap.
+ * instructions each, overlap.  rp: the request's second half is as the RP
+ * builds it (v4_match() 2), its change the burst's (c23).
  */
 V_INLINE __m128i
 v4_answer(const struct v4_k *k, uint8_t *f, uint8_t *ip, __m256i o0, __m256i o1, __m256i o2,
-		__m256i o3, bool z)
+		__m256i o3, bool z, bool rp)
 {
 	__m256i n0, n1, n2, n3;
 	__m128i p;
@@ -403,15 +432,21 @@ v4_answer(const struct v4_k *k, uint8_t *f, uint8_t *ip, __m256i o0, __m256i o1,
 
 	tos = k->tos >= 0 ? k->tos : (ip[R_TOS] & 0xfc);
 	n0 = _mm256_mask_permutexvar_epi8(k->cst0, keep0, k->idx0, o0);
-	n0 = _mm256_and_si256(n0, k->and0);
+	n0 = _mm256_and_si256(n0, LDA(v4.and0));
 	n1 = _mm256_mask_permutexvar_epi8(k->cst1, k->keep1, k->idx1, o1);
-	n2 = _mm256_or_si256(_mm256_mask_blend_epi8(k->keep2, k->c2, o2), k->or2);
+	n2 = _mm256_or_si256(_mm256_mask_blend_epi8(k->keep2, k->c2, o2), LDA(v4.or2));
 	n3 = _mm256_mask_blend_epi8(k->keep3, k->c3, o3);
 	/* the ICRC's change: (old ^ new) & mask (ternary logic 0x28); the
 	 * header checksum, masked, is not in it yet */
-	p = v_sum(k, _mm256_ternarylogic_epi64(o0, n0, k->im0, 0x28),
-			_mm256_ternarylogic_epi64(o1, n1, k->im1, 0x28), _mm256_xor_si256(o2, n2),
-			_mm256_xor_si256(o3, n3), z);
+	p = v_lanes(v_prod2(_mm256_ternarylogic_epi64(o0, n0, LDA(v4.imask), 0x28), k->k0,
+			_mm256_ternarylogic_epi64(o1, n1, LDA(v4.imask + 32), 0x28), k->k1, k->z01,
+			z));
+	if (rp)
+		p = _mm_xor_si128(p, k->c23);
+	else
+		p = _mm_xor_si128(p,
+				v_lanes(v_prod2(_mm256_xor_si256(o2, n2), k->k2,
+						_mm256_xor_si256(o3, n3), k->k3, k->z23, z)));
 	/* the IPv4 header checksum, over the new header: version/IHL 0x45,
 	 * TOS, the length matched, ID 0, DF, TTL 64, UDP (constants, in
 	 * V4_CSUM0), the addresses (swapped: the same sum); 16-bit lanes as
@@ -449,8 +484,8 @@ proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_a
 
 	v4_consts(&k, a, false);
 	kp = &k;
-	s = _mm256_castsi128_si256(
-			v4_answer(kp, f, ip, LD(ip), LD(ip + 32), LD(ip + 64), LD(ip + 96), false));
+	s = _mm256_castsi128_si256(v4_answer(
+			kp, f, ip, LD(ip), LD(ip + 32), LD(ip + 64), LD(ip + 96), false, false));
 	s = V_REDUCE(s, kp, 256, y);
 	v4_icrc(ip, (uint32_t)_mm256_extract_epi32(s, 1));
 	return (int)(l3 + V4_LEN + PCC_ICRC_LEN);
@@ -510,10 +545,11 @@ reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_
 		o0 = LD(ip);
 		o1 = LD(ip + 32);
 		o2 = LD(ip + 64);
-		if (!v4_match(kp, ip, o0, o1, o2))
-			continue;
 		o3 = LD(ip + 96);
-		sums[nv] = v4_answer(kp, f, ip, o0, o1, o2, o3, z);
+		lay = v4_match(ip, o0, o1, o2, o3);
+		if (lay == 0)
+			continue;
+		sums[nv] = v4_answer(kp, f, ip, o0, o1, o2, o3, z, lay == 2);
 		ips[nv++] = ip;
 		done |= 1ull << i;
 	}

@@ -318,6 +318,12 @@ reflect_bursts(void)
 			case 1:
 				len -= 1 + (int)(rnd() % 40);
 				break;
+			case 2:
+				/* an IPv4 request whose NP times, user data or
+				 * last dword are not 0 (the RP sends 0s; the
+				 * burst's shortcut for those does not apply) */
+				want[i][14 + 88 + rnd() % 32] |= (uint8_t)(1 + rnd() % 255);
+				break;
 			default:
 				break;
 			}
