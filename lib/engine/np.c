@@ -524,14 +524,11 @@ np_reuse(struct np_burst *b, struct rte_mbuf *m)
 	return c;
 }
 
-/* The metadata of a received mbuf that an answer sent from it resets. */
-struct np_meta {
-	uint64_t ol_flags;
-	uint32_t packet_type;
-	uint16_t port, vlan_tci, vlan_tci_outer;
-};
-
-/* Reset those fields of m (its first cache line only). */
+/* The metadata of a received mbuf that an answer sent from it resets
+ * (its first cache line only): as np_inplace_reset() but for what an
+ * answer of the same length in one segment already has (next, nb_segs,
+ * the lengths) and tx_offload, which no flag left in ol_flags asks the
+ * PMD to read (the NP fast path). */
 static inline void
 np_meta_clear(struct rte_mbuf *m)
 {
@@ -540,32 +537,6 @@ np_meta_clear(struct rte_mbuf *m)
 	m->packet_type = 0;
 	m->vlan_tci = 0;
 	m->vlan_tci_outer = 0;
-}
-
-/* m, of one segment, to be answered in place (same length): as
- * np_inplace_reset() but for what is already so (next, nb_segs, the
- * lengths) and tx_offload, which no flag left in ol_flags asks the PMD to
- * read.  What it was, in *old. */
-static inline void
-np_answer_reset(struct rte_mbuf *m, struct np_meta *old)
-{
-	old->ol_flags = m->ol_flags;
-	old->packet_type = m->packet_type;
-	old->port = m->port;
-	old->vlan_tci = m->vlan_tci;
-	old->vlan_tci_outer = m->vlan_tci_outer;
-	np_meta_clear(m);
-}
-
-/* m as it was before np_answer_reset() (not answered after all) */
-static inline void
-np_meta_restore(struct rte_mbuf *m, const struct np_meta *old)
-{
-	m->ol_flags = old->ol_flags;
-	m->packet_type = old->packet_type;
-	m->port = old->port;
-	m->vlan_tci = old->vlan_tci;
-	m->vlan_tci_outer = old->vlan_tci_outer;
 }
 
 /* m, answered in place, as rte_pktmbuf_reset() leaves an mbuf but for
@@ -1166,7 +1137,6 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 		void *frames[NP_FAST_CHUNK];
 		uint16_t lens[NP_FAST_CHUNK];
 		uint16_t cand[NP_FAST_CHUNK];
-		struct np_meta meta[NP_FAST_CHUNK];
 		uint16_t k, j, nt = *ntx, c0, c1;
 		uint64_t done;
 		bool timed = false;
@@ -1175,10 +1145,7 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 		 * check to the send */
 		for (c0 = 0; c0 < n; c0 = c1) {
 			c1 = (uint16_t)RTE_MIN(n, c0 + NP_FAST_CHUNK);
-			/* one segment (nb_segs 1: next is NULL), not shared:
-			 * reset for the answer now, while its first cache line
-			 * (the only one touched) is at hand; what is reset kept
-			 * for those not answered */
+			/* one segment (nb_segs 1: next is NULL), not shared */
 			for (i = c0, k = 0; i < c1; i++) {
 				struct rte_mbuf *m = pkts[i];
 
@@ -1187,7 +1154,6 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 				if (mbuf_reusable(m) && m->data_len == m->pkt_len) {
 					frames[k] = rte_pktmbuf_mtod(m, void *);
 					lens[k] = m->data_len;
-					np_answer_reset(m, &meta[k]);
 					cand[k++] = i;
 				}
 			}
@@ -1198,18 +1164,17 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 				timed = true;
 			}
 			done = k > 0 ? pcc_probe_fast_reflect(frames, lens, k, &a) : 0;
-			/* answered: out as they are (length kept); the rest
-			 * left in their order */
+			/* answered: reset (the first cache line, still at
+			 * hand) and out as they are (length kept); the rest
+			 * left in their order, untouched */
 			for (i = c0, j = 0; i < c1; i++) {
 				struct rte_mbuf *m = pkts[i];
 
-				if (j < k && cand[j] == i) {
-					if (likely((done >> j) & 1)) {
-						nbytes += lens[j++];
-						tx[nt++] = m;
-						continue;
-					}
-					np_meta_restore(m, &meta[j++]);
+				if (j < k && cand[j] == i && likely((done >> j++) & 1)) {
+					np_meta_clear(m);
+					nbytes += lens[j - 1];
+					tx[nt++] = m;
+					continue;
 				}
 				pkts[left++] = m;
 			}

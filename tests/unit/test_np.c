@@ -1476,6 +1476,11 @@ test_probe_fast_chunks(void **state)
 			if (i % 7 == 3)
 				rte_mbuf_refcnt_update(pkts[i], 1);
 		}
+		/* what a PMD may set on receive */
+		pkts[i]->ol_flags = RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_VLAN;
+		pkts[i]->packet_type = RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4 | RTE_PTYPE_L4_UDP;
+		pkts[i]->vlan_tci = 5;
+		pkts[i]->port = 3;
 		answer[i] = i % 5 != 2 && i % 7 != 3;
 		if (answer[i])
 			want_bytes += rte_pktmbuf_pkt_len(pkts[i]);
@@ -1491,6 +1496,11 @@ test_probe_fast_chunks(void **state)
 		if (answer[i]) {
 			assert_true(na < ntx);
 			assert_ptr_equal(out[na], orig[i]);
+			/* reset for the send */
+			assert_int_equal(out[na]->ol_flags, 0);
+			assert_int_equal(out[na]->packet_type, 0);
+			assert_int_equal(out[na]->vlan_tci, 0);
+			assert_int_equal(out[na]->port, RTE_MBUF_PORT_INVALID);
 			response(out[na], &smp, &in);
 			assert_int_equal(smp.req_send_ns, 1000 + i);
 			na++;
@@ -1498,6 +1508,10 @@ test_probe_fast_chunks(void **state)
 		}
 		assert_true(nl < left);
 		assert_ptr_equal(pkts[nl], orig[i]);
+		assert_int_equal(pkts[nl]->ol_flags,
+				RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_VLAN);
+		assert_int_equal(pkts[nl]->vlan_tci, 5);
+		assert_int_equal(pkts[nl]->port, 3);
 		assert_int_equal(rte_pktmbuf_data_len(pkts[nl]), rte_pktmbuf_data_len(copy[i]));
 		assert_memory_equal(rte_pktmbuf_mtod(pkts[nl], uint8_t *),
 				rte_pktmbuf_mtod(copy[i], uint8_t *),
