@@ -503,6 +503,8 @@ reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_
 	/* whole vectors of sums (the last one's unused lanes 0) */
 	__m128i sums[PCC_PROBE_FAST_BURST + 3] __rte_aligned(64);
 	uint8_t *ips[PCC_PROBE_FAST_BURST];
+	uint8_t other[PCC_PROBE_FAST_BURST];
+	unsigned int no = 0;
 	uint64_t done = 0;
 	unsigned int i, nv = 0;
 	const struct v4_k *kp;
@@ -533,10 +535,9 @@ reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_
 			l3 += PCC_VLAN_HDR_LEN;
 		}
 		if (unlikely(et != RTE_BE16(PCC_ETHER_TYPE_IPV4))) {
-			/* IPv6, or not ours: the scalar path */
-			lay = pcc_probe_fast_match(f, len);
-			if (lay != 0 && pcc_probe_fast_answer(f, lay, a) > 0)
-				done |= 1ull << i;
+			/* IPv6, or not ours: the scalar path, after the loop
+			 * (no call in it: its vectors stay in registers) */
+			other[no++] = (uint8_t)i;
 			continue;
 		}
 		if (len != l3 + V4_LEN + PCC_ICRC_LEN)
@@ -586,6 +587,12 @@ reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_
 			if (i + 1 < nv)
 				v4_icrc(ips[i + 1], (uint32_t)_mm256_extract_epi32(s, 5));
 		}
+	}
+	for (i = 0; i < no; i++) {
+		int lay = pcc_probe_fast_match(frames[other[i]], lens[other[i]]);
+
+		if (lay != 0 && pcc_probe_fast_answer(frames[other[i]], lay, a) > 0)
+			done |= 1ull << other[i];
 	}
 	return done;
 }
