@@ -13,7 +13,9 @@
 # Prints one row per algorithm: M events/s per wall-clock second and per
 # second on a CPU, ns/event, and the ratio to the first algorithm (noop).
 # Options go to bench_rp (--flows N, --time, --warmup, --burst, --algo
-# NAME...).  Takes a few seconds; doc/perf.md has the figures measured here.
+# NAME...).  BENCH_HUGE=1 runs it on hugepages (reserved beforehand) instead
+# of --no-huge.  Takes a few seconds; doc/perf.md has the figures measured
+# here.
 
 cd "$(dirname "$0")/.." || exit 1
 dir=build
@@ -42,6 +44,8 @@ if [ ! -x "$bin" ]; then
 fi
 cpu=$(($(nproc) - 1))
 eal="--no-huge -m 2048 --no-pci --no-shconf --log-level=lib.eal:error"
+# BENCH_HUGE=1: on hugepages (reserved beforehand, e.g. 1024 of 2 MiB)
+[ "${BENCH_HUGE:-0}" = 1 ] && eal="-m 2048 --no-pci --no-shconf --log-level=lib.eal:error"
 model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $model, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# $bin $eal -l $cpu -- $*"
