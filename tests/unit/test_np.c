@@ -1528,6 +1528,86 @@ test_probe_fast_chunks(void **state)
 	teardown(NULL);
 }
 
+/* A port clock with hardware RX timestamps: read_clock fails (the
+ * timestamps are ns as they are), the TSC reads hw_tsc_ns. */
+static uint64_t hw_tsc_ns;
+
+static int
+hw_read_clock(uint16_t port_id, uint64_t *ticks)
+{
+	(void)port_id;
+	(void)ticks;
+	return -ENOTSUP;
+}
+
+static uint64_t
+hw_tsc(void)
+{
+	return hw_tsc_ns;
+}
+
+static void
+hw_delay(unsigned int us)
+{
+	(void)us;
+}
+
+/*
+ * The fast path on a port with hardware RX timestamps (each request
+ * answered with its own receive time, one at a time): a request with a
+ * timestamp gets it as the NP receive time, one without gets the poll's
+ * time; the send time is the port clock's read once, or the receive time
+ * if later.  Answers verified (ICRC, checksum) and in order.
+ */
+static void
+test_probe_fast_hw_rx_ts(void **state)
+{
+	static const struct eng_clock_ops ops = {
+		.read_clock = hw_read_clock,
+		.tsc = hw_tsc,
+		.tsc_hz = 1000000000,
+		.delay_us = hw_delay,
+	};
+	struct rte_mbuf *pkts[12], *out[12];
+	uint64_t bytes, want_recv[12];
+	struct eng_rtt_sample smp;
+	struct pcc_pkt_info in;
+	uint16_t left, ntx = 0, i;
+	uint64_t ts_flag;
+	int ts_off;
+
+	(void)state;
+	assert_int_equal(rte_mbuf_dyn_rx_timestamp_register(&ts_off, &ts_flag), 0);
+	fixture_np(NULL);
+	mk_flow(false, false);
+	hw_tsc_ns = 10000;
+	eng_clock_setup(&eng->ports[0].clk, NP_PORT, true, ts_off, ts_flag, NULL, NULL, &ops);
+	assert_int_equal(eng->ports[0].clk.src, PCC_ENGINE_CLOCK_HW_RX_TS);
+	assert_false(eng->ports[0].clk.calibrated);
+	for (i = 0; i < RTE_DIM(pkts); i++) {
+		pkts[i] = request(0, 100 + i);
+		want_recv[i] = 4000; /* the poll's time */
+		if (i % 3 != 1) {
+			/* before the clock's now, or (i 11) after it */
+			want_recv[i] = i == 11 ? 20000 : 5000 + 10 * i;
+			*RTE_MBUF_DYNFIELD(pkts[i], ts_off, rte_mbuf_timestamp_t *) = want_recv[i];
+			pkts[i]->ol_flags |= ts_flag;
+		}
+	}
+	left = eng_np_fast_rx(lc, rxq(), pkts, RTE_DIM(pkts), 4000, out, &ntx, &bytes);
+	assert_int_equal(left, 0);
+	assert_int_equal(ntx, RTE_DIM(pkts));
+	assert_int_equal(np_stats().probe_req, RTE_DIM(pkts));
+	for (i = 0; i < ntx; i++) {
+		response(out[i], &smp, &in);
+		assert_int_equal(smp.req_send_ns, 100 + i);
+		assert_int_equal(smp.req_recv_ns, want_recv[i]);
+		assert_int_equal(smp.resp_send_ns, RTE_MAX(hw_tsc_ns, want_recv[i]));
+	}
+	rte_pktmbuf_free_bulk(out, ntx);
+	teardown(NULL);
+}
+
 /* Frames the fast path does not take: left in order, untouched, and
  * nothing counted; nothing is answered with the fast path off. */
 static void
@@ -1707,6 +1787,7 @@ main(void)
 		cmocka_unit_test(test_probe_shared_mbuf),
 		cmocka_unit_test(test_probe_fast_vs_generic),
 		cmocka_unit_test(test_probe_fast_chunks),
+		cmocka_unit_test(test_probe_fast_hw_rx_ts),
 		cmocka_unit_test(test_probe_fast_odd),
 		cmocka_unit_test(test_caps_and_conf),
 	};
