@@ -1170,11 +1170,16 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 			for (i = c0, j = 0; i < c1; i++) {
 				struct rte_mbuf *m = pkts[i];
 
-				if (j < k && cand[j] == i && likely((done >> j++) & 1)) {
-					np_meta_clear(m);
-					nbytes += lens[j - 1];
-					tx[nt++] = m;
-					continue;
+				if (j < k && cand[j] == i) {
+					bool answered = (done >> j) & 1;
+					uint16_t len = lens[j++];
+
+					if (likely(answered)) {
+						np_meta_clear(m);
+						nbytes += len;
+						tx[nt++] = m;
+						continue;
+					}
 				}
 				pkts[left++] = m;
 			}

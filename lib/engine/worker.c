@@ -81,8 +81,9 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	bool has_pend = false;
 	struct eng_ev pend;
 
-	/* CCMAD probe requests in the RP's layout: answered at once (as
-	 * long as they came: their bytes are the answers' bytes) */
+	/* CCMAD probe requests in the RP's layout: answered at once (an
+	 * answer is as long as its request: the bytes counted are also the
+	 * answers') */
 	if (np && !host) {
 		n = eng_np_fast_rx(lc, q, pkts, n, now, tx, &ntx, &bytes);
 		nb_fast = ntx;
