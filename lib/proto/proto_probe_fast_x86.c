@@ -484,7 +484,7 @@ proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_a
 
 	v4_consts(&k, a, false);
 	kp = &k;
-	s = _mm256_castsi128_si256(v4_answer(
+	s = _mm256_zextsi128_si256(v4_answer(
 			kp, f, ip, LD(ip), LD(ip + 32), LD(ip + 64), LD(ip + 96), false, false));
 	s = V_REDUCE(s, kp, 256, y);
 	v4_icrc(ip, (uint32_t)_mm256_extract_epi32(s, 1));
