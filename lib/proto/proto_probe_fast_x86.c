@@ -3,10 +3,10 @@
  */
 
 /*
- * The CCMAD probe fast path for IPv4 requests with AVX-512 (VL, BW, VBMI)
- * and VPCLMULQDQ on 256-bit vectors, which DPDK's default SIMD width
- * (RTE_VECT_SIMD_256) allows: pcc_probe_fast_reflect() on a burst, and
- * pcc_probe_fast_answer() on one frame.
+ * The CCMAD probe fast path with AVX-512 (VL, BW, VBMI) and VPCLMULQDQ on
+ * 256-bit vectors, which DPDK's default SIMD width (RTE_VECT_SIMD_256)
+ * allows: pcc_probe_fast_reflect() on a burst (IPv4 and IPv6 requests),
+ * and pcc_probe_fast_answer() on one frame (IPv4).
  *
  * The 128 bytes from the IP header hold every byte the match reads and
  * the answer changes, but the Ethernet addresses.  They are loaded once
@@ -30,6 +30,15 @@
  * first half's.  The sums of a burst are reduced (a chain of dependent
  * instructions) after all its answers are written, two or four at a time
  * in the lanes of a vector, so that the reductions overlap.
+ *
+ * IPv6: from the UDP header on, a request is the IPv4 one 20 bytes
+ * further, with the same distances to the end of the datagram (so the
+ * same multipliers): the IPv4 recipe answers the 128 bytes from the IPv6
+ * header + 20; the header's first word is answered apart, the addresses
+ * (its last 32 bytes) by one permute.  The UDP checksum is updated (RFC
+ * 1624) from the 16-bit changes summed in the vectors, then the ICRC's.
+ * The IPv6 requests of a burst are answered after its IPv4 ones, so that
+ * the IPv4 loop stays small.
  *
  * The bytes written are those answer_hw() writes: unit-tested and fuzzed
  * against the generic path, as it is.  Loads and checksums read the
@@ -55,6 +64,11 @@
 
 #define V4_REGION 128
 #define V4_LEN (PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN + PCC_BTH_LEN + PCC_DETH_LEN + PCC_PROBE_MAD_LEN)
+/* IPv6: the datagram (but the ICRC); where the addresses start; the IP
+ * header + V6_SHIFT has the IPv4 region's layout */
+#define V6_LEN (V4_LEN - PCC_IPV4_HDR_LEN + PCC_IPV6_HDR_LEN)
+#define V6_ADDR 8
+#define V6_SHIFT (PCC_IPV6_HDR_LEN - PCC_IPV4_HDR_LEN)
 
 /* offsets in the region (from the IP header) */
 #define R_TOS 1
@@ -99,6 +113,11 @@ static struct {
 	uint8_t mm[96] __rte_aligned(32);    /* ... under this mask (match) */
 	uint8_t xe[64] __rte_aligned(32);    /* the second half of a request as the RP */
 	uint8_t xm[64] __rte_aligned(32);    /* builds it: these bytes under this mask */
+	/* IPv6: the quarter at the IPv4 region's place (IP header + 20): */
+	uint8_t mm6[32] __rte_aligned(32);   /* its match mask (UDP, BTH) */
+	uint8_t im6[32] __rte_aligned(32);   /* its bytes in the ICRC change */
+	uint8_t swap6[32] __rte_aligned(32); /* the addresses' 32 bytes swapped */
+	uint64_t k6[4] __rte_aligned(32);    /* their words' multipliers */
 	uint64_t fold;                       /* x^64 mod P, << 2 (V_REDUCE()) */
 } v4 __rte_aligned(64);
 
@@ -240,6 +259,17 @@ v4_recipe(void)
 		v4.xe[i - V4_REGION / 2] = i < sizeof(v4.mm) && v4.mm[i] == 0xff ? v4.me[i] : 0;
 	}
 	v4.xm[R_FLAGS - V4_REGION / 2] |= PCC_PROBE_F_RESPONSE;
+	/* IPv6: from the UDP header on, the datagram is the IPv4 one 20
+	 * bytes further (same distances to the end: same multipliers); the
+	 * IPv4 region's first quarter, at the IPv6 header + 20, holds 20
+	 * bytes of addresses (answered apart), then UDP and BTH 0..3 */
+	for (i = 0; i < 32; i++) {
+		v4.mm6[i] = i < R_UDP ? 0 : v4.mm[i];
+		v4.im6[i] = i < R_UDP ? 0 : v4.imask[i];
+		v4.swap6[i] = (uint8_t)((i + 16) % 32);
+	}
+	for (i = 0; i < 4; i++)
+		v4.k6[i] = proto_icrc_xpow(V6_LEN - V6_ADDR - 8 * i - 4);
 	/* a product's bit k stands for x^(94 - k) (proto_icrc_reduce());
 	 * x^64 is its bit 30 */
 	v4.fold = (uint64_t)proto_icrc_reduce(1ull << 30, 0) << 2;
@@ -259,8 +289,9 @@ struct v4_k {
 	__m256i idx0, idx1, cst0, cst1, c2, c3, k0, k1, k2, k3, xe2, xe3;
 	__m512i z01, z23; /* k0..k3 in two (v4_consts(.., z)) */
 	__m128i fold, m31, m32, poly;
-	__m128i c23; /* the sum of products of a request's second half
-	              * changed as the RP's requests are (xe, xm) */
+	__m128i c23;   /* the sum of products of a request's second half
+	                * changed as the RP's requests are (xe, xm) */
+	uint32_t cs23; /* and its change of the UDP checksum (IPv6) */
 	__mmask32 keep0, keep1, keep2, keep3;
 	int tos; /* the DSCP given (<< 2), or -1 */
 };
@@ -294,6 +325,32 @@ V_INLINE __m128i
 v_lanes(__m256i p)
 {
 	return _mm_xor_si128(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+}
+
+/*
+ * The ones'-complement change of the 16-bit lanes (as loaded) from o to
+ * n, in 32-bit lanes (new + ~old, RFC 1624; a lane that does not change
+ * adds 0xffff, 0 in ones'-complement arithmetic).
+ */
+V_INLINE __m256i
+v_csum(__m256i n, __m256i o)
+{
+	const __m256i lo = _mm256_set1_epi32(0xffff);
+	__m256i no = _mm256_ternarylogic_epi64(o, o, o, 0x55);
+
+	return _mm256_add_epi32(_mm256_add_epi32(_mm256_and_si256(n, lo), _mm256_srli_epi32(n, 16)),
+			_mm256_add_epi32(_mm256_and_si256(no, lo), _mm256_srli_epi32(no, 16)));
+}
+
+/* the eight 32-bit lanes of v, summed (each below 2^20) */
+V_INLINE uint32_t
+v_hsum(__m256i v)
+{
+	__m128i x = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+
+	x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0x4e));
+	x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xb1));
+	return (uint32_t)_mm_cvtsi128_si32(x);
 }
 
 V_INLINE void
@@ -350,6 +407,12 @@ v4_consts(struct v4_k *k, const struct pcc_probe_fast_ans *a, bool z)
 						 LDA(v4.or2)),
 			k->k2, _mm256_maskz_mov_epi8(~k->keep3, _mm256_xor_si256(k->c3, k->xe3)),
 			k->k3, k->z23, z));
+	k->cs23 = v_hsum(_mm256_add_epi32(
+			v_csum(_mm256_or_si256(_mm256_maskz_mov_epi8(~k->keep2, k->c2),
+					       LDA(v4.or2)),
+					_mm256_maskz_mov_epi8(~k->keep2, k->xe2)),
+			v_csum(_mm256_maskz_mov_epi8(~k->keep3, k->c3),
+					_mm256_maskz_mov_epi8(~k->keep3, k->xe3))));
 }
 
 /*
@@ -380,14 +443,16 @@ v4_consts(struct v4_k *k, const struct pcc_probe_fast_ans *a, bool z)
 
 /*
  * Is the datagram at ip (length checked) a request the fast path answers?
- * 0: no; 1: yes; 2: yes, and its second half is as the RP builds it.
+ * 0: no; 1: yes; 2: yes, and its second half is as the RP builds it.  mm0:
+ * the first quarter's mask (IPv6: the UDP and BTH bytes only; ip is then
+ * the IPv6 header + V6_SHIFT).
  */
 V_INLINE int
-v4_match(const uint8_t *ip, __m256i o0, __m256i o1, __m256i o2, __m256i o3)
+v4_match(const uint8_t *ip, __m256i o0, __m256i o1, __m256i o2, __m256i o3, __m256i mm0)
 {
 	__m256i d, x;
 
-	d = _mm256_ternarylogic_epi64(o0, LDA(v4.me), LDA(v4.mm), 0x28);
+	d = _mm256_ternarylogic_epi64(o0, LDA(v4.me), mm0, 0x28);
 	d = _mm256_or_si256(
 			d, _mm256_ternarylogic_epi64(o1, LDA(v4.me + 32), LDA(v4.mm + 32), 0x28));
 	d = _mm256_or_si256(
@@ -398,6 +463,45 @@ v4_match(const uint8_t *ip, __m256i o0, __m256i o1, __m256i o2, __m256i o3)
 	x = _mm256_or_si256(_mm256_ternarylogic_epi64(o2, LDA(v4.xe), LDA(v4.xm), 0x28),
 			_mm256_ternarylogic_epi64(o3, LDA(v4.xe + 32), LDA(v4.xm + 32), 0x28));
 	return _mm256_test_epi64_mask(x, x) == 0 ? 2 : 1;
+}
+
+/* Ethernet: back to the sender (the addresses swapped); the VLAN tag
+ * stays */
+static inline void
+v_eth(uint8_t *f)
+{
+	uint64_t x, y, dst, src;
+	uint32_t ua;
+
+	memcpy(&x, f, 8);
+	memcpy(&y, f + 4, 8);
+	dst = x & 0xffffffffffffull;
+	src = y >> 16;
+	x = src | (dst << 48);
+	memcpy(f, &x, 8);
+	ua = (uint32_t)(dst >> 16);
+	memcpy(f + 8, &ua, 4);
+}
+
+/* the answer's quarters 1..3 (of the IPv4 region's layout) */
+V_INLINE void
+v_n123(const struct v4_k *k, __m256i o1, __m256i o2, __m256i o3, __m256i *n1, __m256i *n2,
+		__m256i *n3)
+{
+	*n1 = _mm256_mask_permutexvar_epi8(k->cst1, k->keep1, k->idx1, o1);
+	*n2 = _mm256_or_si256(_mm256_mask_blend_epi8(k->keep2, k->c2, o2), LDA(v4.or2));
+	*n3 = _mm256_mask_blend_epi8(k->keep3, k->c3, o3);
+}
+
+/* the sum of products of quarters 2 and 3's change: the burst's for a
+ * request whose second half is as the RP builds it (rp) */
+V_INLINE __m128i
+v_sum23(const struct v4_k *k, __m256i o2, __m256i n2, __m256i o3, __m256i n3, bool z, bool rp)
+{
+	if (rp)
+		return k->c23;
+	return v_lanes(v_prod2(_mm256_xor_si256(o2, n2), k->k2, _mm256_xor_si256(o3, n3), k->k3,
+			k->z23, z));
 }
 
 /*
@@ -413,40 +517,24 @@ v4_answer(const struct v4_k *k, uint8_t *f, uint8_t *ip, __m256i o0, __m256i o1,
 {
 	__m256i n0, n1, n2, n3;
 	__m128i p;
-	uint64_t x, y, dst, src, w, sum;
-	uint32_t ua;
+	uint64_t w, sum;
 	__mmask32 keep0 = k->keep0;
 	uint16_t ck;
 	int tos;
 
-	/* Ethernet: back to the sender (the addresses swapped); the VLAN
-	 * tag stays */
-	memcpy(&x, f, 8);
-	memcpy(&y, f + 4, 8);
-	dst = x & 0xffffffffffffull;
-	src = y >> 16;
-	x = src | (dst << 48);
-	memcpy(f, &x, 8);
-	ua = (uint32_t)(dst >> 16);
-	memcpy(f + 8, &ua, 4);
-
+	v_eth(f);
 	tos = k->tos >= 0 ? k->tos : (ip[R_TOS] & 0xfc);
 	n0 = _mm256_mask_permutexvar_epi8(k->cst0, keep0, k->idx0, o0);
 	n0 = _mm256_and_si256(n0, LDA(v4.and0));
-	n1 = _mm256_mask_permutexvar_epi8(k->cst1, k->keep1, k->idx1, o1);
-	n2 = _mm256_or_si256(_mm256_mask_blend_epi8(k->keep2, k->c2, o2), LDA(v4.or2));
-	n3 = _mm256_mask_blend_epi8(k->keep3, k->c3, o3);
+	v_n123(k, o1, o2, o3, &n1, &n2, &n3);
 	/* the ICRC's change: (old ^ new) & mask (ternary logic 0x28); the
 	 * header checksum, masked, is not in it yet */
-	p = v_lanes(v_prod2(_mm256_ternarylogic_epi64(o0, n0, LDA(v4.imask), 0x28), k->k0,
-			_mm256_ternarylogic_epi64(o1, n1, LDA(v4.imask + 32), 0x28), k->k1, k->z01,
-			z));
-	if (rp)
-		p = _mm_xor_si128(p, k->c23);
-	else
-		p = _mm_xor_si128(p,
-				v_lanes(v_prod2(_mm256_xor_si256(o2, n2), k->k2,
-						_mm256_xor_si256(o3, n3), k->k3, k->z23, z)));
+	p = _mm_xor_si128(
+			v_lanes(v_prod2(_mm256_ternarylogic_epi64(o0, n0, LDA(v4.imask), 0x28),
+					k->k0,
+					_mm256_ternarylogic_epi64(o1, n1, LDA(v4.imask + 32), 0x28),
+					k->k1, k->z01, z)),
+			v_sum23(k, o2, n2, o3, n3, z, rp));
 	/* the IPv4 header checksum, over the new header: version/IHL 0x45,
 	 * TOS, the length matched, ID 0, DF, TTL 64, UDP (constants, in
 	 * V4_CSUM0), the addresses (swapped: the same sum); 16-bit lanes as
@@ -462,15 +550,109 @@ v4_answer(const struct v4_k *k, uint8_t *f, uint8_t *ip, __m256i o0, __m256i o1,
 	return p;
 }
 
-/* The ICRC at ip + V4_LEN patched by c (the CRC of a change). */
+/* an IPv6 request's first word: version 6, payload length, next header
+ * UDP (under V6_M0) */
+#define V6_W0                                                                                 \
+	(0x60ull | (uint64_t)((V6_LEN - PCC_IPV6_HDR_LEN + PCC_ICRC_LEN) >> 8) << 32 |        \
+			(uint64_t)((V6_LEN - PCC_IPV6_HDR_LEN + PCC_ICRC_LEN) & 0xff) << 40 | \
+			(uint64_t)PROTO_IPPROTO_UDP << 48)
+#define V6_M0 (0xf0ull | 0xffffffull << 32)
+/* the first quarter (at the IPv6 header + V6_SHIFT): addresses and UDP
+ * kept, BTH 0..3 the answer's */
+#define V6_KEEP0 ((1u << R_BTH) - 1)
+_Static_assert(R_BTH + 4 == 32, "BTH 0..3 end the first quarter");
+_Static_assert(V6_ADDR + 32 == PCC_IPV6_HDR_LEN, "the addresses end the IPv6 header");
+
+/* the sum of products of one quarter's change d with its multipliers kv */
+V_INLINE __m128i
+v_prod1(__m256i d, __m256i kv)
+{
+	return v_lanes(_mm256_xor_si256(_mm256_clmulepi64_epi128(d, kv, 0x00),
+			_mm256_clmulepi64_epi128(d, kv, 0x11)));
+}
+
+/*
+ * The answer of the IPv6 request whose IPv4-like region (at the IPv6
+ * header ip + V6_SHIFT) holds o0..o3: as v4_answer(), the first 40 bytes
+ * apart (the first word, scalar; the addresses, one byte permute); *cks
+ * gets the change of the UDP checksum but for the ICRC's (v_icrc()).
+ */
+V_INLINE __m128i
+v6_answer(const struct v4_k *k, uint8_t *f, uint8_t *ip, __m256i o0, __m256i o1, __m256i o2,
+		__m256i o3, bool z, bool rp, uint32_t *cks)
+{
+	const __mmask32 bth = ~(__mmask32)V6_KEEP0;
+	__m256i oa = LD(ip + V6_ADDR), na, n0, n1, n2, n3, cs;
+	uint8_t *r = ip + V6_SHIFT;
+	__m128i p;
+	uint64_t w;
+	int dscp;
+
+	v_eth(f);
+	/* version 6, DSCP, not-ECT, flow label 0 (all masked by the ICRC);
+	 * length and next header kept; hop limit 64 (masked) */
+	memcpy(&w, ip, 8);
+	dscp = k->tos >= 0 ? k->tos >> 2 : (int)(((w & 0x0f) << 2) | ((w >> 14) & 0x03));
+	w = (w & (0xffffffull << 32)) | (uint64_t)(0x60 | (dscp >> 2)) |
+			(uint64_t)((dscp & 3) << 6) << 8 | 64ull << 56;
+	na = _mm256_permutexvar_epi8(LDA(v4.swap6), oa);
+	n0 = _mm256_mask_blend_epi8(V6_KEEP0, LDA(v4.cst), o0);
+	v_n123(k, o1, o2, o3, &n1, &n2, &n3);
+	p = _mm_xor_si128(
+			v_lanes(v_prod2(_mm256_ternarylogic_epi64(o0, n0, LDA(v4.im6), 0x28), k->k0,
+					_mm256_ternarylogic_epi64(o1, n1, LDA(v4.imask + 32), 0x28),
+					k->k1, k->z01, z)),
+			v_sum23(k, o2, n2, o3, n3, z, rp));
+	p = _mm_xor_si128(p, v_prod1(_mm256_xor_si256(oa, na), LDA(v4.k6)));
+	/* the UDP checksum's change: BTH 0..3, then the rest of the region
+	 * (the UDP header is kept; the ICRC's change later) */
+	cs = _mm256_add_epi32(
+			v_csum(_mm256_maskz_mov_epi8(bth, n0), _mm256_maskz_mov_epi8(bth, o0)),
+			v_csum(n1, o1));
+	if (!rp)
+		cs = _mm256_add_epi32(cs, _mm256_add_epi32(v_csum(n2, o2), v_csum(n3, o3)));
+	*cks = v_hsum(cs) + (rp ? k->cs23 : 0);
+	/* the first quarter's addresses are then the swapped ones */
+	ST(r, n0);
+	ST(ip + V6_ADDR, na);
+	memcpy(ip, &w, 8);
+	ST(r + 32, n1);
+	ST(r + 64, n2);
+	ST(r + 96, n3);
+	return p;
+}
+
+/* The ICRC at r + V4_LEN (r: the region) patched by c (the CRC of a
+ * change). */
 static inline void
-v4_icrc(uint8_t *ip, uint32_t c)
+v4_icrc(uint8_t *r, uint32_t c)
 {
 	uint32_t icrc;
 
-	memcpy(&icrc, ip + V4_LEN, 4);
+	memcpy(&icrc, r + V4_LEN, 4);
 	icrc ^= rte_cpu_to_le_32(c);
-	memcpy(ip + V4_LEN, &icrc, 4);
+	memcpy(r + V4_LEN, &icrc, 4);
+}
+
+/*
+ * IPv6: the UDP checksum of the answer at r (its region) once its ICRC
+ * (formerly old) is patched: RFC 1624, ~(~HC + the changes), s and the
+ * ICRC's; the pseudo header does not change (addresses swapped, same
+ * length).
+ */
+static inline void
+v6_udp_ck(uint8_t *r, uint32_t s, uint32_t old)
+{
+	uint32_t icrc, sum;
+	uint16_t u;
+
+	memcpy(&icrc, r + V4_LEN, 4);
+	memcpy(&u, r + R_UDP + 6, 2);
+	sum = s + (uint16_t)~u + (~old & 0xffff) + (~old >> 16) + (icrc & 0xffff) + (icrc >> 16);
+	u = (uint16_t)~proto_csum_fold(sum);
+	if (u == 0)
+		u = 0xffff;
+	memcpy(r + R_UDP + 6, &u, 2);
 }
 
 V_ATTR int
@@ -502,9 +684,16 @@ reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_
 {
 	/* whole vectors of sums (the last one's unused lanes 0) */
 	__m128i sums[PCC_PROBE_FAST_BURST + 3] __rte_aligned(64);
-	uint8_t *ips[PCC_PROBE_FAST_BURST];
-	uint8_t other[PCC_PROBE_FAST_BURST];
-	unsigned int no = 0;
+	uint8_t *ips[PCC_PROBE_FAST_BURST]; /* the regions */
+	/* IPv6 requests: answered after the IPv4 ones (which then have a
+	 * loop of their own, small), their UDP checksums after the ICRCs */
+	struct v6_req {
+		uint8_t i;
+		uint8_t *f, *ip;
+		uint32_t cks;  /* the UDP checksum's change but the ICRC's */
+		uint32_t icrc; /* the request's ICRC */
+	} v6[PCC_PROBE_FAST_BURST];
+	unsigned int j, n6 = 0, a6 = 0, nv4;
 	uint64_t done = 0;
 	unsigned int i, nv = 0;
 	const struct v4_k *kp;
@@ -534,25 +723,49 @@ reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_
 			memcpy(&et, f + 16, 2);
 			l3 += PCC_VLAN_HDR_LEN;
 		}
-		if (unlikely(et != RTE_BE16(PCC_ETHER_TYPE_IPV4))) {
-			/* IPv6, or not ours: the scalar path, after the loop
-			 * (no call in it: its vectors stay in registers) */
-			other[no++] = (uint8_t)i;
+		ip = f + l3;
+		if (et == RTE_BE16(PCC_ETHER_TYPE_IPV6)) {
+			/* after this loop (which stays small) */
+			if (len == l3 + V6_LEN + PCC_ICRC_LEN)
+				v6[n6++] = (struct v6_req){ .i = (uint8_t)i, .f = f, .ip = ip };
 			continue;
 		}
-		if (len != l3 + V4_LEN + PCC_ICRC_LEN)
+		if (et != RTE_BE16(PCC_ETHER_TYPE_IPV4) || len != l3 + V4_LEN + PCC_ICRC_LEN)
 			continue;
-		ip = f + l3;
 		o0 = LD(ip);
 		o1 = LD(ip + 32);
 		o2 = LD(ip + 64);
 		o3 = LD(ip + 96);
-		lay = v4_match(ip, o0, o1, o2, o3);
+		lay = v4_match(ip, o0, o1, o2, o3, LDA(v4.mm));
 		if (lay == 0)
 			continue;
 		sums[nv] = v4_answer(kp, f, ip, o0, o1, o2, o3, z, lay == 2);
 		ips[nv++] = ip;
 		done |= 1ull << i;
+	}
+	nv4 = nv;
+	for (j = 0; j < n6; j++) {
+		uint8_t *ip = v6[j].ip, *r = ip + V6_SHIFT;
+		__m256i o0, o1, o2, o3;
+		uint64_t w;
+		int lay;
+
+		/* as pcc_probe_fast_match(): a UDP checksum to update */
+		memcpy(&w, ip, 8);
+		if (((w ^ V6_W0) & V6_M0) != 0 || (r[R_UDP + 6] | r[R_UDP + 7]) == 0)
+			continue;
+		o0 = LD(r);
+		o1 = LD(r + 32);
+		o2 = LD(r + 64);
+		o3 = LD(r + 96);
+		lay = v4_match(r, o0, o1, o2, o3, LDA(v4.mm6));
+		if (lay == 0)
+			continue;
+		memcpy(&v6[a6].icrc, r + V4_LEN, 4);
+		sums[nv] = v6_answer(kp, v6[j].f, ip, o0, o1, o2, o3, z, lay == 2, &v6[a6].cks);
+		ips[nv++] = r;
+		done |= 1ull << v6[j].i;
+		a6++;
 	}
 	if (z) {
 		for (i = nv; i % 4 != 0; i++)
@@ -588,12 +801,8 @@ reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_
 				v4_icrc(ips[i + 1], (uint32_t)_mm256_extract_epi32(s, 5));
 		}
 	}
-	for (i = 0; i < no; i++) {
-		int lay = pcc_probe_fast_match(frames[other[i]], lens[other[i]]);
-
-		if (lay != 0 && pcc_probe_fast_answer(frames[other[i]], lay, a) > 0)
-			done |= 1ull << other[i];
-	}
+	for (j = 0; j < a6; j++)
+		v6_udp_ck(ips[nv4 + j], v6[j].cks, v6[j].icrc);
 	return done;
 }
 
