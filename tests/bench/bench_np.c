@@ -12,9 +12,10 @@
  * threads sharing the machine.  The generator, on side B, injects
  * --inflight CCMAD probe requests (pcc_probe_req_build(), as the RP builds
  * them), then, after every round of the forwarder on side A: receives
- * what came back, turns each packet into its request again (the request
- * copied over it) and sends it back.  So --inflight packets circulate,
- * like testpmd's --tx-first bursts.
+ * what came back, turns each packet into its request again (the bytes an
+ * answer may change copied back from the request: its first bytes and
+ * its ICRC, see tmpl_find_head()) and sends it back.  So --inflight
+ * packets circulate, like testpmd's --tx-first bursts.
  *
  *  - np: side A is an NP port of a dpdk-pcc engine (pcc_engine_create +
  *    pcc_engine_main_loop: the worker loop dpdk-pcc's lcores run, i.e.
@@ -107,9 +108,49 @@ static struct opts o = {
 
 static uint8_t tmpl[FRAME_MAX];
 static uint32_t tmpl_len;
+static uint32_t tmpl_head; /* the bytes before it an answer may change */
 static struct pcc_probe tmpl_probe;
 
 /* ---- Request template ------------------------------------------------ */
+
+/*
+ * tmpl_head: the bytes an answer changes, before its ICRC, all lie in the
+ * first tmpl_head (found by answering the template with the generic path,
+ * every field it fills non-zero and DSCP changed).  The generator turns
+ * an answer back into its request by copying them and the ICRC, and
+ * checks, when it checks an answer, that the frame is then the template.
+ */
+static int
+tmpl_find_head(void)
+{
+	static uint8_t ans[FRAME_MAX];
+	struct pcc_parse_opts po;
+	struct pcc_pkt_info info;
+	struct pcc_probe p = tmpl_probe;
+	uint32_t i;
+	int rc;
+
+	memcpy(ans, tmpl, tmpl_len);
+	pcc_parse_opts_default(&po);
+	rc = pcc_parse(ans, tmpl_len, &po, &info);
+	if (rc == 0) {
+		p.np_recv_ts = UINT64_MAX - 1;
+		p.np_send_ts = UINT64_MAX;
+		memset(p.user, 0xff, sizeof(p.user));
+		p.resp_ts = UINT32_MAX;
+		rc = pcc_probe_resp_inplace(ans, sizeof(ans), &info, 63, &p);
+	}
+	if (rc < 0) {
+		fprintf(stderr, "bench_np: cannot answer the request: %s\n",
+				pcc_proto_strerror(rc));
+		return -1;
+	}
+	tmpl_head = 0;
+	for (i = 0; i < tmpl_len - PCC_ICRC_LEN; i++)
+		if (ans[i] != tmpl[i])
+			tmpl_head = i + 1;
+	return 0;
+}
 
 static int
 build_template(void)
@@ -148,7 +189,7 @@ build_template(void)
 		return -1;
 	}
 	tmpl_len = (uint32_t)len;
-	return 0;
+	return tmpl_find_head();
 }
 
 /* ---- Checks of an answer ----------------------------------------------- */
@@ -247,8 +288,20 @@ macswap_step(struct loop *l)
 		rte_pktmbuf_free_bulk(pkts + sent, n - sent);
 }
 
-/* The generator: every answer back becomes its request again (the
- * template copied over it) and is sent again.  Returns 1 to stop. */
+/* an answer back to its request: its first tmpl_head bytes and its ICRC */
+static inline void
+gen_restore(struct rte_mbuf *m)
+{
+	uint8_t *f = rte_pktmbuf_mtod(m, uint8_t *);
+
+	memcpy(f, tmpl, tmpl_head);
+	memcpy(f + tmpl_len - PCC_ICRC_LEN, tmpl + tmpl_len - PCC_ICRC_LEN, PCC_ICRC_LEN);
+	m->data_len = (uint16_t)tmpl_len;
+	m->pkt_len = tmpl_len;
+}
+
+/* The generator: every answer back becomes its request again
+ * (gen_restore()) and is sent again.  Returns 1 to stop. */
 static int
 gen_step(struct loop *l)
 {
@@ -290,10 +343,17 @@ gen_step(struct loop *l)
 			rte_pktmbuf_free_bulk(pkts, n);
 			return 1;
 		}
+		gen_restore(m);
+		if (l->check && (l->seen < CHECK_FIRST || (l->seen & (CHECK_EVERY - 1)) == 0) &&
+				memcmp(rte_pktmbuf_mtod(m, void *), tmpl, tmpl_len) != 0) {
+			snprintf(l->r->bad_why, sizeof(l->r->bad_why),
+					"an answer changed bytes after the first %u", tmpl_head);
+			l->r->bad++;
+			l->err = -1;
+			rte_pktmbuf_free_bulk(pkts, n);
+			return 1;
+		}
 		l->seen++;
-		memcpy(rte_pktmbuf_mtod(m, void *), tmpl, tmpl_len);
-		m->data_len = (uint16_t)tmpl_len;
-		m->pkt_len = tmpl_len;
 	}
 	l->counted += n;
 	sent = rte_eth_tx_burst(l->pb, 0, pkts, n);
@@ -532,9 +592,10 @@ main(int argc, char **argv)
 		return 1;
 	}
 	rte_log_set_level_pattern("pcc.*", RTE_LOG_WARNING);
-	printf("# ccmad%s%s requests of %u bytes, %u in flight, burst %u, %.1f s after %.1f s\n",
-			o.ipv6 ? "/ipv6" : "/ipv4", o.vlan ? "/vlan" : "", tmpl_len, o.inflight,
-			o.burst, o.time_s, o.warmup_s);
+	printf("# ccmad%s%s requests of %u bytes (%u restored), %u in flight, burst %u, %.1f s "
+	       "after %.1f s\n",
+			o.ipv6 ? "/ipv6" : "/ipv4", o.vlan ? "/vlan" : "", tmpl_len,
+			tmpl_head + PCC_ICRC_LEN, o.inflight, o.burst, o.time_s, o.warmup_s);
 	printf("%-10s %8s %8s %8s %7s %7s %9s %11s %8s\n", "loop", "Mpps", "Mpps-cpu", "ns/pkt",
 			"gen-ns", "fwd-ns", "fwd-busy%", "packets", "checked");
 	memset(&rn, 0, sizeof(rn));
