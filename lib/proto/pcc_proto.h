@@ -590,9 +590,9 @@ int pcc_probe_fast_answer(void *frame, int layout, struct pcc_probe_fast_ans *a)
  * that are requests the fast path answers are answered in place, all with
  * a's fields; the others are left untouched.  Bit i of the result is set
  * if frames[i] was answered (its length is unchanged).  On x86 CPUs with
- * AVX-512 (VL, BW, VBMI) and VPCLMULQDQ, IPv4 requests are matched and
- * answered with 256-bit vectors whose constants stay in registers for the
- * whole burst.  0 if an argument is bad.
+ * AVX-512 (VL, BW, VBMI) and VPCLMULQDQ, IPv4 and IPv6 requests are
+ * matched and answered with 256-bit vectors (512-bit for the ICRC sums
+ * when DPDK's SIMD width allows) from constants set up once a burst.  0 if an argument is bad.
  */
 uint64_t pcc_probe_fast_reflect(void *const *frames, const uint16_t *lens, unsigned int n,
 		struct pcc_probe_fast_ans *a);
