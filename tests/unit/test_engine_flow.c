@@ -15,7 +15,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -23,11 +22,11 @@
 #include <rte_log.h>
 
 #include "engine_internal.h"
+#include "test_eal.h"
 
 #define MS 1000000ull
 #define CAP 64
 
-static char file_prefix[64];
 static struct eng_ftable ft;
 static unsigned int table_seq;
 static unsigned int evictions;
@@ -365,22 +364,9 @@ test_large_table(void **state)
 static int
 group_setup(void **state)
 {
-	char *argv[] = { "test_engine_flow", "--no-huge", "-m", "512", "--no-pci", "--no-shconf",
-		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
-		NULL };
-
 	(void)state;
-	snprintf(file_prefix, sizeof(file_prefix), "eng-flow-test-%d", (int)getpid());
-	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+	if (test_eal_init("test_engine_flow", "512", NULL) < 0)
 		return -1;
-	return 0;
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	rte_eal_cleanup();
 	return 0;
 }
 
@@ -400,5 +386,5 @@ main(void)
 		cmocka_unit_test(test_large_table),
 	};
 
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, group_setup, test_eal_group_teardown);
 }

@@ -17,7 +17,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -29,6 +28,7 @@
 
 #include "pcc_engine.h"
 #include "pcc_proto.h"
+#include "test_eal.h"
 
 #define MSG_FLOWS 700
 #define MSG_PKTS 3
@@ -37,7 +37,6 @@
 #define QPN_STREAM 0x2000
 #define RING_SIZE 4096
 
-static char file_prefix[64];
 static struct rte_mempool *mp;
 
 struct sink {
@@ -185,13 +184,8 @@ test_gen_live_list(void **state)
 static int
 group_setup(void **state)
 {
-	char *argv[] = { "test_engine_gen", "--no-huge", "-m", "512", "--no-pci", "--no-shconf",
-		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
-		"--log-level", "pcc.*:warning", NULL };
-
 	(void)state;
-	snprintf(file_prefix, sizeof(file_prefix), "gen-test-%d", (int)getpid());
-	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+	if (test_eal_init("test_engine_gen", "512", "--log-level", "pcc.*:warning", NULL) < 0)
 		return -1;
 	mp = rte_pktmbuf_pool_create(
 			"gen_test", 8191, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);
@@ -203,7 +197,7 @@ group_teardown(void **state)
 {
 	(void)state;
 	rte_mempool_free(mp);
-	rte_eal_cleanup();
+	test_eal_cleanup();
 	return 0;
 }
 

@@ -17,7 +17,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -28,8 +27,7 @@
 #include "engine_internal.h"
 #include "pcc_dev.h"
 #include "pcc_pacer_drivers.h"
-
-static char file_prefix[64];
+#include "test_eal.h"
 
 /* ---- Packet -> event record ------------------------------------------------- */
 
@@ -579,24 +577,11 @@ test_owner_events(void **state)
 static int
 group_setup(void **state)
 {
-	char *argv[] = { "test_engine_rp", "--no-huge", "-m", "256", "--no-pci", "--no-shconf",
-		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
-		NULL };
-
 	(void)state;
-	snprintf(file_prefix, sizeof(file_prefix), "eng-rp-test-%d", (int)getpid());
-	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+	if (test_eal_init("test_engine_rp", "256", NULL) < 0)
 		return -1;
 	if (pcc_pacer_drivers_register() != 0)
 		return -1;
-	return 0;
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	rte_eal_cleanup();
 	return 0;
 }
 
@@ -703,5 +688,5 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_owner_batches, owner_setup, owner_teardown),
 	};
 
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, group_setup, test_eal_group_teardown);
 }

@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -35,13 +34,13 @@
 #include "engine_np.h"
 #include "np_internal.h"
 #include "pcc_np.h"
+#include "test_eal.h"
 
 #define NP_PORT 3 /* ethdev port id of the NP port (no device behind it) */
 #define DATA_QPN 0x000123
 #define PEER_QPN 0x000456
 #define US 1000ull
 
-static char file_prefix[64];
 static struct rte_mempool *mp;
 
 static uint16_t
@@ -1740,13 +1739,8 @@ test_caps_and_conf(void **state)
 static int
 group_setup(void **state)
 {
-	char *argv[] = { "test_np", "--no-huge", "-m", "512", "--no-pci", "--no-shconf",
-		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
-		"--log-level", "pcc.np:error", NULL };
-
 	(void)state;
-	snprintf(file_prefix, sizeof(file_prefix), "np-test-%d", (int)getpid());
-	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+	if (test_eal_init("test_np", "512", "--log-level", "pcc.np:error", NULL) < 0)
 		return -1;
 	mp = rte_pktmbuf_pool_create(
 			"np_test", 1023, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);
@@ -1759,7 +1753,7 @@ group_teardown(void **state)
 	(void)state;
 	rte_free(flow);
 	rte_mempool_free(mp);
-	rte_eal_cleanup();
+	test_eal_cleanup();
 	return 0;
 }
 

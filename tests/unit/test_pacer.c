@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -35,6 +34,7 @@
 
 #include "pcc_pacer.h"
 #include "pcc_pacer_drivers.h"
+#include "test_eal.h"
 #include "test_log_capture.h"
 
 #define SEC 1000000000ull
@@ -45,7 +45,6 @@
 #define N_MBUFS 16383
 
 static struct rte_mempool *mp;
-static char file_prefix[64];
 static uint16_t ring_port = UINT16_MAX;
 
 struct tag {
@@ -1295,16 +1294,12 @@ test_million_flows(void **state)
 static int
 group_setup(void **state)
 {
-	char *argv[] = { "test_pacer", "--no-huge", "-m", "256", "--no-pci", "--no-shconf",
-		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
-		NULL };
 	struct rte_ring *rx, *tx;
 	int ret;
 
 	(void)state;
-	snprintf(file_prefix, sizeof(file_prefix), "pacer-test-%d", (int)getpid());
 	rte_openlog_stream(stderr);
-	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+	if (test_eal_init("test_pacer", "256", NULL) < 0)
 		return -1;
 	ret = pcc_pacer_drivers_register();
 	if (ret != 0)
@@ -1320,14 +1315,6 @@ group_setup(void **state)
 	if (ret < 0)
 		return -1;
 	ring_port = (uint16_t)ret;
-	return 0;
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	rte_eal_cleanup();
 	return 0;
 }
 
@@ -1360,5 +1347,5 @@ main(void)
 		cmocka_unit_test(test_million_flows),
 	};
 
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, group_setup, test_eal_group_teardown);
 }

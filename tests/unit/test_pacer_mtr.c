@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -31,6 +30,7 @@
 
 #include "pcc_pacer.h"
 #include "pcc_pacer_drivers.h"
+#include "test_eal.h"
 #include "test_log_capture.h"
 
 #define SEC 1000000000ull
@@ -40,7 +40,6 @@
 #define N_MBUFS 1023
 
 static struct rte_mempool *mp;
-static char file_prefix[64];
 
 /* ---- The fake: every call recorded, any call can be made to fail -------- */
 
@@ -696,14 +695,9 @@ test_pass_through(void **state)
 static int
 group_setup(void **state)
 {
-	char *argv[] = { "test_pacer_mtr", "--no-huge", "-m", "128", "--no-pci", "--no-shconf",
-		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
-		NULL };
-
 	(void)state;
-	snprintf(file_prefix, sizeof(file_prefix), "pacer-test-mtr-%d", (int)getpid());
 	rte_openlog_stream(stderr);
-	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+	if (test_eal_init("test_pacer_mtr", "128", NULL) < 0)
 		return -1;
 	if (pcc_pacer_drivers_register() != 0)
 		return -1;
@@ -716,7 +710,7 @@ group_teardown(void **state)
 {
 	(void)state;
 	pcc_pacer_mtr_hw_set(NULL);
-	rte_eal_cleanup();
+	test_eal_cleanup();
 	return 0;
 }
 

@@ -12,9 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
-#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <cmocka.h>
 
 #include <rte_common.h>
@@ -24,6 +22,7 @@
 
 #include "pcc_pacer.h"
 #include "pcc_pacer_drivers.h"
+#include "test_eal.h"
 
 #define LINE 100000000000ull
 #define FRAME 1226 /* + 24 bytes of wire overhead: 1250 bytes, 100 ns at line rate */
@@ -122,28 +121,19 @@ test_rate_change_moves_next_departure(void **state)
 }
 
 int
-main(int argc, char **argv)
+main(void)
 {
-	char prefix[64];
-	char *eal[] = { argv[0], (char *)(uintptr_t) "--no-huge", (char *)(uintptr_t) "-m",
-		(char *)(uintptr_t) "128", (char *)(uintptr_t) "--no-pci",
-		(char *)(uintptr_t) "--no-shconf", (char *)(uintptr_t) "--no-telemetry",
-		(char *)(uintptr_t) "-l", (char *)(uintptr_t) "0",
-		(char *)(uintptr_t) "--log-level", (char *)(uintptr_t) "lib.*:error",
-		(char *)(uintptr_t) "--file-prefix", prefix, NULL };
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_next_due),
 		cmocka_unit_test(test_rate_change_moves_next_departure),
 	};
 
-	(void)argc;
-	snprintf(prefix, sizeof(prefix), "pacer-next-%d", (int)getpid());
-	if (rte_eal_init((int)RTE_DIM(eal) - 1, eal) < 0)
+	if (test_eal_init("test_pacer_next", "128", "-l", "0", NULL) < 0)
 		return 1;
 	if (pcc_pacer_drivers_register() != 0)
 		return 1;
 	mp = rte_pktmbuf_pool_create("pacer_next", 1023, 0, 0, 256, SOCKET_ID_ANY);
 	if (mp == NULL)
 		return 1;
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, NULL, test_eal_group_teardown);
 }

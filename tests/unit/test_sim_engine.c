@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <cmocka.h>
 
 #include <rte_common.h>
@@ -31,6 +30,7 @@
 #include "pcc_engine.h"
 #include "pcc_sim.h"
 #include "simwire.h"
+#include "test_eal.h"
 
 /* one DCQCN flow that starts after 100 us of nothing */
 static const char scenario[] = "duration: 400us\n"
@@ -272,29 +272,20 @@ test_pin_and_probe(void **state)
 }
 
 int
-main(int argc, char **argv)
+main(void)
 {
-	char prefix[64];
-	char *eal[] = { argv[0], (char *)(uintptr_t) "--no-huge", (char *)(uintptr_t) "-m",
-		(char *)(uintptr_t) "512", (char *)(uintptr_t) "--no-pci",
-		(char *)(uintptr_t) "--no-shconf", (char *)(uintptr_t) "-l",
-		(char *)(uintptr_t) "0", (char *)(uintptr_t) "--log-level",
-		(char *)(uintptr_t) "lib.*:error", (char *)(uintptr_t) "--log-level",
-		(char *)(uintptr_t) "pcc.*:warning", (char *)(uintptr_t) "--file-prefix", prefix,
-		NULL };
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hook_idle_and_determinism),
 		cmocka_unit_test(test_pin_and_probe),
 	};
 	int ret;
 
-	(void)argc;
-	snprintf(prefix, sizeof(prefix), "pcc-sim-engine-%d", (int)getpid());
-	if (rte_eal_init((int)RTE_DIM(eal) - 1, eal) < 0) {
+	if (test_eal_init("test_sim_engine", "512", "-l", "0", "--log-level", "pcc.*:warning",
+			    NULL) < 0) {
 		fprintf(stderr, "EAL: %s\n", rte_strerror(rte_errno));
 		return 1;
 	}
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
-	rte_eal_cleanup();
+	test_eal_cleanup();
 	return ret;
 }

@@ -35,12 +35,12 @@
 #include <rte_ring.h>
 
 #include "sim_internal.h"
+#include "test_eal.h"
 
 #define US 1000ull
 #define G100 100000000000ull
 
 static struct rte_mempool *mp;
-static char file_prefix[64];
 
 /* resources small enough for -m 512, no files, no progress line */
 #define COMMON                                                  \
@@ -1156,14 +1156,9 @@ test_stats_api(void **state)
 static int
 group_setup(void **state)
 {
-	char *argv[] = { "test_sim_model", "--no-huge", "-m", "512", "--no-pci", "--no-shconf",
-		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
-		"--log-level", "pcc.sim:warning", NULL };
-
 	(void)state;
-	snprintf(file_prefix, sizeof(file_prefix), "sim-model-test-%d", (int)getpid());
 	rte_openlog_stream(stderr);
-	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+	if (test_eal_init("test_sim_model", "512", "--log-level", "pcc.sim:warning", NULL) < 0)
 		return -1;
 	mp = rte_pktmbuf_pool_create("test_mp", 4095, 0, 0, 4096, (int)rte_socket_id());
 	return mp == NULL ? -1 : 0;
@@ -1176,7 +1171,7 @@ group_teardown(void **state)
 
 	(void)state;
 	rte_mempool_free(mp);
-	rte_eal_cleanup();
+	test_eal_cleanup();
 	snprintf(cmd, sizeof(cmd), "rm -rf /tmp/pcc-sim-det-%d", (int)getpid());
 	return system(cmd) == 0 ? 0 : -1;
 }

@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -34,11 +33,11 @@
 
 #include "pcc_proto.h"
 #include "pcc_sim.h"
+#include "test_eal.h"
 
 #define US 1000ull
 
 static struct rte_mempool *mp;
-static char file_prefix[64];
 static int ts_off = -1;
 static uint64_t ts_flag;
 
@@ -334,14 +333,9 @@ test_service(void **state)
 static int
 group_setup(void **state)
 {
-	char *argv[] = { "test_sim_ports", "--no-huge", "-m", "512", "--no-pci", "--no-shconf",
-		"--no-telemetry", "--file-prefix", file_prefix, "--log-level", "lib.*:error",
-		"--log-level", "pcc.sim:warning", NULL };
-
 	(void)state;
-	snprintf(file_prefix, sizeof(file_prefix), "sim-ports-test-%d", (int)getpid());
 	rte_openlog_stream(stderr);
-	if (rte_eal_init((int)RTE_DIM(argv) - 1, argv) < 0)
+	if (test_eal_init("test_sim_ports", "512", "--log-level", "pcc.sim:warning", NULL) < 0)
 		return -1;
 	mp = rte_pktmbuf_pool_create(
 			"test_mp", 2047, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
@@ -358,7 +352,7 @@ group_teardown(void **state)
 {
 	(void)state;
 	rte_mempool_free(mp);
-	rte_eal_cleanup();
+	test_eal_cleanup();
 	return 0;
 }
 
