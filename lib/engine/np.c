@@ -533,7 +533,8 @@ static inline void
 np_meta_clear(struct rte_mbuf *m)
 {
 	m->port = RTE_MBUF_PORT_INVALID;
-	m->ol_flags &= RTE_MBUF_F_EXTERNAL;
+	/* direct (mbuf_reusable()): a store, not a read-modify-write */
+	m->ol_flags = 0;
 	m->packet_type = 0;
 	m->vlan_tci = 0;
 	m->vlan_tci_outer = 0;
