@@ -24,7 +24,9 @@
 # the ratios, both ways.  Options go to bench_np (--time, --warmup, --inflight,
 # --burst, --ipv6, --vlan); EAL options in BENCH_EAL go to both programs
 # (e.g. BENCH_EAL=--force-max-simd-bitwidth=512 for the NP's 512-bit
-# vectors).  doc/perf.md has the figures measured here.
+# vectors); options in TESTPMD_ARGS go to testpmd after its own (e.g.
+# TESTPMD_ARGS=--burst=64 with bench_np's --burst 64 --inflight 128).
+# doc/perf.md has the figures measured here.
 
 cd "$(dirname "$0")/.." || exit 1
 dir=build
@@ -73,18 +75,19 @@ secs=${TESTPMD_SECONDS:-10}
 tp_ok=0
 if command -v dpdk-testpmd >/dev/null 2>&1 && [ "$cpu" -gt 0 ]; then
 	echo "# dpdk-testpmd $eal -l $main,$cpu --vdev=net_ring0 --vdev=net_ring1 --" \
-		"--forward-mode=macswap --tx-first --nb-cores=1 --stats-period 1 (${secs} s)"
+		"--forward-mode=macswap --tx-first --nb-cores=1 --stats-period 1" \
+		"${TESTPMD_ARGS:+$TESTPMD_ARGS }(${secs} s)"
 	lb=""
 	command -v stdbuf >/dev/null 2>&1 && lb="stdbuf -oL"
 	# shellcheck disable=SC2086
 	$lb dpdk-testpmd $eal --file-prefix "bench-tp-$$" -l "$main,$cpu" \
 		--vdev=net_ring0 --vdev=net_ring1 -- --forward-mode=macswap --tx-first \
-		--nb-cores=1 --stats-period 1 </dev/null >"$tmp/tp.out" 2>&1 &
+		--nb-cores=1 --stats-period 1 ${TESTPMD_ARGS:-} </dev/null >"$tmp/tp.out" 2>&1 &
 	tp=$!
 	sleep 2
 	# the forwarding lcore's thread: on-CPU ns over the measured window
 	tid=""
-	for t in /proc/$tp/task/*; do
+	for t in "/proc/$tp/task/"*; do
 		case "$(cat "$t/comm" 2>/dev/null)" in
 		rte-worker-"$cpu" | lcore-worker-"$cpu") tid=${t##*/} ;;
 		esac
