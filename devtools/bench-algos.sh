@@ -11,6 +11,8 @@
 # Takes a few seconds; doc/perf.md has the figures measured here.
 
 cd "$(dirname "$0")/.." || exit 1
+# shellcheck source=devtools/bench-lib.sh
+. devtools/bench-lib.sh
 dir=build
 case "$1" in
 -* | "") ;;
@@ -19,29 +21,12 @@ case "$1" in
 	shift
 	;;
 esac
-bin="$dir/tests/bench/bench_algos"
-if [ ! -f "$dir/build.ninja" ]; then
-	meson setup "$dir" >"$dir.log" 2>&1 || {
-		cat "$dir.log" >&2
-		exit 1
-	}
-	rm -f "$dir.log"
-fi
-# only the benchmark and what it links
-ninja -C "$dir" tests/bench/bench_algos >/dev/null || {
-	ninja -C "$dir" tests/bench/bench_algos >&2
-	exit 1
-}
-if [ ! -x "$bin" ]; then
-	echo "bench-algos.sh: $bin was not built" >&2
-	exit 1
-fi
+bench_build "$dir" bench_algos
 pin=""
 if command -v taskset >/dev/null 2>&1; then
 	pin="taskset -c $(($(nproc) - 1))"
 fi
-cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $cpu"
+bench_header
 echo "# $pin $bin $*"
 # shellcheck disable=SC2086
 exec $pin "$bin" "$@"

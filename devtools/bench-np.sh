@@ -29,6 +29,8 @@
 # doc/perf.md has the figures measured here.
 
 cd "$(dirname "$0")/.." || exit 1
+# shellcheck source=devtools/bench-lib.sh
+. devtools/bench-lib.sh
 dir=build
 case "$1" in
 -* | "") ;;
@@ -37,31 +39,23 @@ case "$1" in
 	shift
 	;;
 esac
-bin="$dir/tests/bench/bench_np"
-if [ ! -f "$dir/build.ninja" ]; then
-	meson setup "$dir" >"$dir.log" 2>&1 || {
-		cat "$dir.log" >&2
-		exit 1
-	}
-	rm -f "$dir.log"
-fi
-ninja -C "$dir" tests/bench/bench_np >/dev/null || {
-	ninja -C "$dir" tests/bench/bench_np >&2
-	exit 1
-}
-if [ ! -x "$bin" ]; then
-	echo "bench-np.sh: $bin was not built" >&2
+bench_build "$dir" bench_np
+secs=${TESTPMD_SECONDS:-10}
+case "$secs" in
+'' | *[!0-9]*) secs=0 ;;
+esac
+if [ "$secs" -lt 5 ]; then
+	echo "bench-np.sh: invalid TESTPMD_SECONDS '${TESTPMD_SECONDS}' (expected seconds," \
+		"5 or more: 2 of warm-up, testpmd's statistics every 1-2 s)" >&2
 	exit 1
 fi
 cpu=$(($(nproc) - 1))
 main=0
-[ "$cpu" -eq 0 ] && main=0
 eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error ${BENCH_EAL:-}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $model, load $(cut -d' ' -f1-3 /proc/loadavg)"
+bench_header
 echo "# $bin $eal -l $cpu -- $*"
 # shellcheck disable=SC2086
 if ! "$bin" $eal --file-prefix "bench-np-$$" -l "$cpu" -- "$@" >"$tmp/np.out" 2>"$tmp/np.err"; then
@@ -71,7 +65,6 @@ fi
 sed -n 's/^# /# bench_np: /p' "$tmp/np.out"
 
 # testpmd: forwarding lcore on the same CPU as the loop above
-secs=${TESTPMD_SECONDS:-10}
 tp_ok=0
 if command -v dpdk-testpmd >/dev/null 2>&1 && [ "$cpu" -gt 0 ]; then
 	echo "# dpdk-testpmd $eal -l $main,$cpu --vdev=net_ring0 --vdev=net_ring1 --" \
@@ -102,7 +95,7 @@ if command -v dpdk-testpmd >/dev/null 2>&1 && [ "$cpu" -gt 0 ]; then
 	wait "$tp"
 	# per stats period: Rx-pps of port 0 + port 1 (one lcore forwards both)
 	tail -n +"$((lines0 + 1))" "$tmp/tp.out" |
-		awk '/Rx-pps:/ { s += $2; n++ } END { if (n >= 2) printf "%.0f %d\n", s / (n / 2), n / 2 }' \
+		awk '/Rx-pps:/ { s += $2; n++ } END { if (n >= 2 && s > 0) printf "%.0f %d\n", s / (n / 2), n / 2 }' \
 			>"$tmp/tp.pps"
 	if [ -s "$tmp/tp.pps" ] && [ -n "$tid" ] && [ "$c1" -gt "$c0" ]; then
 		tp_ok=1

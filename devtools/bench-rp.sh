@@ -18,6 +18,8 @@
 # here.
 
 cd "$(dirname "$0")/.." || exit 1
+# shellcheck source=devtools/bench-lib.sh
+. devtools/bench-lib.sh
 dir=build
 case "$1" in
 -* | "") ;;
@@ -26,28 +28,12 @@ case "$1" in
 	shift
 	;;
 esac
-bin="$dir/tests/bench/bench_rp"
-if [ ! -f "$dir/build.ninja" ]; then
-	meson setup "$dir" >"$dir.log" 2>&1 || {
-		cat "$dir.log" >&2
-		exit 1
-	}
-	rm -f "$dir.log"
-fi
-ninja -C "$dir" tests/bench/bench_rp >/dev/null || {
-	ninja -C "$dir" tests/bench/bench_rp >&2
-	exit 1
-}
-if [ ! -x "$bin" ]; then
-	echo "bench-rp.sh: $bin was not built" >&2
-	exit 1
-fi
+bench_build "$dir" bench_rp
 cpu=$(($(nproc) - 1))
 eal="--no-huge -m 2048 --no-pci --no-shconf --log-level=lib.eal:error"
 # BENCH_HUGE=1: on hugepages (reserved beforehand, e.g. 1024 of 2 MiB)
 [ "${BENCH_HUGE:-0}" = 1 ] && eal="-m 2048 --no-pci --no-shconf --log-level=lib.eal:error"
-model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $model, load $(cut -d' ' -f1-3 /proc/loadavg)"
+bench_header
 echo "# $bin $eal -l $cpu -- $*"
 # shellcheck disable=SC2086
 "$bin" $eal --file-prefix "bench-rp-$$" -l "$cpu" -- "$@" 2>&1 |

@@ -14,6 +14,8 @@
 # test; takes about 10 s; doc/perf.md ("Simulator") has the figures.
 
 cd "$(dirname "$0")/.." || exit 1
+# shellcheck source=devtools/bench-lib.sh
+. devtools/bench-lib.sh
 dir=build
 case "$1" in
 -* | "") ;;
@@ -22,28 +24,12 @@ case "$1" in
 	shift
 	;;
 esac
-bin="$dir/tests/bench/bench_sim"
-if [ ! -f "$dir/build.ninja" ]; then
-	meson setup "$dir" >"$dir.log" 2>&1 || {
-		cat "$dir.log" >&2
-		exit 1
-	}
-	rm -f "$dir.log"
-fi
-ninja -C "$dir" tests/bench/bench_sim >/dev/null || {
-	ninja -C "$dir" tests/bench/bench_sim >&2
-	exit 1
-}
-if [ ! -x "$bin" ]; then
-	echo "bench-sim.sh: $bin was not built" >&2
-	exit 1
-fi
+bench_build "$dir" bench_sim
 pin=""
 if command -v taskset >/dev/null 2>&1; then
 	pin="taskset -c $(($(nproc) - 1))"
 fi
-cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $cpu, load $(cut -d' ' -f1-3 /proc/loadavg)"
+bench_header
 echo "# $pin $bin $*"
 # shellcheck disable=SC2086
 exec $pin "$bin" "$@"

@@ -1,0 +1,40 @@
+# shellcheck shell=sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The dpdk-pcc authors
+#
+# Sourced by devtools/bench-*.sh (from the top of the tree), not run:
+#
+#   bench_build BUILDDIR NAME   set up BUILDDIR if needed (meson), build
+#                               only tests/bench/NAME and what it links;
+#                               sets bin; exits with meson's or ninja's
+#                               output on failure
+#   bench_header                one line: date, CPUs, model, load
+#
+# A script takes its BUILDDIR (default: build) as an optional first
+# argument, before the benchmark's options (which start with '-').
+
+bench_build() {
+	dir=$1
+	bin="$dir/tests/bench/$2"
+	if [ ! -f "$dir/build.ninja" ]; then
+		meson setup "$dir" >"$dir.log" 2>&1 || {
+			cat "$dir.log" >&2
+			exit 1
+		}
+		rm -f "$dir.log"
+	fi
+	ninja -C "$dir" "tests/bench/$2" >/dev/null || {
+		ninja -C "$dir" "tests/bench/$2" >&2
+		exit 1
+	}
+	if [ ! -x "$bin" ]; then
+		echo "$(basename "$0"): $bin was not built" >&2
+		exit 1
+	fi
+}
+
+bench_header() {
+	model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+	echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $model," \
+		"load $(cut -d' ' -f1-3 /proc/loadavg)"
+}
