@@ -1,6 +1,6 @@
-# shellcheck shell=sh
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The dpdk-pcc authors
+# shellcheck shell=sh
 #
 # Sourced by devtools/bench-*.sh (from the top of the tree), not run:
 #
