@@ -171,24 +171,35 @@ main(int argc, char **argv)
 	uint64_t checksum = 0;
 	struct stream st;
 	uint8_t *ctx;
+	uint64_t v;
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "e:f:p:r:a:P:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
-			n_events = (uint32_t)strtoul(optarg, NULL, 0);
+			if (!bench_uint("bench_algos", "events", optarg, 1, 1u << 24, &v))
+				return 2;
+			n_events = (uint32_t)v;
 			break;
 		case 'f':
-			flows = (uint32_t)strtoul(optarg, NULL, 0);
+			if (!bench_uint("bench_algos", "flows", optarg, 1, 1u << 22, &v))
+				return 2;
+			flows = (uint32_t)v;
 			break;
 		case 'p':
-			passes = (uint32_t)strtoul(optarg, NULL, 0);
+			if (!bench_uint("bench_algos", "passes", optarg, 1, 1000, &v))
+				return 2;
+			passes = (uint32_t)v;
 			break;
 		case 'r':
-			runs = (uint32_t)strtoul(optarg, NULL, 0);
+			if (!bench_uint("bench_algos", "runs", optarg, 1, 100, &v))
+				return 2;
+			runs = (uint32_t)v;
 			break;
 		case 'P':
-			prefetch = (uint32_t)strtoul(optarg, NULL, 0);
+			if (!bench_uint("bench_algos", "prefetch", optarg, 0, 64, &v))
+				return 2;
+			prefetch = (uint32_t)v;
 			break;
 		case 'a':
 			if (user_names == 0)
@@ -202,7 +213,8 @@ main(int argc, char **argv)
 			return c == 'h' ? 0 : 2;
 		}
 	}
-	if (n_events == 0 || flows == 0 || passes == 0 || runs == 0) {
+	if (optind != argc) {
+		fprintf(stderr, "bench_algos: unexpected argument '%s'\n", argv[optind]);
 		usage(argv[0]);
 		return 2;
 	}

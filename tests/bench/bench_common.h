@@ -5,11 +5,15 @@
 #ifndef PCC_BENCH_COMMON_H
 #define PCC_BENCH_COMMON_H
 
-/* What the benchmarks of tests/bench share: clocks, a seeded generator,
- * a one-queue port. */
+/* What the benchmarks of tests/bench share: option values, clocks, a
+ * seeded generator, a one-queue port. */
 
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -17,6 +21,50 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 #include <rte_mempool.h>
+
+/*
+ * s, the value of option --opt, as a number in [min, max] ("2", "0.5",
+ * "1e-3"); false, with a message naming prog, the option and the value, if
+ * it is not one.
+ */
+static inline bool
+bench_num(const char *prog, const char *opt, const char *s, double min, double max, double *v)
+{
+	char *end;
+	double x;
+
+	errno = 0;
+	x = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 || !(x >= min && x <= max)) {
+		fprintf(stderr, "%s: invalid value '%s' for --%s (expected %g..%g)\n", prog, s, opt,
+				min, max);
+		return false;
+	}
+	*v = x;
+	return true;
+}
+
+/* As bench_num(), for an integer in [min, max] (decimal, or 0x hex). */
+static inline bool
+bench_uint(const char *prog, const char *opt, const char *s, uint64_t min, uint64_t max,
+		uint64_t *v)
+{
+	unsigned long long x;
+	char *end;
+
+	errno = 0;
+	x = strtoull(s, &end, 0);
+	if (end == s || *end != '\0' || errno != 0 || s[strspn(s, " \t")] == '-' || x < min ||
+			x > max) {
+		fprintf(stderr,
+				"%s: invalid value '%s' for --%s (expected an integer, %" PRIu64
+				"..%" PRIu64 ")\n",
+				prog, s, opt, min, max);
+		return false;
+	}
+	*v = x;
+	return true;
+}
 
 /* ns of clk (CLOCK_MONOTONIC: wall; CLOCK_THREAD_CPUTIME_ID: this thread on a CPU). */
 static inline uint64_t

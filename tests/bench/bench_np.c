@@ -488,11 +488,12 @@ out:
 /* ---- main ------------------------------------------------------------------ */
 
 static void
-usage(void)
+usage(FILE *out)
 {
-	printf("usage: bench_np [EAL options] -- [--time S] [--warmup S] [--inflight N]\n"
-	       "                [--burst N] [--ipv6] [--vlan]\n"
-	       "                [--peer np|macswap|both]\n");
+	fprintf(out,
+			"usage: bench_np [EAL options] -- [--time S] [--warmup S] [--inflight N]\n"
+			"                [--burst N] [--ipv6] [--vlan]\n"
+			"                [--peer np|macswap|both]\n");
 }
 
 static int
@@ -509,21 +510,29 @@ parse_args(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	uint64_t u;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			o.time_s = atof(optarg);
+			if (!bench_num("bench_np", "time", optarg, 0.001, 3600, &o.time_s))
+				return -1;
 			break;
 		case 'w':
-			o.warmup_s = atof(optarg);
+			if (!bench_num("bench_np", "warmup", optarg, 0, 3600, &o.warmup_s))
+				return -1;
 			break;
 		case 'i':
-			o.inflight = (unsigned int)strtoul(optarg, NULL, 0);
+			if (!bench_uint("bench_np", "inflight", optarg, 1, RING_SIZE - MAX_BURST,
+					    &u))
+				return -1;
+			o.inflight = (unsigned int)u;
 			break;
 		case 'b':
-			o.burst = (unsigned int)strtoul(optarg, NULL, 0);
+			if (!bench_uint("bench_np", "burst", optarg, 1, MAX_BURST, &u))
+				return -1;
+			o.burst = (unsigned int)u;
 			break;
 		case '6':
 			o.ipv6 = true;
@@ -532,19 +541,29 @@ parse_args(int argc, char **argv)
 			o.vlan = true;
 			break;
 		case 'p':
+			if (strcmp(optarg, "np") != 0 && strcmp(optarg, "macswap") != 0 &&
+					strcmp(optarg, "both") != 0) {
+				fprintf(stderr,
+						"bench_np: invalid value '%s' for --peer (expected "
+						"np, "
+						"macswap or both)\n",
+						optarg);
+				return -1;
+			}
 			o.run_np = strcmp(optarg, "macswap") != 0;
 			o.run_macswap = strcmp(optarg, "np") != 0;
 			break;
 		case 'h':
-			usage();
+			usage(stdout);
 			exit(0);
 		default:
 			return -1;
 		}
 	}
-	if (o.time_s <= 0 || o.warmup_s < 0 || o.inflight == 0 ||
-			o.inflight > RING_SIZE - MAX_BURST || o.burst == 0 || o.burst > MAX_BURST)
+	if (optind != argc) {
+		fprintf(stderr, "bench_np: unexpected argument '%s'\n", argv[optind]);
 		return -1;
+	}
 	return 0;
 }
 
@@ -580,7 +599,7 @@ main(int argc, char **argv)
 	argc -= ret;
 	argv += ret;
 	if (parse_args(argc, argv) != 0) {
-		usage();
+		usage(stderr);
 		return 2;
 	}
 	if (build_template() != 0)

@@ -367,7 +367,7 @@ usage(void)
 {
 	fprintf(stderr,
 			"usage: bench_pacer [--flows N]... [--burst B] [--size BYTES] "
-			"[--rate BPS] [--packets N] [--runs N]\n");
+			"[--rate BPS] [--packets N] [--runs N] [--prefetch N]\n");
 }
 
 static int
@@ -392,45 +392,45 @@ parse(int argc, char **argv, struct opts *o)
 	o->packets = 4000000;
 	o->runs = 3;
 	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
-		unsigned long long v;
-		char *end = NULL;
+		uint64_t v;
 
-		if (optarg == NULL)
-			return -1;
-		v = strtoull(optarg, &end, 0);
-		if (end == optarg || *end != '\0')
-			return -1;
 		switch (c) {
 		case 'f':
-			if (o->n_flows == MAX_SIZES || v == 0 || v > PCC_PACER_MAX_FLOWS)
+			if (o->n_flows == MAX_SIZES) {
+				fprintf(stderr, "bench_pacer: more than %d --flows\n", MAX_SIZES);
+				return -1;
+			}
+			if (!bench_uint("bench_pacer", "flows", optarg, 1, PCC_PACER_MAX_FLOWS, &v))
 				return -1;
 			o->flows[o->n_flows++] = (uint32_t)v;
 			break;
 		case 'b':
-			if (v == 0 || v > 64)
+			if (!bench_uint("bench_pacer", "burst", optarg, 1, 64, &v))
 				return -1;
 			o->burst = (uint32_t)v;
 			break;
 		case 's':
-			if (v < 60 || v > 9600)
+			if (!bench_uint("bench_pacer", "size", optarg, 60, 9600, &v))
 				return -1;
 			o->size = (uint32_t)v;
 			break;
 		case 'r':
+			if (!bench_uint("bench_pacer", "rate", optarg, 1000, 400000000000ull, &v))
+				return -1;
 			o->rate = v;
 			break;
 		case 'p':
-			if (v < 1000)
+			if (!bench_uint("bench_pacer", "packets", optarg, 1000, UINT32_MAX, &v))
 				return -1;
 			o->packets = v;
 			break;
 		case 'n':
-			if (v == 0 || v > 100)
+			if (!bench_uint("bench_pacer", "runs", optarg, 1, 100, &v))
 				return -1;
 			o->runs = (unsigned int)v;
 			break;
 		case 'x':
-			if (v > 64)
+			if (!bench_uint("bench_pacer", "prefetch", optarg, 0, 64, &v))
 				return -1;
 			o->prefetch = (unsigned int)v;
 			break;
@@ -438,8 +438,10 @@ parse(int argc, char **argv, struct opts *o)
 			return -1;
 		}
 	}
-	if (optind != argc)
+	if (optind != argc) {
+		fprintf(stderr, "bench_pacer: unexpected argument '%s'\n", argv[optind]);
 		return -1;
+	}
 	if (o->n_flows == 0) {
 		o->flows[0] = 1024;
 		o->flows[1] = 65536;

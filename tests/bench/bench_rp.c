@@ -292,10 +292,11 @@ out:
 }
 
 static void
-usage(void)
+usage(FILE *out)
 {
-	printf("usage: bench_rp [EAL options] -- [--time S] [--warmup S] [--flows N]\n"
-	       "                [--burst N] [--algo NAME]...\n");
+	fprintf(out,
+			"usage: bench_rp [EAL options] -- [--time S] [--warmup S] [--flows N]\n"
+			"                [--burst N] [--algo NAME]...\n");
 }
 
 static int
@@ -310,37 +311,47 @@ parse_args(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	uint64_t u;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case 't':
-			o.time_s = atof(optarg);
+			if (!bench_num("bench_rp", "time", optarg, 0.001, 3600, &o.time_s))
+				return -1;
 			break;
 		case 'w':
-			o.warmup_s = atof(optarg);
+			if (!bench_num("bench_rp", "warmup", optarg, 0, 3600, &o.warmup_s))
+				return -1;
 			break;
 		case 'f':
-			o.flows = (uint32_t)strtoul(optarg, NULL, 0);
+			if (!bench_uint("bench_rp", "flows", optarg, 64, 1u << 20, &u))
+				return -1;
+			o.flows = (uint32_t)u;
 			break;
 		case 'b':
-			o.burst = (unsigned int)strtoul(optarg, NULL, 0);
+			if (!bench_uint("bench_rp", "burst", optarg, 1, MAX_BURST, &u))
+				return -1;
+			o.burst = (unsigned int)u;
 			break;
 		case 'a':
-			if (o.n_algos == MAX_ALGOS)
+			if (o.n_algos == MAX_ALGOS) {
+				fprintf(stderr, "bench_rp: more than %d --algo\n", MAX_ALGOS);
 				return -1;
+			}
 			o.algos[o.n_algos++] = optarg;
 			break;
 		case 'h':
-			usage();
+			usage(stdout);
 			exit(0);
 		default:
 			return -1;
 		}
 	}
-	if (o.time_s <= 0 || o.warmup_s < 0 || o.flows < 64 || o.flows > (1u << 20) ||
-			o.burst == 0 || o.burst > MAX_BURST)
+	if (optind != argc) {
+		fprintf(stderr, "bench_rp: unexpected argument '%s'\n", argv[optind]);
 		return -1;
+	}
 	if (o.n_algos == 0) {
 		o.algos[o.n_algos++] = "noop";
 		o.algos[o.n_algos++] = "dcqcn";
@@ -365,7 +376,7 @@ main(int argc, char **argv)
 	argc -= ret;
 	argv += ret;
 	if (parse_args(argc, argv) != 0) {
-		usage();
+		usage(stderr);
 		return 2;
 	}
 	if (build_cnps() != 0)

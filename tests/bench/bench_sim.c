@@ -35,6 +35,7 @@
 #include <rte_lcore.h>
 
 #include "args.h"
+#include "bench_common.h"
 #include "pcc_engine.h"
 #include "pcc_sim.h"
 #include "simwire.h"
@@ -274,7 +275,11 @@ main(int argc, char **argv)
 		if (opt == 's') {
 			path = optarg;
 		} else if (opt == 'r') {
-			runs = atoi(optarg);
+			uint64_t v;
+
+			if (!bench_uint("bench_sim", "runs", optarg, 1, 100, &v))
+				return 2;
+			runs = (int)v;
 		} else if (opt == 'z') {
 			snprintf(size_str, sizeof(size_str), "%s", optarg);
 		} else {
@@ -291,8 +296,6 @@ main(int argc, char **argv)
 	}
 	fclose(f);
 	text[len] = '\0';
-	if (runs < 1)
-		runs = 1;
 	snprintf(prefix, sizeof(prefix), "bench-sim-%d", (int)getpid());
 	if (rte_eal_init((int)RTE_DIM(eal) - 1, eal) < 0) {
 		fprintf(stderr, "bench_sim: EAL: %s\n", rte_strerror(rte_errno));
