@@ -592,7 +592,8 @@ int pcc_probe_fast_answer(void *frame, int layout, struct pcc_probe_fast_ans *a)
  * if frames[i] was answered (its length is unchanged).  On x86 CPUs with
  * AVX-512 (VL, BW, VBMI) and VPCLMULQDQ, IPv4 and IPv6 requests are
  * matched and answered with 256-bit vectors (512-bit for the ICRC sums
- * when DPDK's SIMD width allows) from constants set up once a burst.  0 if an argument is bad.
+ * when DPDK's SIMD width allows) from constants set up once a burst.
+ * 0 if an argument is bad.
  */
 uint64_t pcc_probe_fast_reflect(void *const *frames, const uint16_t *lens, unsigned int n,
 		struct pcc_probe_fast_ans *a);

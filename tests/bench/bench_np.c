@@ -543,11 +543,8 @@ parse_args(int argc, char **argv)
 		case 'p':
 			if (strcmp(optarg, "np") != 0 && strcmp(optarg, "macswap") != 0 &&
 					strcmp(optarg, "both") != 0) {
-				fprintf(stderr,
-						"bench_np: invalid value '%s' for --peer (expected "
-						"np, "
-						"macswap or both)\n",
-						optarg);
+				fprintf(stderr, "bench_np: invalid value '%s' for --peer %s\n",
+						optarg, "(expected np, macswap or both)");
 				return -1;
 			}
 			o.run_np = strcmp(optarg, "macswap") != 0;

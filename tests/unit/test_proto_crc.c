@@ -13,13 +13,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <setjmp.h>
-#include <unistd.h>
 #include <cmocka.h>
 
-#include <rte_common.h>
-#include <rte_eal.h>
-
 #include "pcc_proto.h"
+#include "test_eal.h"
 
 #define N_FRAMES 64
 
@@ -31,9 +28,6 @@ static uint32_t crc_zlib[N_FRAMES];
 static int
 setup(void **state)
 {
-	char prefix[64];
-	char *argv[] = { "test_proto_crc", "--no-huge", "-m", "128", "--no-pci", "--no-shconf",
-		"-l", "0", "--log-level", "lib.eal:error", "--file-prefix", prefix };
 	struct pcc_l3_spec l3 = { .dst_mac = { 2, 0, 0, 0, 0, 2 },
 		.src_mac = { 2, 0, 0, 0, 0, 1 } };
 	struct pcc_roce_spec r = { .bth = { .opcode = PCC_OP_RC_SEND_ONLY, .pkey = 0xffff } };
@@ -42,8 +36,7 @@ setup(void **state)
 	int i;
 
 	(void)state;
-	snprintf(prefix, sizeof(prefix), "test-proto-crc-%d", (int)getpid());
-	if (rte_eal_init((int)RTE_DIM(argv), argv) < 0)
+	if (test_eal_init("test_proto_crc", "128", "-l", "0", NULL) < 0)
 		return -1;
 	for (i = 0; i < (int)sizeof(payload); i++)
 		payload[i] = (uint8_t)(i * 131 + 7);
@@ -73,7 +66,7 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	rte_eal_cleanup();
+	test_eal_cleanup();
 	return 0;
 }
 
