@@ -524,28 +524,18 @@ np_reuse(struct np_burst *b, struct rte_mbuf *m)
 	return c;
 }
 
-/* The metadata of a received mbuf that an answer sent from it resets
- * (its first cache line only): as np_inplace_reset() but for what an
- * answer of the same length in one segment already has (next, nb_segs,
- * the lengths) and tx_offload, which no flag left in ol_flags asks the
- * PMD to read (the NP fast path). */
+/* m (mbuf_reusable()), answered in place, as rte_pktmbuf_reset() leaves
+ * an mbuf but for its data offset and length (the frame stays where it
+ * is). */
 static inline void
-np_meta_clear(struct rte_mbuf *m)
+np_inplace_reset(struct rte_mbuf *m, uint16_t len)
 {
 	m->port = RTE_MBUF_PORT_INVALID;
-	/* direct (mbuf_reusable()): a store, not a read-modify-write */
+	/* direct: a store, not a read-modify-write */
 	m->ol_flags = 0;
 	m->packet_type = 0;
 	m->vlan_tci = 0;
 	m->vlan_tci_outer = 0;
-}
-
-/* m, answered in place, as rte_pktmbuf_reset() leaves an mbuf but for
- * its data offset and length (the frame stays where it is). */
-static inline void
-np_inplace_reset(struct rte_mbuf *m, uint16_t len)
-{
-	np_meta_clear(m);
 	m->next = NULL;
 	m->nb_segs = 1;
 	m->tx_offload = 0;
@@ -1102,10 +1092,6 @@ np_probe_ifa(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *
 
 /* ---- The fast path for CCMAD requests ------------------------------------------- */
 
-/* Requests checked, answered and sent on a chunk at a time */
-#define NP_FAST_CHUNK 8
-_Static_assert(NP_FAST_CHUNK <= PCC_PROBE_FAST_BURST, "a chunk is one pcc_probe_fast_reflect()");
-
 uint16_t
 eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts, uint16_t n,
 		uint64_t now_ns, struct rte_mbuf **tx, uint16_t *ntx, uint64_t *bytes)
@@ -1133,56 +1119,30 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 	memset(&a, 0, sizeof(a));
 	a.dscp = c->resp_dscp_set ? c->resp_dscp : -1;
 	if (q->clk->src != PCC_ENGINE_CLOCK_HW_RX_TS) {
-		/* one receive time (now) for the burst: one answer for all
-		 * (pcc_probe_fast_reflect()) */
-		void *frames[NP_FAST_CHUNK];
-		uint16_t lens[NP_FAST_CHUNK];
-		uint16_t cand[NP_FAST_CHUNK];
-		uint16_t k, j, nt = *ntx, c0, c1;
-		uint64_t done;
-		bool timed = false;
+		/* one receive time (now) for the burst: one answer for all,
+		 * in one pass over (a slice of) the burst; answered mbufs
+		 * out in their order, the rest left in theirs */
+		uint16_t nt = *ntx, c0, sn, j;
+		uint64_t done, sb;
 
-		/* a chunk at a time: its frames and mbufs stay in L1 from the
-		 * check to the send */
-		for (c0 = 0; c0 < n; c0 = c1) {
-			c1 = (uint16_t)RTE_MIN(n, c0 + NP_FAST_CHUNK);
-			/* one segment (nb_segs 1: next is NULL), not shared */
-			for (i = c0, k = 0; i < c1; i++) {
-				struct rte_mbuf *m = pkts[i];
-
-				if (i + 4 < n)
-					rte_prefetch0(pkts[i + 4]);
-				if (mbuf_reusable(m) && m->data_len == m->pkt_len) {
-					frames[k] = rte_pktmbuf_mtod(m, void *);
-					lens[k] = m->data_len;
-					cand[k++] = i;
-				}
+		np_times(&b, pkts[0], &a.np_recv_ts, &a.np_send_ts);
+		a.resp_ts = pcc_probe_resp_ts(0, a.np_send_ts, c->resp_ts_size, c->resp_ts_res);
+		for (c0 = 0; c0 < n; c0 = (uint16_t)(c0 + sn)) {
+			sn = (uint16_t)RTE_MIN(n - c0, PCC_PROBE_FAST_BURST);
+			done = pcc_probe_fast_reflect_mbufs(&pkts[c0], sn, &a, &sb);
+			nbytes += sb;
+			if (done == RTE_LEN2MASK(sn, uint64_t)) {
+				memcpy(&tx[nt], &pkts[c0], sn * sizeof(pkts[0]));
+				nt = (uint16_t)(nt + sn);
+				continue;
 			}
-			if (k > 0 && !timed) {
-				np_times(&b, pkts[cand[0]], &a.np_recv_ts, &a.np_send_ts);
-				a.resp_ts = pcc_probe_resp_ts(
-						0, a.np_send_ts, c->resp_ts_size, c->resp_ts_res);
-				timed = true;
-			}
-			done = k > 0 ? pcc_probe_fast_reflect(frames, lens, k, &a) : 0;
-			/* answered: reset (the first cache line, still at
-			 * hand) and out as they are (length kept); the rest
-			 * left in their order, untouched */
-			for (i = c0, j = 0; i < c1; i++) {
-				struct rte_mbuf *m = pkts[i];
+			for (j = 0; j < sn; j++) {
+				struct rte_mbuf *m = pkts[c0 + j];
 
-				if (j < k && cand[j] == i) {
-					bool answered = (done >> j) & 1;
-					uint16_t len = lens[j++];
-
-					if (likely(answered)) {
-						np_meta_clear(m);
-						nbytes += len;
-						tx[nt++] = m;
-						continue;
-					}
-				}
-				pkts[left++] = m;
+				if ((done >> j) & 1)
+					tx[nt++] = m;
+				else
+					pkts[left++] = m;
 			}
 		}
 		nf = (uint16_t)(nt - *ntx);

@@ -599,6 +599,19 @@ uint64_t pcc_probe_fast_reflect(void *const *frames, const uint16_t *lens, unsig
 		struct pcc_probe_fast_ans *a);
 
 /**
+ * pcc_probe_fast_reflect() on a burst of received mbufs (n <=
+ * PCC_PROBE_FAST_BURST), in one pass: those of one direct, unshared
+ * segment that are requests the fast path answers are answered in place
+ * and made ready to send back (length and data offset kept; port
+ * RTE_MBUF_PORT_INVALID; ol_flags, packet_type and the VLAN TCIs 0; no
+ * other field is read by a PMD without a flag in ol_flags); the others
+ * are left untouched.  Bit i of the result is set if pkts[i] was
+ * answered; *bytes gets the answers' bytes.  0 if an argument is bad.
+ */
+uint64_t pcc_probe_fast_reflect_mbufs(struct rte_mbuf *const *pkts, unsigned int n,
+		struct pcc_probe_fast_ans *a, uint64_t *bytes);
+
+/**
  * Decode the probe body of a frame pcc_parse() classified as PROBE_REQ or
  * PROBE_RESP.  *custom (if not NULL) points at the custom header in frame.
  */

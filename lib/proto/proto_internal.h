@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <rte_mbuf.h>
+
 #include "pcc_proto.h"
 
 /* Unaligned big-endian loads and stores: wire data has no alignment. */
@@ -128,7 +130,8 @@ void proto_icrc_patch_use_clmul(bool on);
  * (proto_probe_fast_x86.c): set up, true if the CPU has AVX-512 VL, BW,
  * VBMI and VPCLMULQDQ and DPDK allows 256-bit vectors; then the answer,
  * as pcc_probe_fast_answer() (arguments checked, layout not _V6), and
- * pcc_probe_fast_reflect() (arguments checked).
+ * pcc_probe_fast_reflect() and pcc_probe_fast_reflect_mbufs() (arguments
+ * checked).
  * proto_probe_fast_use_vector(false) makes pcc_probe_fast_answer() use
  * the scalar answer (unit tests); returns whether the vector one is used.
  * The burst takes 512-bit vectors for its carry-less products and
@@ -137,10 +140,32 @@ void proto_icrc_patch_use_clmul(bool on);
  * after set-up, chooses (unit tests) and returns the width in use (0 on
  * other CPU architectures).
  */
+/* pcc_probe_fast_reflect_mbufs(): may m be answered in place (one
+ * direct, unshared segment)?  And an answered one's metadata reset. */
+static inline bool
+proto_fast_mbuf_ok(const struct rte_mbuf *m)
+{
+	return RTE_MBUF_DIRECT(m) && m->nb_segs == 1 && rte_mbuf_refcnt_read(m) == 1 &&
+			m->data_len == m->pkt_len;
+}
+
+static inline void
+proto_fast_mbuf_answered(struct rte_mbuf *m)
+{
+	m->port = RTE_MBUF_PORT_INVALID;
+	/* direct (proto_fast_mbuf_ok()): a store, not a read-modify-write */
+	m->ol_flags = 0;
+	m->packet_type = 0;
+	m->vlan_tci = 0;
+	m->vlan_tci_outer = 0;
+}
+
 bool proto_probe_fast_v_init(void);
 int proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_ans *a);
 uint64_t proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned int n,
 		struct pcc_probe_fast_ans *a);
+uint64_t proto_probe_fast_reflect_mbufs_v(struct rte_mbuf *const *pkts, unsigned int n,
+		struct pcc_probe_fast_ans *a, uint64_t *bytes);
 bool proto_probe_fast_use_vector(bool on);
 unsigned int proto_probe_fast_v_width(unsigned int bits);
 

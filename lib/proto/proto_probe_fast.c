@@ -313,6 +313,39 @@ pcc_probe_fast_reflect(void *const *frames, const uint16_t *lens, unsigned int n
 	return done;
 }
 
+uint64_t
+pcc_probe_fast_reflect_mbufs(struct rte_mbuf *const *pkts, unsigned int n,
+		struct pcc_probe_fast_ans *a, uint64_t *bytes)
+{
+	uint64_t done = 0, nb = 0;
+	unsigned int i;
+
+	if (unlikely(pkts == NULL || a == NULL || bytes == NULL || n > PCC_PROBE_FAST_BURST ||
+			    a->dscp > 63))
+		return 0;
+	if (unlikely(!__atomic_load_n(&fast_ready, __ATOMIC_ACQUIRE)))
+		pthread_once(&fast_once, fast_init);
+	if (likely(fast_v))
+		return proto_probe_fast_reflect_mbufs_v(pkts, n, a, bytes);
+	for (i = 0; i < n; i++) {
+		struct rte_mbuf *m = pkts[i];
+		void *f;
+		int lay;
+
+		if (!proto_fast_mbuf_ok(m))
+			continue;
+		f = rte_pktmbuf_mtod(m, void *);
+		lay = pcc_probe_fast_match(f, m->data_len);
+		if (lay != 0 && pcc_probe_fast_answer(f, lay, a) > 0) {
+			proto_fast_mbuf_answered(m);
+			nb += m->data_len;
+			done |= 1ull << i;
+		}
+	}
+	*bytes = nb;
+	return done;
+}
+
 bool
 proto_probe_fast_use_vector(bool on)
 {

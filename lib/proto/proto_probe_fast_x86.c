@@ -5,8 +5,9 @@
 /*
  * The CCMAD probe fast path with AVX-512 (VL, BW, VBMI) and VPCLMULQDQ on
  * 256-bit vectors, which DPDK's default SIMD width (RTE_VECT_SIMD_256)
- * allows: pcc_probe_fast_reflect() on a burst (IPv4 and IPv6 requests),
- * and pcc_probe_fast_answer() on one frame (IPv4).
+ * allows: pcc_probe_fast_reflect() and pcc_probe_fast_reflect_mbufs() on
+ * a burst (IPv4 and IPv6 requests), and pcc_probe_fast_answer() on one
+ * frame (IPv4).
  *
  * The 128 bytes from the IP header hold every byte the match reads and
  * the answer changes, but the Ethernet addresses.  They are loaded once
@@ -27,9 +28,10 @@
  * user data, last dword, the MAD's attribute modifier: 0; checked by the
  * match) the second half's change is the same for the whole burst: its
  * products are summed once per burst, and each request's are only the
- * first half's.  The sums of a burst are reduced (a chain of dependent
- * instructions) after all its answers are written, two or four at a time
- * in the lanes of a vector, so that the reductions overlap.
+ * first half's.  The sums are reduced (a chain of dependent instructions)
+ * after every V_PATCH answers, two or four at a time in the lanes of a
+ * vector, so that the reductions overlap.  pcc_probe_fast_reflect_mbufs()
+ * checks and resets each mbuf in the same pass as its frame's answer.
  *
  * IPv6: from the UDP header on, a request is the IPv4 one 20 bytes
  * further, with the same distances to the end of the datagram (so the
@@ -54,6 +56,7 @@
 #include <rte_common.h>
 #include <rte_cpuflags.h>
 #include <rte_debug.h>
+#include <rte_mbuf.h>
 #include <rte_prefetch.h>
 #include <rte_vect.h>
 
@@ -438,6 +441,11 @@ v4_consts(struct v4_k *k, const struct pcc_probe_fast_ans *a, bool z)
 		x_ = _mm##W##_clmulepi64_epi128(_mm##W##_and_si##W(x_, m32_), poly_, 0x00);       \
 		_mm##W##_xor_si##W(x_, a_);                                                       \
 	})
+/* A burst's ICRCs are patched every V_PATCH answers: while the answers'
+ * lines are at hand (measured: 8 answers between patches are 1.5-2 ns a
+ * request faster than a burst of 32's patched after all of them, 4 or 16
+ * slower than 8) */
+#define V_PATCH 8
 #define y_broadcast _mm256_broadcastsi128_si256
 #define z_broadcast _mm512_broadcast_i32x4
 
@@ -673,100 +681,13 @@ proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_a
 	return (int)(l3 + V4_LEN + PCC_ICRC_LEN);
 }
 
-/*
- * A burst: each IPv4 request matched and answered but for its ICRC, the
- * sum of products kept; then the sums reduced, two or (z) four at a time,
- * and the ICRCs patched.
- */
-V_INLINE uint64_t
-reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_probe_fast_ans *a,
-		bool z)
+/* The sums s[0..nv) reduced and xored into the ICRCs of the regions
+ * r[0..nv): two or (z) four at a time. */
+V_INLINE void
+v_patch(__m128i *sums, uint8_t *const *ips, unsigned int nv, const struct v4_k *kp, bool z)
 {
-	/* whole vectors of sums (the last one's unused lanes 0) */
-	__m128i sums[PCC_PROBE_FAST_BURST + 3] __rte_aligned(64);
-	uint8_t *ips[PCC_PROBE_FAST_BURST]; /* the regions */
-	/* IPv6 requests: answered after the IPv4 ones (which then have a
-	 * loop of their own, small), their UDP checksums after the ICRCs */
-	struct v6_req {
-		uint8_t i;
-		uint8_t *f, *ip;
-		uint32_t cks;  /* the UDP checksum's change but the ICRC's */
-		uint32_t icrc; /* the request's ICRC */
-	} v6[PCC_PROBE_FAST_BURST];
-	unsigned int j, n6 = 0, a6 = 0, nv4;
-	uint64_t done = 0;
-	unsigned int i, nv = 0;
-	const struct v4_k *kp;
-	struct v4_k k;
+	unsigned int i;
 
-	v4_consts(&k, a, z);
-	kp = &k;
-	for (i = 0; i < n; i++) {
-		uint8_t *f = frames[i], *ip;
-		uint32_t len = lens[i], l3 = PCC_ETH_HDR_LEN;
-		__m256i o0, o1, o2, o3;
-		uint16_t et;
-		int lay;
-
-		if (i + 1 < n) {
-			const uint8_t *nx = frames[i + 1];
-
-			rte_prefetch0(nx);
-			rte_prefetch0(nx + RTE_CACHE_LINE_SIZE);
-			rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
-			rte_prefetch0(nx + lens[i + 1] - 1);
-		}
-		if (unlikely(f == NULL || len < PCC_ETH_HDR_LEN + PCC_VLAN_HDR_LEN))
-			continue;
-		memcpy(&et, f + 12, 2);
-		if (et == RTE_BE16(PCC_ETHER_TYPE_VLAN)) {
-			memcpy(&et, f + 16, 2);
-			l3 += PCC_VLAN_HDR_LEN;
-		}
-		ip = f + l3;
-		if (et == RTE_BE16(PCC_ETHER_TYPE_IPV6)) {
-			/* after this loop (which stays small) */
-			if (len == l3 + V6_LEN + PCC_ICRC_LEN)
-				v6[n6++] = (struct v6_req){ .i = (uint8_t)i, .f = f, .ip = ip };
-			continue;
-		}
-		if (et != RTE_BE16(PCC_ETHER_TYPE_IPV4) || len != l3 + V4_LEN + PCC_ICRC_LEN)
-			continue;
-		o0 = LD(ip);
-		o1 = LD(ip + 32);
-		o2 = LD(ip + 64);
-		o3 = LD(ip + 96);
-		lay = v4_match(ip, o0, o1, o2, o3, LDA(v4.mm));
-		if (lay == 0)
-			continue;
-		sums[nv] = v4_answer(kp, f, ip, o0, o1, o2, o3, z, lay == 2);
-		ips[nv++] = ip;
-		done |= 1ull << i;
-	}
-	nv4 = nv;
-	for (j = 0; j < n6; j++) {
-		uint8_t *ip = v6[j].ip, *r = ip + V6_SHIFT;
-		__m256i o0, o1, o2, o3;
-		uint64_t w;
-		int lay;
-
-		/* as pcc_probe_fast_match(): a UDP checksum to update */
-		memcpy(&w, ip, 8);
-		if (((w ^ V6_W0) & V6_M0) != 0 || (r[R_UDP + 6] | r[R_UDP + 7]) == 0)
-			continue;
-		o0 = LD(r);
-		o1 = LD(r + 32);
-		o2 = LD(r + 64);
-		o3 = LD(r + 96);
-		lay = v4_match(r, o0, o1, o2, o3, LDA(v4.mm6));
-		if (lay == 0)
-			continue;
-		memcpy(&v6[a6].icrc, r + V4_LEN, 4);
-		sums[nv] = v6_answer(kp, v6[j].f, ip, o0, o1, o2, o3, z, lay == 2, &v6[a6].cks);
-		ips[nv++] = r;
-		done |= 1ull << v6[j].i;
-		a6++;
-	}
 	if (z) {
 		for (i = nv; i % 4 != 0; i++)
 			sums[i] = _mm_setzero_si128();
@@ -801,8 +722,154 @@ reflect_v(void *const *frames, const uint16_t *lens, unsigned int n, struct pcc_
 				v4_icrc(ips[i + 1], (uint32_t)_mm256_extract_epi32(s, 5));
 		}
 	}
-	for (j = 0; j < a6; j++)
-		v6_udp_ck(ips[nv4 + j], v6[j].cks, v6[j].icrc);
+}
+
+/*
+ * A burst: each IPv4 request matched and answered but for its ICRC, the
+ * sum of products kept, and every V_PATCH answers the sums reduced, two or
+ * (z) four at a time, and the ICRCs patched; then the IPv6 requests alike.
+ * mb: the burst is mbufs (pcc_probe_fast_reflect_mbufs()), each checked
+ * and, answered, reset in the same pass; *bytes gets the answers' bytes.
+ */
+V_INLINE uint64_t
+reflect_v(void *const *frames, const uint16_t *lens, struct rte_mbuf *const *mbufs, unsigned int n,
+		struct pcc_probe_fast_ans *a, bool z, bool mb, uint64_t *bytes)
+{
+	/* whole vectors of sums (the last one's unused lanes 0) */
+	__m128i sums[PCC_PROBE_FAST_BURST + 3] __rte_aligned(64);
+	uint8_t *ips[PCC_PROBE_FAST_BURST]; /* the regions */
+	/* IPv6 requests: answered after the IPv4 ones (which then have a
+	 * loop of their own, small), their UDP checksums after the ICRCs */
+	struct v6_req {
+		uint8_t i;
+		uint8_t *f, *ip;
+		uint32_t cks;  /* the UDP checksum's change but the ICRC's */
+		uint32_t icrc; /* the request's ICRC */
+	} v6[PCC_PROBE_FAST_BURST];
+	unsigned int j, n6 = 0, a6 = 0, u6 = 0, nv4;
+	uint64_t done = 0;
+	unsigned int i, nv = 0, np0 = 0;
+	uint64_t nb = 0;
+	const struct v4_k *kp;
+	struct v4_k k;
+
+	v4_consts(&k, a, z);
+	kp = &k;
+	for (i = 0; i < n; i++) {
+		uint8_t *f, *ip;
+		uint32_t len, l3 = PCC_ETH_HDR_LEN;
+		__m256i o0, o1, o2, o3;
+		uint16_t et;
+		int lay;
+
+		if (mb) {
+			struct rte_mbuf *m = mbufs[i];
+
+			if (i + 4 < n)
+				rte_prefetch0(mbufs[i + 4]);
+			if (i + 1 < n) {
+				const struct rte_mbuf *mx = mbufs[i + 1];
+				const uint8_t *nx = rte_pktmbuf_mtod(mx, const uint8_t *);
+
+				rte_prefetch0(nx);
+				rte_prefetch0(nx + RTE_CACHE_LINE_SIZE);
+				rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
+				rte_prefetch0(nx + mx->data_len - 1);
+			}
+			if (!proto_fast_mbuf_ok(m))
+				continue;
+			f = rte_pktmbuf_mtod(m, uint8_t *);
+			len = m->data_len;
+		} else {
+			f = frames[i];
+			len = lens[i];
+			if (i + 1 < n) {
+				const uint8_t *nx = frames[i + 1];
+
+				rte_prefetch0(nx);
+				rte_prefetch0(nx + RTE_CACHE_LINE_SIZE);
+				rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
+				rte_prefetch0(nx + lens[i + 1] - 1);
+			}
+			if (unlikely(f == NULL))
+				continue;
+		}
+		if (unlikely(len < PCC_ETH_HDR_LEN + PCC_VLAN_HDR_LEN))
+			continue;
+		memcpy(&et, f + 12, 2);
+		if (et == RTE_BE16(PCC_ETHER_TYPE_VLAN)) {
+			memcpy(&et, f + 16, 2);
+			l3 += PCC_VLAN_HDR_LEN;
+		}
+		ip = f + l3;
+		if (et == RTE_BE16(PCC_ETHER_TYPE_IPV6)) {
+			/* after this loop (which stays small) */
+			if (len == l3 + V6_LEN + PCC_ICRC_LEN)
+				v6[n6++] = (struct v6_req){ .i = (uint8_t)i, .f = f, .ip = ip };
+			continue;
+		}
+		if (et != RTE_BE16(PCC_ETHER_TYPE_IPV4) || len != l3 + V4_LEN + PCC_ICRC_LEN)
+			continue;
+		o0 = LD(ip);
+		o1 = LD(ip + 32);
+		o2 = LD(ip + 64);
+		o3 = LD(ip + 96);
+		lay = v4_match(ip, o0, o1, o2, o3, LDA(v4.mm));
+		if (lay == 0)
+			continue;
+		sums[nv] = v4_answer(kp, f, ip, o0, o1, o2, o3, z, lay == 2);
+		ips[nv++] = ip;
+		done |= 1ull << i;
+		if (mb) {
+			proto_fast_mbuf_answered(mbufs[i]);
+			nb += len;
+		}
+		/* the ICRCs of the last V_PATCH answers */
+		if (nv - np0 == V_PATCH) {
+			v_patch(sums + np0, ips + np0, V_PATCH, kp, z);
+			np0 = nv;
+		}
+	}
+	nv4 = nv;
+	for (j = 0; j < n6; j++) {
+		uint8_t *ip = v6[j].ip, *r = ip + V6_SHIFT;
+		__m256i o0, o1, o2, o3;
+		uint64_t w;
+		int lay;
+
+		/* as pcc_probe_fast_match(): a UDP checksum to update */
+		memcpy(&w, ip, 8);
+		if (((w ^ V6_W0) & V6_M0) != 0 || (r[R_UDP + 6] | r[R_UDP + 7]) == 0)
+			continue;
+		o0 = LD(r);
+		o1 = LD(r + 32);
+		o2 = LD(r + 64);
+		o3 = LD(r + 96);
+		lay = v4_match(r, o0, o1, o2, o3, LDA(v4.mm6));
+		if (lay == 0)
+			continue;
+		memcpy(&v6[a6].icrc, r + V4_LEN, 4);
+		sums[nv] = v6_answer(kp, v6[j].f, ip, o0, o1, o2, o3, z, lay == 2, &v6[a6].cks);
+		ips[nv++] = r;
+		done |= 1ull << v6[j].i;
+		if (mb) {
+			proto_fast_mbuf_answered(mbufs[v6[j].i]);
+			nb += mbufs[v6[j].i]->data_len;
+		}
+		a6++;
+		/* the ICRCs, then the UDP checksums */
+		if (nv - np0 == V_PATCH) {
+			v_patch(sums + np0, ips + np0, V_PATCH, kp, z);
+			np0 = nv;
+			for (; u6 < a6; u6++)
+				v6_udp_ck(ips[nv4 + u6], v6[u6].cks, v6[u6].icrc);
+		}
+	}
+	v_patch(sums + np0, ips + np0, nv - np0, kp, z);
+	for (; u6 < a6; u6++)
+		v6_udp_ck(ips[nv4 + u6], v6[u6].cks, v6[u6].icrc);
+	if (mb)
+		*bytes = nb;
 	return done;
 }
 
@@ -811,8 +878,17 @@ proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned i
 		struct pcc_probe_fast_ans *a)
 {
 	if (v_w512)
-		return reflect_v(frames, lens, n, a, true);
-	return reflect_v(frames, lens, n, a, false);
+		return reflect_v(frames, lens, NULL, n, a, true, false, NULL);
+	return reflect_v(frames, lens, NULL, n, a, false, false, NULL);
+}
+
+V_ATTR uint64_t
+proto_probe_fast_reflect_mbufs_v(struct rte_mbuf *const *pkts, unsigned int n,
+		struct pcc_probe_fast_ans *a, uint64_t *bytes)
+{
+	if (v_w512)
+		return reflect_v(NULL, NULL, pkts, n, a, true, true, bytes);
+	return reflect_v(NULL, NULL, pkts, n, a, false, true, bytes);
 }
 
 bool
@@ -866,6 +942,17 @@ proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned i
 	RTE_SET_USED(lens);
 	RTE_SET_USED(n);
 	RTE_SET_USED(a);
+	return 0;
+}
+
+uint64_t
+proto_probe_fast_reflect_mbufs_v(struct rte_mbuf *const *pkts, unsigned int n,
+		struct pcc_probe_fast_ans *a, uint64_t *bytes)
+{
+	RTE_SET_USED(pkts);
+	RTE_SET_USED(n);
+	RTE_SET_USED(a);
+	*bytes = 0;
 	return 0;
 }
 

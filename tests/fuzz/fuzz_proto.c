@@ -337,21 +337,42 @@ resp_of(const struct pcc_pkt_info *info)
 	return info->kind == PCC_PKT_PROBE_RESP;
 }
 
+/* pcc_probe_fast_reflect_mbufs() on f (len bytes) in an mbuf (not from
+ * a pool): whether it answered; the bytes it counts are the frame's. */
+static uint64_t
+reflect_mbuf(uint8_t *f, uint16_t len, struct pcc_probe_fast_ans *a)
+{
+	struct rte_mbuf m, *pm = &m;
+	uint64_t done, nb = ~0ull;
+
+	memset(&m, 0, sizeof(m));
+	m.buf_addr = f;
+	m.buf_len = len;
+	rte_mbuf_refcnt_set(&m, 1);
+	m.nb_segs = 1;
+	m.data_len = len;
+	m.pkt_len = len;
+	done = pcc_probe_fast_reflect_mbufs(&pm, 1, a, &nb);
+	CHECK(nb == (done != 0 ? len : 0));
+	return done;
+}
+
 /*
  * The NP's fast path (pcc_probe_fast_match(), pcc_probe_fast_answer())
  * against the generic one (pcc_parse() with the engine's options,
  * pcc_probe_parse(), pcc_probe_resp_inplace()): a frame it matches is a
  * request the generic path answers in place, and both answers are the
  * same bytes; a frame it does not match is left untouched.  The burst
- * form (pcc_probe_fast_reflect(), a burst of one) does the same.
+ * forms (pcc_probe_fast_reflect(), pcc_probe_fast_reflect_mbufs(), a burst
+ * of one) do the same.
  */
 static void
 probe_fast_vs_generic(const uint8_t *frame, uint32_t len)
 {
-	struct pcc_probe_fast_ans a, ra;
+	struct pcc_probe_fast_ans a, ra, ma;
 	struct pcc_pkt_info in;
 	struct pcc_probe p;
-	uint8_t *f1, *f2, *f3;
+	uint8_t *f1, *f2, *f3, *f4;
 	uint16_t len16 = (uint16_t)len;
 	unsigned int i;
 	int lay, dscp;
@@ -368,6 +389,8 @@ probe_fast_vs_generic(const uint8_t *frame, uint32_t len)
 		memset(&ra, 0, sizeof(ra));
 		ra.dscp = -1;
 		CHECK(pcc_probe_fast_reflect(&fp, &len16, 1, &ra) == 0);
+		CHECK(len == 0 || memcmp(f3, frame, len) == 0);
+		CHECK(reflect_mbuf(f3, len16, &ra) == 0);
 		CHECK(len == 0 || memcmp(f3, frame, len) == 0);
 		free(f3);
 		free(f1);
@@ -390,15 +413,20 @@ probe_fast_vs_generic(const uint8_t *frame, uint32_t len)
 	dscp = a.dscp >= 0 ? a.dscp : in.dscp;
 	CHECK(pcc_probe_resp_inplace(f2, len, &in, (uint8_t)dscp, &p) == (int)len);
 	f3 = dup_cap(frame, len, len);
+	f4 = dup_cap(frame, len, len);
 	fp = f3;
 	ra = a;
+	ma = a;
 	CHECK(pcc_probe_fast_answer(f1, lay, &a) == (int)len);
 	CHECK(memcmp(f1, f2, len) == 0);
 	CHECK(pcc_probe_fast_reflect(&fp, &len16, 1, &ra) == 1);
 	CHECK(memcmp(f3, f2, len) == 0);
+	CHECK(reflect_mbuf(f4, len16, &ma) == 1);
+	CHECK(memcmp(f4, f2, len) == 0);
 	free(f1);
 	free(f2);
 	free(f3);
+	free(f4);
 }
 
 /*

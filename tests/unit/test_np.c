@@ -1445,34 +1445,41 @@ test_probe_fast_vs_generic(void **state)
 	}
 }
 
+/* Frame i of test_probe_fast_slices(): in the second slice, data at
+ * i % 5 == 2, a shared request at i % 7 == 3 */
+#define SLICE_DATA(i) ((i) / PCC_PROBE_FAST_BURST == 1 && (i) % 5 == 2)
+#define SLICE_SHARED(i) ((i) / PCC_PROBE_FAST_BURST == 1 && (i) % 7 == 3)
+
 /*
- * A burst longer than the fast path's chunk (it checks, answers and sends
- * a few frames at a time): requests mixed with data packets and shared
- * mbufs at every position across the chunks' edges.  The answers go out
- * in arrival order, each an answer to its own request (ICRC and IPv4
- * checksum verified, send time echoed); the rest is left in order and
- * untouched; bytes and counters are the answers'.
+ * A burst longer than pcc_probe_fast_reflect_mbufs() takes at once (the
+ * fast path answers it a slice at a time): a first slice of requests
+ * only, a second with data packets and shared mbufs among them, a third
+ * (shorter) of requests only again.  The answers go out in arrival order,
+ * each an answer to its own request (ICRC and IPv4 checksum verified,
+ * send time echoed); the rest is left in order and untouched; bytes and
+ * counters are the answers'.
  */
 static void
-test_probe_fast_chunks(void **state)
+test_probe_fast_slices(void **state)
 {
-	struct rte_mbuf *pkts[32], *orig[32], *copy[32], *out[32];
+	struct rte_mbuf *pkts[2 * PCC_PROBE_FAST_BURST + 22], *orig[RTE_DIM(pkts)],
+			*copy[RTE_DIM(pkts)], *out[RTE_DIM(pkts)];
 	uint16_t left, ntx = 0, i, na = 0, nl = 0;
 	struct eng_rtt_sample smp;
 	struct pcc_pkt_info in;
 	uint64_t bytes, want_bytes = 0;
-	bool answer[32];
+	bool answer[RTE_DIM(pkts)];
 
 	(void)state;
 	RTE_BUILD_BUG_ON(RTE_DIM(pkts) > PCC_ENGINE_BURST_MAX);
 	fixture_np(NULL);
 	mk_flow(false, false);
 	for (i = 0; i < RTE_DIM(pkts); i++) {
-		if (i % 5 == 2) {
+		if (SLICE_DATA(i)) {
 			pkts[i] = data_pkt(&flow_l3, DATA_QPN, i, PCC_ECN_CE);
 		} else {
 			pkts[i] = request(0, 1000 + i);
-			if (i % 7 == 3)
+			if (SLICE_SHARED(i))
 				rte_mbuf_refcnt_update(pkts[i], 1);
 		}
 		/* what a PMD may set on receive */
@@ -1480,7 +1487,7 @@ test_probe_fast_chunks(void **state)
 		pkts[i]->packet_type = RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4 | RTE_PTYPE_L4_UDP;
 		pkts[i]->vlan_tci = 5;
 		pkts[i]->port = 3;
-		answer[i] = i % 5 != 2 && i % 7 != 3;
+		answer[i] = !SLICE_DATA(i) && !SLICE_SHARED(i);
 		if (answer[i])
 			want_bytes += rte_pktmbuf_pkt_len(pkts[i]);
 		orig[i] = pkts[i];
@@ -1519,8 +1526,9 @@ test_probe_fast_chunks(void **state)
 	}
 	assert_int_equal(na, ntx);
 	assert_int_equal(nl, left);
+	assert_true(left > 0 && left < PCC_PROBE_FAST_BURST);
 	for (i = 0; i < RTE_DIM(pkts); i++)
-		if (i % 5 != 2 && i % 7 == 3)
+		if (!SLICE_DATA(i) && SLICE_SHARED(i))
 			rte_mbuf_refcnt_update(orig[i], -1);
 	rte_pktmbuf_free_bulk(orig, RTE_DIM(orig));
 	rte_pktmbuf_free_bulk(copy, RTE_DIM(copy));
@@ -1780,7 +1788,7 @@ main(void)
 		cmocka_unit_test(test_probe_bad),
 		cmocka_unit_test(test_probe_shared_mbuf),
 		cmocka_unit_test(test_probe_fast_vs_generic),
-		cmocka_unit_test(test_probe_fast_chunks),
+		cmocka_unit_test(test_probe_fast_slices),
 		cmocka_unit_test(test_probe_fast_hw_rx_ts),
 		cmocka_unit_test(test_probe_fast_odd),
 		cmocka_unit_test(test_caps_and_conf),

@@ -31,6 +31,7 @@
 #include <cmocka.h>
 
 #include <rte_common.h>
+#include <rte_mbuf.h>
 
 #include "pcc_proto.h"
 #include "proto_internal.h"
@@ -294,17 +295,68 @@ test_fast_vs_generic_sw(void **state)
  * matches, and every frame is, byte for byte, what match and
  * pcc_probe_fast_answer() make of it.
  */
+/* An mbuf (not from a pool: the fields the fast path reads and writes)
+ * over frame, len bytes at data offset 64; odd: one the fast path must
+ * leave alone (indirect, shared, two segments, or pkt_len != data_len),
+ * by k. */
+static void
+fake_mbuf(struct rte_mbuf *m, uint8_t *frame, uint16_t len, bool odd, unsigned int k)
+{
+	memset(m, 0, sizeof(*m));
+	m->buf_addr = frame - 64;
+	m->data_off = 64;
+	m->buf_len = FRAME_MAX + 64;
+	rte_mbuf_refcnt_set(m, 1);
+	m->nb_segs = 1;
+	m->port = 3;
+	m->ol_flags = RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_VLAN;
+	m->packet_type = RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4 | RTE_PTYPE_L4_UDP;
+	m->vlan_tci = 7;
+	m->vlan_tci_outer = 8;
+	m->data_len = len;
+	m->pkt_len = len;
+	if (!odd)
+		return;
+	switch (k % 4) {
+	case 0:
+		m->ol_flags |= RTE_MBUF_F_INDIRECT;
+		break;
+	case 1:
+		rte_mbuf_refcnt_set(m, 2);
+		break;
+	case 2:
+		m->nb_segs = 2;
+		break;
+	default:
+		m->pkt_len = len + 10u;
+		break;
+	}
+}
+
+/*
+ * Bursts of 1..PCC_PROBE_FAST_BURST frames: requests of every layout, some
+ * with a byte changed, some cut short, some not linear-length; the bits
+ * pcc_probe_fast_reflect() returns are the frames pcc_probe_fast_match()
+ * matches, and every frame is, byte for byte, what match and
+ * pcc_probe_fast_answer() make of it.  The same frames in mbufs, some of
+ * which may not be written: pcc_probe_fast_reflect_mbufs() answers the
+ * others alike, resets their metadata and counts their bytes, and leaves
+ * the rest, bytes and metadata, as they were.
+ */
 static void
 reflect_bursts(void)
 {
 	static uint8_t want[PCC_PROBE_FAST_BURST][FRAME_MAX], got[PCC_PROBE_FAST_BURST][FRAME_MAX];
-	struct pcc_probe_fast_ans a = { .dscp = -1 };
+	static uint8_t orig[PCC_PROBE_FAST_BURST][FRAME_MAX], gm[PCC_PROBE_FAST_BURST][FRAME_MAX];
+	static struct rte_mbuf mb[PCC_PROBE_FAST_BURST], mb0[PCC_PROBE_FAST_BURST];
+	struct pcc_probe_fast_ans a = { .dscp = -1 }, am;
 	uint16_t lens[PCC_PROBE_FAST_BURST];
 	void *frames[PCC_PROBE_FAST_BURST];
-	unsigned int b, i, n, answered = 0;
+	struct rte_mbuf *pkts[PCC_PROBE_FAST_BURST];
+	unsigned int b, i, n, answered = 0, answered_m = 0;
 
 	for (b = 0; b < 400; b++) {
-		uint64_t bits = 0, done;
+		uint64_t bits = 0, done, mbits = 0, mbytes = 0, nb = ~0ull;
 
 		n = 1 + b % PCC_PROBE_FAST_BURST;
 		random_answer(&a);
@@ -328,23 +380,61 @@ reflect_bursts(void)
 				break;
 			}
 			lens[i] = (uint16_t)len;
+			memcpy(orig[i], want[i], (size_t)len);
 			memcpy(got[i], want[i], (size_t)len);
+			memcpy(gm[i], want[i], (size_t)len);
 			frames[i] = got[i];
+			fake_mbuf(&mb[i], gm[i], lens[i], rnd() % 8 == 0, rnd());
+			mb0[i] = mb[i];
+			pkts[i] = &mb[i];
 			lay = pcc_probe_fast_match(want[i], lens[i]);
 			if (lay != 0) {
 				struct pcc_probe_fast_ans one = a;
 
 				assert_int_equal(pcc_probe_fast_answer(want[i], lay, &one), len);
 				bits |= 1ull << i;
+				if (mb[i].pkt_len == mb[i].data_len && mb[i].nb_segs == 1 &&
+						RTE_MBUF_DIRECT(&mb[i]) &&
+						rte_mbuf_refcnt_read(&mb[i]) == 1) {
+					mbits |= 1ull << i;
+					mbytes += lens[i];
+				}
 			}
 		}
+		am = a;
 		done = pcc_probe_fast_reflect(frames, lens, n, &a);
 		assert_int_equal(done, bits);
 		for (i = 0; i < n; i++)
 			assert_memory_equal(got[i], want[i], lens[i]);
 		answered += (unsigned int)__builtin_popcountll(done);
+		done = pcc_probe_fast_reflect_mbufs(pkts, n, &am, &nb);
+		assert_int_equal(done, mbits);
+		assert_int_equal(nb, mbytes);
+		for (i = 0; i < n; i++) {
+			const struct rte_mbuf *m = &mb[i], *m0 = &mb0[i];
+
+			if (!((mbits >> i) & 1)) {
+				assert_memory_equal(gm[i], orig[i], lens[i]);
+				assert_memory_equal(m, m0, sizeof(*m));
+				continue;
+			}
+			assert_memory_equal(gm[i], want[i], lens[i]);
+			assert_int_equal(m->port, RTE_MBUF_PORT_INVALID);
+			assert_int_equal(m->ol_flags, 0);
+			assert_int_equal(m->packet_type, 0);
+			assert_int_equal(m->vlan_tci, 0);
+			assert_int_equal(m->vlan_tci_outer, 0);
+			assert_ptr_equal(m->buf_addr, m0->buf_addr);
+			assert_int_equal(m->data_off, m0->data_off);
+			assert_int_equal(m->data_len, lens[i]);
+			assert_int_equal(m->pkt_len, lens[i]);
+			assert_int_equal(m->nb_segs, 1);
+			assert_int_equal(rte_mbuf_refcnt_read(m), 1);
+		}
+		answered_m += (unsigned int)__builtin_popcountll(done);
 	}
 	assert_true(answered > 2000);
+	assert_true(answered_m > 1700 && answered_m < answered);
 }
 
 static void
