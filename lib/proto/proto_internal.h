@@ -125,21 +125,6 @@ uint32_t proto_icrc_start(const uint8_t *masked, uint32_t n);
  * default), else in software; false forces software (unit tests). */
 void proto_icrc_patch_use_clmul(bool on);
 
-/*
- * The CCMAD probe fast path's vector answer to IPv4 requests
- * (proto_probe_fast_x86.c): set up, true if the CPU has AVX-512 VL, BW,
- * VBMI and VPCLMULQDQ and DPDK allows 256-bit vectors; then the answer,
- * as pcc_probe_fast_answer() (arguments checked, layout not _V6), and
- * pcc_probe_fast_reflect() and pcc_probe_fast_reflect_mbufs() (arguments
- * checked).
- * proto_probe_fast_use_vector(false) makes pcc_probe_fast_answer() use
- * the scalar answer (unit tests); returns whether the vector one is used.
- * The burst takes 512-bit vectors for its carry-less products and
- * reductions when DPDK's SIMD width is 512 at set-up
- * (--force-max-simd-bitwidth=512); proto_probe_fast_v_width(256 or 512),
- * after set-up, chooses (unit tests) and returns the width in use (0 on
- * other CPU architectures).
- */
 /* pcc_probe_fast_reflect_mbufs(): may m be answered in place (one
  * direct, unshared segment)?  And an answered one's metadata reset. */
 static inline bool
@@ -160,6 +145,21 @@ proto_fast_mbuf_answered(struct rte_mbuf *m)
 	m->vlan_tci_outer = 0;
 }
 
+/*
+ * The CCMAD probe fast path's vector answer to IPv4 requests
+ * (proto_probe_fast_x86.c): set up, true if the CPU has AVX-512 VL, BW,
+ * VBMI and VPCLMULQDQ and DPDK allows 256-bit vectors; then the answer,
+ * as pcc_probe_fast_answer() (arguments checked, layout not _V6), and
+ * pcc_probe_fast_reflect() and pcc_probe_fast_reflect_mbufs() (arguments
+ * checked).
+ * proto_probe_fast_use_vector(false) makes pcc_probe_fast_answer() use
+ * the scalar answer (unit tests); returns whether the vector one is used.
+ * The burst takes 512-bit vectors for its carry-less products and
+ * reductions when DPDK's SIMD width is 512 at set-up
+ * (--force-max-simd-bitwidth=512); proto_probe_fast_v_width(256 or 512),
+ * after set-up, chooses (unit tests) and returns the width in use (0 on
+ * other CPU architectures).
+ */
 bool proto_probe_fast_v_init(void);
 int proto_probe_fast_answer_v4(uint8_t *f, int layout, const struct pcc_probe_fast_ans *a);
 uint64_t proto_probe_fast_reflect_v(void *const *frames, const uint16_t *lens, unsigned int n,
