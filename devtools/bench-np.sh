@@ -21,8 +21,9 @@
 # ns per packet spent in bench_np's generator (TSC around its step) and
 # the forwarder's alone (on-CPU ns per packet less the generator's: what
 # testpmd's per-lcore figure measures, as testpmd has no generator: the
-# ratio the 0.8x target is judged on), and the ratios, both ways.  Options go to bench_np (--time, --warmup, --inflight,
-# --burst, --ipv6, --vlan); EAL options in BENCH_EAL go to both programs
+# ratio the 0.8x target is judged on), and the ratios, both ways.
+# Options go to bench_np (--time, --warmup, --inflight, --burst, --ipv6,
+# --vlan); EAL options in BENCH_EAL go to both programs
 # (e.g. BENCH_EAL=--force-max-simd-bitwidth=512 for the NP's 512-bit
 # vectors); options in TESTPMD_ARGS go to testpmd after its own (e.g.
 # TESTPMD_ARGS=--burst=64 with bench_np's --burst 64 --inflight 128).

@@ -296,16 +296,16 @@ test_fast_vs_generic_sw(void **state)
  * pcc_probe_fast_answer() make of it.
  */
 /* An mbuf (not from a pool: the fields the fast path reads and writes)
- * over frame, len bytes at data offset 64; odd: one the fast path must
+ * over frame, len bytes at data offset 0; odd: one the fast path must
  * leave alone (indirect, shared, two segments, or pkt_len != data_len),
  * by k. */
 static void
 fake_mbuf(struct rte_mbuf *m, uint8_t *frame, uint16_t len, bool odd, unsigned int k)
 {
 	memset(m, 0, sizeof(*m));
-	m->buf_addr = frame - 64;
-	m->data_off = 64;
-	m->buf_len = FRAME_MAX + 64;
+	m->buf_addr = frame;
+	m->data_off = 0;
+	m->buf_len = FRAME_MAX;
 	rte_mbuf_refcnt_set(m, 1);
 	m->nb_segs = 1;
 	m->port = 3;
