@@ -724,12 +724,26 @@ v_patch(__m128i *sums, uint8_t *const *ips, unsigned int nv, const struct v4_k *
 	}
 }
 
+/* The next frame's lines the match and answer read (headers, MAD, body)
+ * and its ICRC's, prefetched. */
+V_INLINE void
+v_prefetch_frame(const uint8_t *f, uint32_t len)
+{
+	rte_prefetch0(f);
+	rte_prefetch0(f + RTE_CACHE_LINE_SIZE);
+	rte_prefetch0(f + 2 * RTE_CACHE_LINE_SIZE);
+	rte_prefetch0(f + len - 1);
+}
+
 /*
  * A burst: each IPv4 request matched and answered but for its ICRC, the
  * sum of products kept, and every V_PATCH answers the sums reduced, two or
  * (z) four at a time, and the ICRCs patched; then the IPv6 requests alike.
  * mb: the burst is mbufs (pcc_probe_fast_reflect_mbufs()), each checked
  * and, answered, reset in the same pass; *bytes gets the answers' bytes.
+ * (A constant flag, not mbufs != NULL, which the compiler cannot decide
+ * for the mbuf form: it would compile both modes there, 59 instructions
+ * more and ~0.5 ns a request slower.)
  */
 V_INLINE uint64_t
 reflect_v(void *const *frames, const uint16_t *lens, struct rte_mbuf *const *mbufs, unsigned int n,
@@ -767,15 +781,9 @@ reflect_v(void *const *frames, const uint16_t *lens, struct rte_mbuf *const *mbu
 
 			if (i + 4 < n)
 				rte_prefetch0(mbufs[i + 4]);
-			if (i + 1 < n) {
-				const struct rte_mbuf *mx = mbufs[i + 1];
-				const uint8_t *nx = rte_pktmbuf_mtod(mx, const uint8_t *);
-
-				rte_prefetch0(nx);
-				rte_prefetch0(nx + RTE_CACHE_LINE_SIZE);
-				rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
-				rte_prefetch0(nx + mx->data_len - 1);
-			}
+			if (i + 1 < n)
+				v_prefetch_frame(rte_pktmbuf_mtod(mbufs[i + 1], const uint8_t *),
+						mbufs[i + 1]->data_len);
 			if (!proto_fast_mbuf_ok(m))
 				continue;
 			f = rte_pktmbuf_mtod(m, uint8_t *);
@@ -783,14 +791,8 @@ reflect_v(void *const *frames, const uint16_t *lens, struct rte_mbuf *const *mbu
 		} else {
 			f = frames[i];
 			len = lens[i];
-			if (i + 1 < n) {
-				const uint8_t *nx = frames[i + 1];
-
-				rte_prefetch0(nx);
-				rte_prefetch0(nx + RTE_CACHE_LINE_SIZE);
-				rte_prefetch0(nx + 2 * RTE_CACHE_LINE_SIZE);
-				rte_prefetch0(nx + lens[i + 1] - 1);
-			}
+			if (i + 1 < n)
+				v_prefetch_frame(frames[i + 1], lens[i + 1]);
 			if (unlikely(f == NULL))
 				continue;
 		}
