@@ -18,6 +18,7 @@
 #include <rte_version.h>
 
 #include "args.h"
+#include "pcc_host.h"
 
 enum {
 	OPT_HELP = 'h',
@@ -1462,7 +1463,7 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *seen, char *er
 			return bad_value(err, errlen, id, val);
 		break;
 	case OPT_ALGO:
-		if (pcc_engine_algo_check(val, NULL, NULL, why, sizeof(why)) < 0) {
+		if (pcc_host_algo_check(val, NULL, NULL, why, sizeof(why)) < 0) {
 			set_err(err, errlen, "invalid value '%s' for --algo (%s)", val, why);
 			return APP_ARGS_ERR;
 		}
@@ -1678,13 +1679,13 @@ check_sim(struct app_args *a, const struct seen *seen, char *err, size_t errlen)
 					a->sim_scn, "output.dir", a->sim_out, why, sizeof(why)) < 0)
 		goto bad;
 	for (k = 0; pcc_sim_scenario_algo_get(a->sim_scn, k, &algo) == 0; k++) {
-		if (pcc_engine_algo_check(algo.name, NULL, NULL, why, sizeof(why)) < 0) {
+		if (pcc_host_algo_check(algo.name, NULL, NULL, why, sizeof(why)) < 0) {
 			set_err(err, errlen, "invalid --sim: %s: slot %u: %s", a->sim_file,
 					algo.slot, why);
 			return APP_ARGS_ERR;
 		}
 		for (i = 0; i < algo.nb_params; i++) {
-			if (pcc_engine_algo_check(algo.name, algo.params[i].name,
+			if (pcc_host_algo_check(algo.name, algo.params[i].name,
 					    algo.params[i].value, why, sizeof(why)) < 0) {
 				set_err(err, errlen, "invalid --sim: %s: slot %u: %s", a->sim_file,
 						algo.slot, why);
@@ -1778,7 +1779,7 @@ check_combinations(struct app_args *a, const struct seen *seen, char *err, size_
 	for (i = 0; i < a->nb_params; i++) {
 		char why[384];
 
-		if (pcc_engine_algo_check(a->algo, a->params[i].name, a->params[i].value, why,
+		if (pcc_host_algo_check(a->algo, a->params[i].name, a->params[i].value, why,
 				    sizeof(why)) < 0) {
 			set_err(err, errlen, "invalid value '%s=%s' for --algo-param (%s)",
 					a->params[i].name, a->params[i].value, why);

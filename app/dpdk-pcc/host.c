@@ -259,6 +259,36 @@ static const struct pcc_host_engine_ops engine_ops = {
 	.np_caps = op_np_caps,
 };
 
+/* ---- Worker hooks ------------------------------------------------ */
+
+/* Each polling lcore's loop under lib/host's fault guard. */
+static int
+hook_run(void *arg, unsigned int lcore_id, int (*loop)(void *), void *loop_arg)
+{
+	struct pcc_engine *e = arg;
+	int ret;
+
+	if (pcc_host_worker_init() < 0) {
+		fprintf(stderr, "%s: lcore %u: no crash guard: %s\n", APP_NAME, lcore_id,
+				pcc_host_last_error());
+		return loop(loop_arg);
+	}
+	if (PCC_HOST_WORKER_GUARD() != 0) {
+		pcc_engine_stop(e);
+		return pcc_host_worker_fault_resume();
+	}
+	ret = loop(loop_arg);
+	pcc_host_worker_fini();
+	return ret;
+}
+
+static unsigned int
+hook_round(void *arg)
+{
+	RTE_SET_USED(arg);
+	return pcc_host_mailbox_poll();
+}
+
 /* ---- Plug-ins ---------------------------------------------------- */
 
 int
@@ -388,11 +418,17 @@ app_host_ctx(void)
 int
 app_host_attach(struct pcc_engine *e, const struct app_args *a, char *err, size_t errlen)
 {
+	struct pcc_engine_hooks hooks = { .run = hook_run, .round = hook_round, .arg = e };
 	int ret;
 
 	host.e = e;
 	host.args = a;
 	host.running = false;
+	ret = pcc_engine_set_hooks(e, &hooks);
+	if (ret < 0) {
+		snprintf(err, errlen, "cannot install the worker hooks: %s", strerror(-ret));
+		return -1;
+	}
 	if (plugins_apply(a, err, errlen) < 0)
 		return -1;
 	pcc_host_engine_register(&engine_ops, e);

@@ -628,6 +628,13 @@ main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 
+	/* lib/host registers the built-in algorithms, not the engine */
+	ret = pcc_host_algos_register();
+	if (ret < 0) {
+		fprintf(stderr, "%s: %s\n", APP_NAME, pcc_host_last_error());
+		rte_eal_cleanup();
+		return APP_EXIT_FAIL;
+	}
 	rc = args.sim_scn != NULL ? run_sim(&args) : run(&args);
 	app_args_free(&args);
 

@@ -985,6 +985,20 @@ pcc_engine_main_loop(struct pcc_engine *e, pcc_engine_tick_t tick, void *arg, ui
 }
 
 int
+pcc_engine_set_hooks(struct pcc_engine *e, const struct pcc_engine_hooks *hooks)
+{
+	if (e == NULL)
+		return -EINVAL;
+	if (e->launched)
+		return -EBUSY;
+	if (hooks == NULL)
+		memset(&e->hooks, 0, sizeof(e->hooks));
+	else
+		e->hooks = *hooks;
+	return 0;
+}
+
+int
 pcc_engine_set_poll_hook(struct pcc_engine *e, pcc_engine_poll_hook_t fn, void *arg)
 {
 	struct eng_lcore *lc;

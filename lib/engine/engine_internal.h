@@ -801,6 +801,7 @@ struct pcc_engine {
 	uint16_t nb_flow_lcores;                  /* lcores polling an RP port */
 	struct eng_lcore *lcores[RTE_MAX_LCORE];  /* by lcore id */
 	struct eng_lcore *by_rank[RTE_MAX_LCORE]; /* by rank */
+	struct pcc_engine_hooks hooks;            /* pcc_engine_set_hooks() */
 	uint32_t nb_gen;                          /* generator flows, all ports */
 	uint32_t gen_planned;                     /* ... as counted from conf */
 	uint16_t gen_max_queued;                  /* packets queued per generator flow */

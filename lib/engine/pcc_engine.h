@@ -485,6 +485,32 @@ typedef int (*pcc_engine_poll_hook_t)(void *arg, uint64_t idle_until_ns);
 int pcc_engine_set_poll_hook(struct pcc_engine *e, pcc_engine_poll_hook_t fn, void *arg);
 
 /**
+ * What a layer above the engine runs on its workers (lib/host registers
+ * its fault guard and mailbox polling here; the engine knows nothing of
+ * it).  Every member may be NULL.
+ */
+struct pcc_engine_hooks {
+	/**
+	 * Run a polling lcore's loop: called on that lcore (workers and the
+	 * main lcore when it polls); must call loop(loop_arg) and return its
+	 * result, and may wrap it (signal stack, fault guard).  A hook that
+	 * cannot run the loop any more (a fault it caught) returns a
+	 * negative errno after calling pcc_engine_stop().
+	 */
+	int (*run)(void *arg, unsigned int lcore_id, int (*loop)(void *loop_arg), void *loop_arg);
+	/** Once per poll round on every polling lcore: the work it did (a
+	 *  non-zero count makes the round busy). */
+	unsigned int (*round)(void *arg);
+	void *arg;
+};
+
+/**
+ * Install hooks (copied; NULL removes them) before pcc_engine_start().
+ * 0, -EINVAL (NULL engine), -EBUSY (running).
+ */
+int pcc_engine_set_hooks(struct pcc_engine *e, const struct pcc_engine_hooks *hooks);
+
+/**
  * The deadline a poll hook would get now (PCC_ENGINE_POLL_BUSY if
  * something is due), computed from lcore_id's state; for tests and
  * diagnostics, from the polling lcore or with the engine stopped.
@@ -535,17 +561,6 @@ int pcc_engine_port_clock_src(const struct pcc_engine *e, uint16_t port_id);
 uint64_t pcc_engine_port_now(const struct pcc_engine *e, uint16_t port_id);
 
 /* ---- Algorithms ------------------------------------------------------- */
-
-/**
- * Check an algorithm name and one NAME=VALUE parameter against the
- * registered algorithms (built-ins are registered by this call), without
- * the EAL or lib/dev state: unknown algorithm, unknown parameter, not a
- * number, outside [min, max], read-only.  algo NULL or "" means the default
- * algorithm ("rtt").  name NULL checks the algorithm only.  0, or -1 with
- * one line in why.
- */
-int pcc_engine_algo_check(
-		const char *algo, const char *name, const char *value, char *why, size_t whylen);
 
 /**
  * Set a parameter by name on the slot new flows of every RP port use

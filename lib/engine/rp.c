@@ -23,7 +23,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +32,6 @@
 
 #include "engine_internal.h"
 #include "engine_np.h"
-#include "pcc_algos.h"
 #include "pcc_dev_simple.h"
 #include "pcc_dev_svc.h"
 #include "pcc_pacer_drivers.h"
@@ -912,9 +910,6 @@ eng_rp_setup(struct pcc_engine *e)
 	uint16_t k;
 	int ret;
 
-	ret = pcc_algos_register_builtin();
-	if (ret < 0)
-		ENG_LOG(WARNING, "registering the built-in algorithms: %s", strerror(-ret));
 	ret = pcc_pacer_drivers_register();
 	if (ret < 0) {
 		ENG_LOG(ERR, "registering the pacer backends: %s", strerror(-ret));
@@ -1040,68 +1035,4 @@ uint32_t
 pcc_engine_flow_ctx_size(const struct pcc_engine *e)
 {
 	return e->ctx_size;
-}
-
-static int
-why_fail(char *why, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int
-pcc_engine_algo_check(
-		const char *algo, const char *name, const char *value, char *why, size_t whylen)
-{
-	const struct pcc_dev_algo_ops *list[PCC_DEV_MAX_REGISTERED];
-	const struct pcc_dev_algo_ops *ops;
-	const struct pcc_dev_param_desc *pd = NULL;
-	char names[512];
-	unsigned long long v;
-	unsigned int n, i;
-	size_t off = 0;
-	char *end;
-
-	pcc_algos_register_builtin();
-	if (algo == NULL || algo[0] == '\0')
-		algo = "rtt";
-	ops = pcc_dev_algo_find(algo);
-	if (ops == NULL) {
-		n = RTE_MIN(pcc_dev_algo_list(list, RTE_DIM(list)), (unsigned int)RTE_DIM(list));
-		names[0] = '\0';
-		for (i = 0; i < n && off < sizeof(names); i++)
-			off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
-					i > 0 ? ", " : "", list[i]->name);
-		return why_fail(why, whylen, "unknown algorithm '%s' (known: %s)", algo, names);
-	}
-	if (name == NULL)
-		return 0;
-	for (i = 0; i < ops->n_params; i++)
-		if (ops->params[i].name != NULL && strcmp(ops->params[i].name, name) == 0)
-			pd = &ops->params[i];
-	if (pd == NULL) {
-		names[0] = '\0';
-		for (i = 0; i < ops->n_params && off < sizeof(names); i++)
-			off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
-					i > 0 ? ", " : "", ops->params[i].name);
-		return why_fail(why, whylen, "algorithm %s has no parameter '%s' (it has: %s)",
-				ops->name, name, names);
-	}
-	if (value == NULL || value[0] == '\0' || value[0] == '-' || value[0] == '+')
-		return why_fail(why, whylen, "%s: '%s' is not a number", name,
-				value != NULL ? value : "");
-	errno = 0;
-	v = strtoull(value, &end, 0);
-	if (errno != 0 || *end != '\0')
-		return why_fail(why, whylen, "%s: '%s' is not a number", name, value);
-	if (v < pd->min || v > pd->max)
-		return why_fail(why, whylen, "%s of %s is %u..%u, not %s", name, ops->name, pd->min,
-				pd->max, value);
-	if (pd->perm != PCC_DEV_PERM_RW)
-		return why_fail(why, whylen, "%s of %s is read-only", name, ops->name);
-	return 0;
 }

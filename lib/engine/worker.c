@@ -14,11 +14,11 @@
  * if any, with the time until which the lcore has nothing to do.
  */
 
+#include <string.h>
+
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
 #include <rte_prefetch.h>
-
-#include "pcc_host.h"
 
 #include "engine_internal.h"
 #include "engine_np.h"
@@ -312,8 +312,9 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 		/* run-time control requests (ctl.c) */
 		if (unlikely(!rte_ring_empty(lc->ctl)))
 			work += eng_ctl_poll(lc);
-		/* host mailbox requests for this worker (lib/host) */
-		work += pcc_host_mailbox_poll();
+		/* what the layer above runs on its workers (mailboxes) */
+		if (e->hooks.round != NULL)
+			work += e->hooks.round(e->hooks.arg);
 		eng_ctr_add(&lc->polls, 1);
 		if (work > 0)
 			eng_ctr_add(&lc->busy_polls, 1);
@@ -338,30 +339,39 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 	return 0;
 }
 
+/* The arguments of one worker_loop() run, for the run hook. */
+struct loop_args {
+	struct eng_lcore *lc;
+	pcc_engine_tick_t tick;
+	void *arg;
+	uint32_t tick_us;
+};
+
+static int
+loop_run(void *p)
+{
+	const struct loop_args *la = p;
+
+	return worker_loop(la->lc, la->tick, la->arg, la->tick_us);
+}
+
 /*
- * The poll loop under lib/host's crash guard.  A fault inside an
- * algorithm's on_event writes the crash report (pcc_host_crash_set_file),
- * sets the process state ERROR and lands here: the engine stops and the
- * lcore returns -EFAULT.  The guard lives in this frame, which stays alive
- * while worker_loop() runs.
+ * The poll loop, through the run hook when one is installed (lib/host
+ * wraps it in its fault guard: a fault inside an algorithm stops the
+ * engine and the hook returns -EFAULT).
  */
 int
 eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t tick_us)
 {
+	const struct pcc_engine_hooks *h = &lc->e->hooks;
+	struct loop_args la = { .lc = lc, .tick = tick, .arg = arg, .tick_us = tick_us };
 	int ret;
 
-	if (pcc_host_worker_init() < 0) {
-		ENG_LOG(WARNING, "lcore %u: no crash guard: %s", lc->lcore_id,
-				pcc_host_last_error());
-		return worker_loop(lc, tick, arg, tick_us);
-	}
-	if (PCC_HOST_WORKER_GUARD() != 0) {
-		ENG_LOG(ERR, "lcore %u: algorithm fault, engine stopping", lc->lcore_id);
-		pcc_engine_stop(lc->e);
-		return pcc_host_worker_fault_resume();
-	}
-	ret = worker_loop(lc, tick, arg, tick_us);
-	pcc_host_worker_fini();
+	if (h->run == NULL)
+		return loop_run(&la);
+	ret = h->run(h->arg, lc->lcore_id, loop_run, &la);
+	if (ret < 0)
+		ENG_LOG(ERR, "lcore %u: the poll loop ended with %s", lc->lcore_id, strerror(-ret));
 	return ret;
 }
 

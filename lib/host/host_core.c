@@ -309,7 +309,7 @@ ctx_configurable(const struct pcc_host_ctx *ctx, const char *what)
 }
 
 static bool
-app_is_plugin(const char *app)
+is_plugin_path(const char *app)
 {
 	size_t n = strlen(app);
 
@@ -334,7 +334,7 @@ pcc_host_set_app(struct pcc_host_ctx *ctx, const char *app)
 		return host_err(-EINVAL, "set app: empty name");
 	if (strlen(app) >= sizeof(ctx->app))
 		return host_err(-ENAMETOOLONG, "set app: name too long");
-	if (!app_is_plugin(app)) {
+	if (!is_plugin_path(app)) {
 		if (pcc_dev_algo_find(app) == NULL)
 			return host_err(-ENOENT, "set app: no registered algorithm '%s'", app);
 		snprintf(ctx->app, sizeof(ctx->app), "%s", app);

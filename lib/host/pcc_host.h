@@ -352,6 +352,26 @@ int pcc_host_param_set(uint8_t port, uint8_t slot, const char *name, const char 
  */
 int pcc_host_ppcc(const struct pcc_dev_mgmt_req *req, struct pcc_dev_mgmt_resp *resp);
 
+/* ---- Algorithms ---------------------------------------------------------------- */
+
+/**
+ * Register the built-in algorithms (pcc_algos.h) with lib/dev, once;
+ * lib/host does it before it needs them.  0 or a negative errno.
+ */
+int pcc_host_algos_register(void);
+
+/**
+ * Check an algorithm name and one NAME=VALUE parameter against the
+ * registered algorithms (lib/host registers the built-ins on its first
+ * use; plug-ins add theirs when loaded), without the EAL or lib/dev
+ * state: unknown algorithm, unknown parameter, not a number, outside
+ * [min, max], read-only.  algo NULL or "" means the default algorithm
+ * ("rtt").  name NULL checks the algorithm only.  0, or -1 with one line
+ * in why.
+ */
+int pcc_host_algo_check(
+		const char *algo, const char *name, const char *value, char *why, size_t whylen);
+
 /* ---- Telemetry --------------------------------------------------------------- */
 
 /** Register the /pcc/ commands with rte_telemetry (idempotent). */

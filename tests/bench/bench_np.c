@@ -67,6 +67,7 @@
 #include <pcc_proto.h>
 
 #include "bench_common.h"
+#include "pcc_algos.h"
 
 #define MAX_BURST 64
 #define RING_SIZE 2048
@@ -593,6 +594,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "bench_np: EAL init failed\n");
 		return 1;
 	}
+	if (pcc_algos_register_builtin() < 0)
+		return 1;
 	argc -= ret;
 	argv += ret;
 	if (parse_args(argc, argv) != 0) {

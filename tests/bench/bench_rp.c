@@ -55,6 +55,7 @@
 #include <pcc_proto.h>
 
 #include "bench_common.h"
+#include "pcc_algos.h"
 
 #define MAX_BURST 64
 #define RING_SIZE 4096
@@ -373,6 +374,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "bench_rp: EAL init failed\n");
 		return 1;
 	}
+	if (pcc_algos_register_builtin() < 0)
+		return 1;
 	argc -= ret;
 	argv += ret;
 	if (parse_args(argc, argv) != 0) {

@@ -39,6 +39,7 @@
 #include "pcc_engine.h"
 #include "pcc_sim.h"
 #include "simwire.h"
+#include "pcc_algos.h"
 
 #ifndef PCC_SCENARIO_DIR
 #define PCC_SCENARIO_DIR "config/scenarios"
@@ -301,6 +302,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "bench_sim: EAL: %s\n", rte_strerror(rte_errno));
 		return 1;
 	}
+	if (pcc_algos_register_builtin() < 0)
+		return 1;
 	printf("# %s, %s per sender, through the engine (deterministic mode, one lcore) vs the "
 	       "model alone (open-loop sources at 6.25G, pcc_sim_run), best of %d\n",
 			path, size_str, runs);

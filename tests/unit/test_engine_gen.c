@@ -29,6 +29,7 @@
 #include "pcc_engine.h"
 #include "pcc_proto.h"
 #include "test_eal.h"
+#include "pcc_algos.h"
 
 #define MSG_FLOWS 700
 #define MSG_PKTS 3
@@ -186,6 +187,9 @@ group_setup(void **state)
 {
 	(void)state;
 	if (test_eal_init("test_engine_gen", "512", "--log-level", "pcc.*:warning", NULL) < 0)
+		return -1;
+	/* the engine registers no algorithm: lib/host (or the caller) does */
+	if (pcc_algos_register_builtin() < 0)
 		return -1;
 	mp = rte_pktmbuf_pool_create(
 			"gen_test", 8191, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);

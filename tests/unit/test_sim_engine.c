@@ -31,6 +31,7 @@
 #include "pcc_sim.h"
 #include "simwire.h"
 #include "test_eal.h"
+#include "pcc_algos.h"
 
 /* one DCQCN flow that starts after 100 us of nothing */
 static const char scenario[] = "duration: 400us\n"
@@ -285,6 +286,8 @@ main(void)
 		fprintf(stderr, "EAL: %s\n", rte_strerror(rte_errno));
 		return 1;
 	}
+	if (pcc_algos_register_builtin() < 0)
+		return 1;
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
 	test_eal_cleanup();
 	return ret;
