@@ -3,7 +3,7 @@
  */
 
 /*
- * The process's NP user handler (pcc_np.h).
+ * The NP user handlers (pcc_np.h): the process's, and one per port.
  *
  * Removal must not return while a thread still runs the old handler (its
  * code may be unmapped right after, when a plug-in is unloaded).  Each
@@ -29,6 +29,7 @@ struct np_inflight {
 } __rte_cache_aligned;
 
 static pcc_np_handler_t np_handler;
+static pcc_np_handler_t np_port_handler[PCC_NP_MAX_PORTS];
 static struct np_inflight np_inflight[PCC_DEV_MAX_THREADS];
 
 static inline struct np_inflight *
@@ -59,20 +60,14 @@ np_now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-int
-pcc_np_handler_unregister(pcc_np_handler_t fn)
+/* After a handler pointer was cleared: wait until no caller is inside. */
+static void
+np_wait_idle(void)
 {
-	pcc_np_handler_t expected = fn;
-	uint64_t start;
+	uint64_t start = np_now_ms();
 	bool warned = false;
 	unsigned int i;
 
-	if (fn == NULL)
-		return -EINVAL;
-	if (!__atomic_compare_exchange_n(&np_handler, &expected, NULL, false, __ATOMIC_SEQ_CST,
-			    __ATOMIC_SEQ_CST))
-		return -ENOENT;
-	start = np_now_ms();
 	for (i = 0; i < PCC_DEV_MAX_THREADS; i++) {
 		while (__atomic_load_n(&np_inflight[i].n, __ATOMIC_SEQ_CST) != 0) {
 			if (!warned && np_now_ms() - start > 1000) {
@@ -82,7 +77,56 @@ pcc_np_handler_unregister(pcc_np_handler_t fn)
 			sched_yield();
 		}
 	}
+}
+
+int
+pcc_np_handler_unregister(pcc_np_handler_t fn)
+{
+	pcc_np_handler_t expected = fn;
+	bool found;
+	unsigned int p;
+
+	if (fn == NULL)
+		return -EINVAL;
+	found = __atomic_compare_exchange_n(
+			&np_handler, &expected, NULL, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	for (p = 0; p < PCC_NP_MAX_PORTS; p++) {
+		expected = fn;
+		found |= __atomic_compare_exchange_n(&np_port_handler[p], &expected, NULL, false,
+				__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	}
+	if (!found)
+		return -ENOENT;
+	np_wait_idle();
 	return 0;
+}
+
+int
+pcc_np_port_handler_set(uint16_t port, pcc_np_handler_t fn)
+{
+	pcc_np_handler_t old;
+
+	if (port >= PCC_NP_MAX_PORTS)
+		return -EINVAL;
+	old = __atomic_exchange_n(&np_port_handler[port], fn, __ATOMIC_SEQ_CST);
+	if (old != NULL && old != fn)
+		np_wait_idle();
+	return 0;
+}
+
+pcc_np_handler_t
+pcc_np_port_handler_bound(uint16_t port)
+{
+	return port < PCC_NP_MAX_PORTS ? __atomic_load_n(&np_port_handler[port], __ATOMIC_ACQUIRE) :
+					 NULL;
+}
+
+pcc_np_handler_t
+pcc_np_port_handler_get(uint16_t port)
+{
+	pcc_np_handler_t fn = pcc_np_port_handler_bound(port);
+
+	return fn != NULL ? fn : pcc_np_handler_get();
 }
 
 pcc_np_handler_t
@@ -91,11 +135,11 @@ pcc_np_handler_get(void)
 	return __atomic_load_n(&np_handler, __ATOMIC_ACQUIRE);
 }
 
-int
-pcc_np_handle(const struct pcc_np_pkt *in, struct pcc_np_resp *out)
+static int
+np_handle(uint16_t port, const struct pcc_np_pkt *in, struct pcc_np_resp *out)
 {
 	struct np_inflight *s;
-	pcc_np_handler_t fn;
+	pcc_np_handler_t fn = NULL;
 	int rc;
 
 	if (in == NULL || out == NULL)
@@ -103,7 +147,10 @@ pcc_np_handle(const struct pcc_np_pkt *in, struct pcc_np_resp *out)
 	memset(out, 0, sizeof(*out));
 	s = np_slot();
 	__atomic_fetch_add(&s->n, 1, __ATOMIC_SEQ_CST);
-	fn = __atomic_load_n(&np_handler, __ATOMIC_SEQ_CST);
+	if (port < PCC_NP_MAX_PORTS)
+		fn = __atomic_load_n(&np_port_handler[port], __ATOMIC_SEQ_CST);
+	if (fn == NULL)
+		fn = __atomic_load_n(&np_handler, __ATOMIC_SEQ_CST);
 	if (fn == NULL) {
 		__atomic_fetch_sub(&s->n, 1, __ATOMIC_RELEASE);
 		return -ENOENT;
@@ -115,4 +162,16 @@ pcc_np_handle(const struct pcc_np_pkt *in, struct pcc_np_resp *out)
 	out->dscp &= 0x3f;
 	out->dscp_set = out->dscp_set != 0;
 	return rc;
+}
+
+int
+pcc_np_handle(const struct pcc_np_pkt *in, struct pcc_np_resp *out)
+{
+	return np_handle(UINT16_MAX, in, out);
+}
+
+int
+pcc_np_handle_port(uint16_t port, const struct pcc_np_pkt *in, struct pcc_np_resp *out)
+{
+	return np_handle(port, in, out);
 }

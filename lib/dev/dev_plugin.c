@@ -92,6 +92,7 @@ struct pcc_plugin {
 	struct plug_algo algos[PCC_DEV_PLUGIN_MAX_ALGOS];
 	unsigned int n_algos;
 	pcc_np_handler_t np;
+	pcc_dev_mailbox_fn np_mailbox;
 	struct plug_layout layout[PCC_DEV_PLUGIN_MAX_LAYOUT];
 	unsigned int n_layout;
 	pcc_plugin_apply_t apply;
@@ -449,6 +450,8 @@ pcc_plugin_add_simple(struct pcc_plugin *pl, const struct pcc_dev_simple_algo *s
 	return 0;
 }
 
+static struct pcc_plugin *plug_find(const char *name);
+
 int
 pcc_plugin_set_np_handler(struct pcc_plugin *pl, pcc_np_handler_t fn)
 {
@@ -461,19 +464,56 @@ pcc_plugin_set_np_handler(struct pcc_plugin *pl, pcc_np_handler_t fn)
 		return plug_err(pl, -EINVAL, "pcc_plugin_set_np_handler: NULL handler");
 	if (pl->np != NULL)
 		return plug_err(pl, -EALREADY, "NP handler set twice");
+	/* the process's handler if there is none yet; an NP context binds
+	 * it to its port in any case (pcc_np_port_handler_set) */
 	rc = pcc_np_handler_register(fn);
-	if (rc < 0) {
+	if (rc == -EBUSY) {
 		const char *owner = NULL;
 
 		for (i = 0; i < n_plugins; i++)
-			if (plugins[i]->np != NULL)
+			if (plugins[i]->np != NULL && plugins[i]->np == pcc_np_handler_get())
 				owner = plugins[i]->name;
-		return plug_err(pl, rc, "an NP handler is already installed (by %s%s)",
-				owner != NULL ? "plug-in " : "the host",
+		PLUG_LOG(INFO, "%s: NP handler recorded for NP contexts (the process's is %s%s's)",
+				pl->name, owner != NULL ? "plug-in " : "the host",
 				owner != NULL ? owner : "");
+	} else if (rc < 0) {
+		return plug_err(pl, rc, "NP handler: %s", strerror(-rc));
 	}
 	pl->np = fn;
 	return 0;
+}
+
+int
+pcc_plugin_set_np_mailbox(struct pcc_plugin *pl, pcc_dev_mailbox_fn fn)
+{
+	if (!plug_in_init(pl))
+		return -EINVAL;
+	if (fn == NULL)
+		return plug_err(pl, -EINVAL, "pcc_plugin_set_np_mailbox: NULL handler");
+	if (pl->np_mailbox != NULL)
+		return plug_err(pl, -EALREADY, "NP mailbox handler set twice");
+	pl->np_mailbox = fn;
+	return 0;
+}
+
+int
+pcc_dev_plugin_np(const char *name, pcc_np_handler_t *handler, pcc_dev_mailbox_fn *mailbox)
+{
+	const struct pcc_plugin *pl;
+	int rc = 0;
+
+	pthread_mutex_lock(&plug_mutex);
+	pl = plug_find(name);
+	if (pl == NULL) {
+		rc = -ENOENT;
+	} else {
+		if (handler != NULL)
+			*handler = pl->np;
+		if (mailbox != NULL)
+			*mailbox = pl->np_mailbox;
+	}
+	pthread_mutex_unlock(&plug_mutex);
+	return rc;
 }
 
 static const struct plug_algo *
@@ -825,6 +865,7 @@ plug_rollback(struct pcc_plugin *pl)
 	if (pl->np != NULL)
 		pcc_np_handler_unregister(pl->np);
 	pl->np = NULL;
+	pl->np_mailbox = NULL;
 }
 
 static bool
@@ -1313,6 +1354,7 @@ pcc_dev_plugin_unload(const char *name, char *errbuf, size_t errlen)
 	if (pl->np != NULL)
 		pcc_np_handler_unregister(pl->np);
 	pl->np = NULL;
+	pl->np_mailbox = NULL;
 	sym = dlsym(pl->handle, PLUG_FINI_SYM);
 	if (sym != NULL && plug_sym_own(pl->handle, sym)) {
 		memcpy(&fini, &sym, sizeof(fini));
@@ -1354,6 +1396,7 @@ pcc_dev_plugin_list(struct pcc_dev_plugin_info *info, unsigned int n)
 					pl->algos[j].name);
 		info[i].n_layout = pl->n_layout;
 		info[i].np_handler = pl->np != NULL;
+		info[i].np_mailbox = pl->np_mailbox != NULL;
 	}
 	pthread_mutex_unlock(&plug_mutex);
 	return total;

@@ -218,6 +218,12 @@ struct pcc_dev_mem_decl {
 };
 
 /**
+ * A mailbox handler: runs a host request on a worker; fills resp (at most
+ * resp_cap bytes) and returns the bytes written, or a negative errno.
+ */
+typedef int (*pcc_dev_mailbox_fn)(const void *req, uint32_t req_len, void *resp, uint32_t resp_cap);
+
+/**
  * An algorithm: one ops struct, registered by name.  on_event and name are
  * required; everything else optional.  Tables live as long as the ops.
  */

@@ -24,7 +24,8 @@
  *   }
  *
  * which may also add simple algorithms (pcc_plugin_add_simple), an NP
- * handler (pcc_plugin_set_np_handler) and a default slot layout
+ * handler (pcc_plugin_set_np_handler) and its mailbox handler
+ * (pcc_plugin_set_np_mailbox), and a default slot layout
  * (pcc_plugin_add_slot).  An optional `void pcc_plugin_fini(void)` runs
  * before the object is closed.
  *
@@ -60,7 +61,6 @@
  *              algorithm without on_event
  *   -EFAULT    an algorithm description points at unreadable memory
  *   -EEXIST    an algorithm name is already registered
- *   -EBUSY     an NP handler is already installed
  *   -ENOSPC    too many plug-ins, algorithms or layout entries
  *   other      the value pcc_plugin_init() returned
  *
@@ -182,8 +182,22 @@ int pcc_plugin_add_algos(
 		struct pcc_plugin *pl, const struct pcc_dev_algo_ops *const *ops, unsigned int n);
 /** Register a simple algorithm (pcc_dev_simple.h); errors as above, -ENOMEM. */
 int pcc_plugin_add_simple(struct pcc_plugin *pl, const struct pcc_dev_simple_algo *sa);
-/** Install the NP handler (pcc_np.h): 0, -EINVAL, -EBUSY, -EALREADY (twice). */
+/**
+ * Record the plug-in's NP handler (pcc_np.h): an NP context whose
+ * application is this plug-in runs it on its port; it is also installed
+ * as the process's handler when there is none yet.  0, -EINVAL,
+ * -EALREADY (twice).
+ */
 int pcc_plugin_set_np_handler(struct pcc_plugin *pl, pcc_np_handler_t fn);
+
+/**
+ * Record the plug-in's NP mailbox handler: requests sent to the mailbox of
+ * an NP context whose application is this plug-in run it on a worker
+ * polling that port (DOCA: doca_pcc_dev_user_mailbox_handle() of an NP
+ * application).  Returns the response bytes written (<= resp_cap) or a
+ * negative errno.  0, -EINVAL, -EALREADY (twice).
+ */
+int pcc_plugin_set_np_mailbox(struct pcc_plugin *pl, pcc_dev_mailbox_fn fn);
 
 /** Port value of pcc_plugin_add_slot meaning "every logical port". */
 #define PCC_PLUGIN_ALL_PORTS 0xffu
@@ -258,6 +272,12 @@ int pcc_dev_plugin_unload(const char *name, char *errbuf, size_t errlen);
  */
 int pcc_dev_plugin_apply(const char *name, char *errbuf, size_t errlen);
 
+/**
+ * The NP handler and NP mailbox handler plug-in name (or path) recorded
+ * (NULL when it has none).  0 or -ENOENT.
+ */
+int pcc_dev_plugin_np(const char *name, pcc_np_handler_t *handler, pcc_dev_mailbox_fn *mailbox);
+
 /** One loaded plug-in as listed. */
 struct pcc_dev_plugin_info {
 	char name[PCC_DEV_NAME_MAX];
@@ -266,7 +286,8 @@ struct pcc_dev_plugin_info {
 	uint32_t n_algos;
 	char algos[PCC_DEV_PLUGIN_MAX_ALGOS][PCC_DEV_NAME_MAX];
 	uint32_t n_layout;  /**< default layout entries */
-	uint8_t np_handler; /**< 1: installed the NP handler */
+	uint8_t np_handler; /**< 1: has an NP handler */
+	uint8_t np_mailbox; /**< 1: has an NP mailbox handler */
 };
 
 /** Fill up to n entries in load order; returns the number loaded. */

@@ -17,10 +17,13 @@
  * data (carried back to the reaction point, where the RP algorithm reads
  * them as pcc_dev_event.rtt.user) and may set the response's DSCP.
  *
- * One handler per process.  A plug-in registers its handler with
- * pcc_plugin_set_np_handler() (pcc_dev_plugin.h), which calls
- * pcc_np_handler_register() and removes it again when the plug-in is
- * unloaded.
+ * A handler per port, else the process's: an NP context's application
+ * is bound to its port with pcc_np_port_handler_set() (lib/host does it);
+ * pcc_np_handler_register() installs the process's handler, which ports
+ * without one of their own run.  A plug-in records its handler with
+ * pcc_plugin_set_np_handler() (pcc_dev_plugin.h), which also installs it
+ * as the process's when there is none yet; unloading the plug-in removes
+ * it everywhere.
  *
  * Threads: pcc_np_handle() may run on any number of lcores at once; the
  * handler must be reentrant.  pcc_np_handler_unregister() waits until no
@@ -81,12 +84,26 @@ typedef int (*pcc_np_handler_t)(const struct pcc_np_pkt *in, struct pcc_np_resp 
 /** Install the process's handler: 0, -EINVAL (NULL), -EBUSY (one is installed). */
 int pcc_np_handler_register(pcc_np_handler_t fn);
 /**
- * Remove fn (which must be the installed handler: else -ENOENT) and wait
- * until no thread runs it any more.  0 or -EINVAL (NULL).
+ * Remove fn (which must be the installed handler: else -ENOENT; it is
+ * also unbound from every port bound to it) and wait until no thread
+ * runs it any more.  0 or -EINVAL (NULL).
  */
 int pcc_np_handler_unregister(pcc_np_handler_t fn);
 /** The installed handler, NULL if none. */
 pcc_np_handler_t pcc_np_handler_get(void);
+
+/** Ports pcc_np_port_handler_set() can bind (port ids 0..63). */
+#define PCC_NP_MAX_PORTS 64
+
+/**
+ * Bind fn to port (its own handler, over the process's); NULL unbinds and
+ * waits until no thread runs the old one.  0, -EINVAL (port out of range).
+ */
+int pcc_np_port_handler_set(uint16_t port, pcc_np_handler_t fn);
+/** The handler port runs: its own, else the process's; NULL if none. */
+pcc_np_handler_t pcc_np_port_handler_get(uint16_t port);
+/** Only port's own handler (NULL if none bound). */
+pcc_np_handler_t pcc_np_port_handler_bound(uint16_t port);
 
 /**
  * Engine side: zero *out, call the handler, sanitise its answer (len
@@ -95,6 +112,9 @@ pcc_np_handler_t pcc_np_handler_get(void);
  * arguments.  Safe against a concurrent pcc_np_handler_unregister().
  */
 int pcc_np_handle(const struct pcc_np_pkt *in, struct pcc_np_resp *out);
+
+/** pcc_np_handle() with port's handler (pcc_np_port_handler_get()). */
+int pcc_np_handle_port(uint16_t port, const struct pcc_np_pkt *in, struct pcc_np_resp *out);
 
 #ifdef __cplusplus
 }

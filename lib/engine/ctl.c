@@ -43,8 +43,9 @@ enum ctl_op {
 struct eng_ctl_msg {
 	uint32_t state; /* enum ctl_state */
 	int result;
-	uint8_t op;   /* enum ctl_op */
-	uint8_t slot; /* CTL_PROBE */
+	uint8_t op;    /* enum ctl_op */
+	uint8_t slot;  /* CTL_PROBE */
+	uint16_t pidx; /* CTL_PROBE: port index */
 	struct pcc_engine_flow_key key;
 	uint64_t rate_bps;
 	struct pcc_engine_probe_conf probe;
@@ -92,7 +93,9 @@ ctl_apply(struct eng_lcore *lc, const struct eng_ctl_msg *m)
 	case CTL_FLOW_RATE:
 		return ctl_flow_rate(lc, &m->key, m->rate_bps);
 	case CTL_PROBE:
-		lc->probe[m->slot] = m->probe;
+		if (lc->lport_of[m->pidx] == ENG_NO_LPORT)
+			return -ENOENT;
+		lc->lports[lc->lport_of[m->pidx]]->probe[m->slot] = m->probe;
 		return 0;
 	default:
 		return -EINVAL;
@@ -208,6 +211,20 @@ pcc_engine_probe_get(const struct pcc_engine *e, uint8_t slot, struct pcc_engine
 	return 0;
 }
 
+int
+pcc_engine_port_probe_get(const struct pcc_engine *e, uint16_t port_id, uint8_t slot,
+		struct pcc_engine_probe_conf *pc)
+{
+	if (e == NULL || pc == NULL || slot >= PCC_ENGINE_PROBE_SLOTS)
+		return -EINVAL;
+	if (port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0 ||
+			!(e->ports[e->pidx[port_id]].roles & PCC_ENGINE_ROLE_RP))
+		return -ENOENT;
+	*pc = e->ports[e->pidx[port_id]].probe[slot];
+	eng_probe_resolve(pc);
+	return 0;
+}
+
 /* The checks of pcc_engine_create(), against what the parser recognises. */
 static int
 probe_check(const struct pcc_engine *e, const struct pcc_engine_probe_conf *conf)
@@ -226,10 +243,59 @@ probe_check(const struct pcc_engine *e, const struct pcc_engine_probe_conf *conf
 	return 0;
 }
 
+/* Set slot of the RP port at index pidx on every lcore that works on it. */
+static int
+port_probe_set(struct pcc_engine *e, uint16_t pidx, uint8_t slot,
+		const struct pcc_engine_probe_conf *pc)
+{
+	struct eng_ctl_msg *m;
+	uint16_t k;
+	int ret, first = 0;
+
+	for (k = 0; k < e->nb_lcores; k++) {
+		struct eng_lcore *lc = e->by_rank[k];
+
+		if (lc->lport_of[pidx] == ENG_NO_LPORT)
+			continue;
+		if (!engine_running(e)) {
+			lc->lports[lc->lport_of[pidx]]->probe[slot] = *pc;
+			continue;
+		}
+		m = ctl_msg(CTL_PROBE);
+		if (m == NULL)
+			return -ENOMEM;
+		m->slot = slot;
+		m->pidx = pidx;
+		m->probe = *pc;
+		ret = ctl_post(e, lc, m);
+		if (ret < 0 && first == 0)
+			first = ret;
+	}
+	if (first == 0)
+		e->ports[pidx].probe[slot] = *pc;
+	return first;
+}
+
+int
+pcc_engine_port_probe_set(struct pcc_engine *e, uint16_t port_id, uint8_t slot,
+		const struct pcc_engine_probe_conf *pc)
+{
+	int ret;
+
+	if (e == NULL || pc == NULL || slot >= PCC_ENGINE_PROBE_SLOTS)
+		return -EINVAL;
+	if (port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0 ||
+			!(e->ports[e->pidx[port_id]].roles & PCC_ENGINE_ROLE_RP))
+		return -ENOENT;
+	ret = probe_check(e, pc);
+	if (ret < 0)
+		return ret;
+	return port_probe_set(e, (uint16_t)e->pidx[port_id], slot, pc);
+}
+
 int
 pcc_engine_probe_set(struct pcc_engine *e, uint8_t slot, const struct pcc_engine_probe_conf *pc)
 {
-	struct eng_ctl_msg *m;
 	uint16_t k;
 	int ret, first = 0;
 
@@ -238,19 +304,10 @@ pcc_engine_probe_set(struct pcc_engine *e, uint8_t slot, const struct pcc_engine
 	ret = probe_check(e, pc);
 	if (ret < 0)
 		return ret;
-	for (k = 0; k < e->nb_lcores; k++) {
-		struct eng_lcore *lc = e->by_rank[k];
-
-		if (!engine_running(e)) {
-			lc->probe[slot] = *pc;
+	for (k = 0; k < e->nb_ports; k++) {
+		if (!(e->ports[k].roles & PCC_ENGINE_ROLE_RP))
 			continue;
-		}
-		m = ctl_msg(CTL_PROBE);
-		if (m == NULL)
-			return -ENOMEM;
-		m->slot = slot;
-		m->probe = *pc;
-		ret = ctl_post(e, lc, m);
+		ret = port_probe_set(e, k, slot, pc);
 		if (ret < 0 && first == 0)
 			first = ret;
 	}
@@ -265,12 +322,16 @@ int
 eng_ctl_init(struct pcc_engine *e)
 {
 	char name[RTE_RING_NAMESIZE];
-	uint16_t k;
+	uint16_t k, i;
 
 	for (k = 0; k < e->nb_lcores; k++) {
 		struct eng_lcore *lc = e->by_rank[k];
 
-		memcpy(lc->probe, e->conf.probe, sizeof(lc->probe));
+		for (i = 0; i < lc->nb_lports; i++) {
+			struct eng_lport *lp = lc->lports[i];
+
+			memcpy(lp->probe, e->ports[lp->pidx].probe, sizeof(lp->probe));
+		}
 		snprintf(name, sizeof(name), "pcc_ctl_%u_%u", e->id, lc->lcore_id);
 		lc->ctl = rte_ring_create(name, CTL_RING_SIZE,
 				(int)rte_lcore_to_socket_id(lc->lcore_id), RING_F_SC_DEQ);

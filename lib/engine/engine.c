@@ -877,6 +877,13 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 		p->nb_txq = conf->nb_txq != 0 ?
 				conf->nb_txq :
 				(uint16_t)RTE_MAX(pcc_engine_txq_needed(conf, pid), 1u);
+		/* a port's own probe formats and NP settings, else the engine's */
+		memcpy(p->probe,
+				conf->port[pid].probe != NULL ? conf->port[pid].probe : conf->probe,
+				sizeof(p->probe));
+		p->np = conf->port[pid].np != NULL ? *conf->port[pid].np : conf->np;
+		e->conf.port[pid].probe = NULL;
+		e->conf.port[pid].np = NULL;
 	}
 	e->nb_dev_ports = nb_dev;
 	gen_plan(e, nb_dev);

@@ -676,6 +676,11 @@ struct eng_port {
 	/* owners: the lcores polling the port, in lcore id order */
 	uint16_t nb_owners;
 	struct eng_lcore *owners[RTE_MAX_LCORE];
+	/* RP ports: probe formats as configured or last set (ctl.c) */
+	struct pcc_engine_probe_conf probe[PCC_ENGINE_PROBE_SLOTS];
+	/* NP ports: NP settings as given (sqpn_map: the caller's, valid
+	 * during pcc_engine_create() only; np.c keeps its own copy) */
+	struct pcc_engine_np_conf np;
 	bool configured; /* to close */
 	bool started;    /* to stop */
 };
@@ -701,6 +706,8 @@ struct eng_lport {
 	struct eng_gen *gen;
 	uint64_t start_ns; /* port clock at pcc_engine_start() */
 	uint64_t now;      /* port clock at the start of this poll round */
+	/* probe formats of this port, this lcore's copy (ctl.c) */
+	struct pcc_engine_probe_conf probe[PCC_ENGINE_PROBE_SLOTS];
 	/* paced packets the PMD did not take yet */
 	uint16_t txb_n;
 	struct rte_mbuf *txb[PCC_ENGINE_BURST_MAX];
@@ -756,9 +763,8 @@ struct eng_lcore {
 	uint16_t nb_xin;
 	uint16_t xin_rank[RTE_MAX_LCORE]; /* producers that have a ring to us */
 	void *np;                         /* NP runner state (eng_np_init) */
-	/* run-time control (ctl.c): requests in, probe formats in use */
+	/* run-time control (ctl.c): requests in */
 	struct rte_ring *ctl;
-	struct pcc_engine_probe_conf probe[PCC_ENGINE_PROBE_SLOTS];
 	/* poll hook (pcc_engine_set_poll_hook), NULL if none */
 	pcc_engine_poll_hook_t hook;
 	void *hook_arg;

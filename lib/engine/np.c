@@ -165,7 +165,7 @@ map_cmp(const void *a, const void *b)
 }
 
 static int64_t
-map_get(const struct np_shared *np, uint32_t dqpn)
+map_get(const struct np_port *np, uint32_t dqpn)
 {
 	uint32_t lo = 0, hi = np->nb_map;
 
@@ -190,83 +190,102 @@ is_pow2(uint32_t x)
 	return x != 0 && (x & (x - 1)) == 0;
 }
 
-/* Validate conf.np and the probe slots, resolve the defaults into np. */
+/* Validate one port's NP settings c and resolve their defaults into pp. */
 static int
-np_conf_resolve(struct pcc_engine *e, struct np_shared *np)
+np_port_resolve(const struct pcc_engine_np_conf *c, uint16_t port_id, struct np_port *pp)
 {
-	const struct pcc_engine_np_conf *c = &e->conf.np;
-	uint8_t ifa2_proto = c->ifa2_proto;
-	uint64_t marker = c->ifa1_marker;
-	unsigned int s;
 	uint32_t i;
 
 	if (c->cnp_gap_us != PCC_ENGINE_NP_NO_GAP && c->cnp_gap_us > NP_GAP_US_MAX) {
-		NP_LOG(ERR, "CNP gap %u us: more than %u", c->cnp_gap_us, NP_GAP_US_MAX);
+		NP_LOG(ERR, "port %u: CNP gap %u us: more than %u", port_id, c->cnp_gap_us,
+				NP_GAP_US_MAX);
 		return -EINVAL;
 	}
 	if (c->cnp_pcp_set && c->cnp_pcp > 7) {
-		NP_LOG(ERR, "CNP priority %u: not 0..7", c->cnp_pcp);
+		NP_LOG(ERR, "port %u: CNP priority %u: not 0..7", port_id, c->cnp_pcp);
 		return -EINVAL;
 	}
-	if (c->qp_table != 0 &&
-			(!is_pow2(c->qp_table) || c->qp_table < PCC_ENGINE_NP_QP_TABLE_MIN ||
-					c->qp_table > PCC_ENGINE_NP_QP_TABLE_MAX)) {
-		NP_LOG(ERR, "QP table of %u entries: not a power of two in %u..%u", c->qp_table,
-				PCC_ENGINE_NP_QP_TABLE_MIN, PCC_ENGINE_NP_QP_TABLE_MAX);
+	if (c->cnp_dscp > 63 || c->sqpn_offset > PCC_QPN_MASK) {
+		NP_LOG(ERR, "port %u: CNP DSCP %u or sender QPN offset %u out of range", port_id,
+				c->cnp_dscp, c->sqpn_offset);
 		return -EINVAL;
 	}
 	if (c->nb_sqpn_map > PCC_ENGINE_NP_SQPN_MAP_MAX ||
 			(c->nb_sqpn_map > 0 && c->sqpn_map == NULL)) {
-		NP_LOG(ERR, "sender QPN map: %u entries (at most %u)", c->nb_sqpn_map,
-				PCC_ENGINE_NP_SQPN_MAP_MAX);
+		NP_LOG(ERR, "port %u: sender QPN map: %u entries (at most %u)", port_id,
+				c->nb_sqpn_map, PCC_ENGINE_NP_SQPN_MAP_MAX);
 		return -EINVAL;
 	}
 	if (c->mark_ce_ppm > 1000000 || c->resp_ts_size > PCC_ENGINE_NP_RESP_TS_SIZE_MAX ||
 			c->resp_ts_res > PCC_ENGINE_NP_RESP_TS_RES_MAX ||
 			c->ts_src > PCC_ENGINE_NP_TS_REALTIME || c->resp_dscp > 63 ||
-			c->hw_probes > PCC_ENGINE_NP_HW_DROP || c->ifa2_gns_mask > 0xF ||
-			c->ifa2_gns_value > 0xF) {
+			c->hw_probes > PCC_ENGINE_NP_HW_DROP || c->ifa2_gns_select_mask > 0xF ||
+			c->ifa2_gns_select_value > 0xF || c->ifa2_gns_ignore_mask > 0xF ||
+			c->ifa2_gns_ignore_value > 0xF) {
 		NP_LOG(ERR,
-				"NP configuration out of range (CE marks %u ppm, response "
-				"timestamp "
-				"%u:%u, timestamp source %u, response DSCP %u, hw probes %u, IFA2 "
-				"GNS "
-				"%#x:%#x)",
-				c->mark_ce_ppm, c->resp_ts_size, c->resp_ts_res, c->ts_src,
-				c->resp_dscp, c->hw_probes, c->ifa2_gns_mask, c->ifa2_gns_value);
+				"port %u: NP configuration out of range (CE marks %u ppm, response "
+				"timestamp %u:%u, timestamp source %u, response DSCP %u, hw probes "
+				"%u, IFA2 GNS select %#x:%#x, ignore %#x:%#x)",
+				port_id, c->mark_ce_ppm, c->resp_ts_size, c->resp_ts_res, c->ts_src,
+				c->resp_dscp, c->hw_probes, c->ifa2_gns_select_mask,
+				c->ifa2_gns_select_value, c->ifa2_gns_ignore_mask,
+				c->ifa2_gns_ignore_value);
 		return -EINVAL;
 	}
-	if (c->ifa2_proto == 17 || (marker != 0 && !(marker >> 63))) {
-		NP_LOG(ERR, "IFA2 protocol %u or IFA1 marker %#" PRIx64 " not allowed",
-				c->ifa2_proto, marker);
-		return -EINVAL;
+	for (i = 0; i < c->nb_sqpn_map; i++) {
+		if (c->sqpn_map[i].dqpn > PCC_QPN_MASK || c->sqpn_map[i].sqpn > PCC_QPN_MASK) {
+			NP_LOG(ERR,
+					"port %u: sender QPN map entry %u: %#x=%#x is not a 24-bit "
+					"QPN "
+					"pair",
+					port_id, i, c->sqpn_map[i].dqpn, c->sqpn_map[i].sqpn);
+			return -EINVAL;
+		}
 	}
-	/* probe slots; the classifier recognises one IFA2 protocol and one
-	 * IFA1 marker per process: the slots must agree with them */
+	pp->conf = *c;
+	pp->conf.sqpn_map = NULL;
+	pp->conf.nb_sqpn_map = 0;
+	pp->gap_ns = c->cnp_gap_us == PCC_ENGINE_NP_NO_GAP ?
+			0 :
+			(uint64_t)(c->cnp_gap_us != 0 ? c->cnp_gap_us :
+							PCC_ENGINE_NP_CNP_GAP_US_DEFAULT) *
+					1000u;
+	pp->cnp_pcp = c->cnp_pcp_set ? c->cnp_pcp : PCC_ENGINE_NP_CNP_PCP_DEFAULT;
+	pp->learn = !c->learn_off;
+	return 0;
+}
+
+/* The probe formats c must agree with the classifier's IFA2 protocol and
+ * IFA1 marker (*proto, *marker: 0 until the first one names them). */
+static int
+np_probes_check(const struct pcc_engine_probe_conf *c, const char *who, uint8_t *proto,
+		uint64_t *marker)
+{
+	unsigned int s;
+
 	for (s = 0; s < PCC_ENGINE_PROBE_SLOTS; s++) {
-		const struct pcc_engine_probe_conf *p = &e->conf.probe[s];
+		const struct pcc_engine_probe_conf *p = &c[s];
 
 		if (p->format >= PCC_ENGINE_PROBE_FMT_MAX || p->custom_len > PCC_PROBE_CUSTOM_MAX ||
 				p->ifa2_gns > 0xF || p->ifa2_proto == 17 ||
 				(p->ifa1_marker != 0 && !(p->ifa1_marker >> 63))) {
 			NP_LOG(ERR,
-					"probe slot %u: format %u, custom header %u, GNS %u, IFA2 "
-					"protocol %u or IFA1 marker %#" PRIx64 " out of range",
-					s, p->format, p->custom_len, p->ifa2_gns, p->ifa2_proto,
-					p->ifa1_marker);
+					"%s probe slot %u: format %u, custom header %u, GNS %u, "
+					"IFA2 protocol %u or IFA1 marker %#" PRIx64 " out of range",
+					who, s, p->format, p->custom_len, p->ifa2_gns,
+					p->ifa2_proto, p->ifa1_marker);
 			return -EINVAL;
 		}
 		if (p->format == PCC_ENGINE_PROBE_IFA2) {
-			uint8_t proto = p->ifa2_proto != 0 ? p->ifa2_proto : PCC_IFA2_PROTO_DEFAULT;
+			uint8_t pr = p->ifa2_proto != 0 ? p->ifa2_proto : PCC_IFA2_PROTO_DEFAULT;
 
-			if (ifa2_proto == 0)
-				ifa2_proto = proto;
-			if (proto != ifa2_proto) {
+			if (*proto == 0)
+				*proto = pr;
+			if (pr != *proto) {
 				NP_LOG(ERR,
-						"probe slot %u: IFA2 protocol %u, but %u is "
-						"recognised (one "
-						"per process)",
-						s, proto, ifa2_proto);
+						"%s probe slot %u: IFA2 protocol %u, but %u is "
+						"recognised (one per process)",
+						who, s, pr, *proto);
 				return -EINVAL;
 			}
 		}
@@ -274,60 +293,92 @@ np_conf_resolve(struct pcc_engine *e, struct np_shared *np)
 			uint64_t mk = p->ifa1_marker != 0 ? p->ifa1_marker :
 							    PCC_IFA1_MARKER_DEFAULT;
 
-			if (marker == 0)
-				marker = mk;
-			if (mk != marker) {
+			if (*marker == 0)
+				*marker = mk;
+			if (mk != *marker) {
 				NP_LOG(ERR,
-						"probe slot %u: IFA1 marker %#" PRIx64
+						"%s probe slot %u: IFA1 marker %#" PRIx64
 						", but %#" PRIx64
 						" is recognised (one per process)",
-						s, mk, marker);
+						who, s, mk, *marker);
 				return -EINVAL;
 			}
-		}
-	}
-	np->conf = *c;
-	np->gap_ns = c->cnp_gap_us == PCC_ENGINE_NP_NO_GAP ?
-			0 :
-			(uint64_t)(c->cnp_gap_us != 0 ? c->cnp_gap_us :
-							PCC_ENGINE_NP_CNP_GAP_US_DEFAULT) *
-					1000u;
-	np->cnp_pcp = c->cnp_pcp_set ? c->cnp_pcp : PCC_ENGINE_NP_CNP_PCP_DEFAULT;
-	np->ifa2_proto = ifa2_proto != 0 ? ifa2_proto : PCC_IFA2_PROTO_DEFAULT;
-	np->ifa1_marker = marker != 0 ? marker : PCC_IFA1_MARKER_DEFAULT;
-	np->learn = !c->learn_off;
-	np->qp_table = c->qp_table != 0 ? c->qp_table : PCC_ENGINE_NP_QP_TABLE_DEFAULT;
-	for (i = 0; i < c->nb_sqpn_map; i++) {
-		if (c->sqpn_map[i].dqpn > PCC_QPN_MASK || c->sqpn_map[i].sqpn > PCC_QPN_MASK) {
-			NP_LOG(ERR, "sender QPN map entry %u: %#x=%#x is not a 24-bit QPN pair", i,
-					c->sqpn_map[i].dqpn, c->sqpn_map[i].sqpn);
-			return -EINVAL;
 		}
 	}
 	return 0;
 }
 
+/*
+ * Validate conf.np's classifier fields, every port's NP settings and
+ * probe formats; resolve the defaults into np.
+ */
 static int
-np_map_copy(struct np_shared *np, int socket)
+np_conf_resolve(struct pcc_engine *e, struct np_shared *np)
 {
-	const struct pcc_engine_np_conf *c = &np->conf;
+	const struct pcc_engine_np_conf *c = &e->conf.np;
+	uint8_t ifa2_proto = c->ifa2_proto;
+	uint64_t marker = c->ifa1_marker;
+	char who[32];
+	uint16_t k;
+	int ret;
+
+	if (c->qp_table != 0 &&
+			(!is_pow2(c->qp_table) || c->qp_table < PCC_ENGINE_NP_QP_TABLE_MIN ||
+					c->qp_table > PCC_ENGINE_NP_QP_TABLE_MAX)) {
+		NP_LOG(ERR, "QP table of %u entries: not a power of two in %u..%u", c->qp_table,
+				PCC_ENGINE_NP_QP_TABLE_MIN, PCC_ENGINE_NP_QP_TABLE_MAX);
+		return -EINVAL;
+	}
+	if (c->ifa2_proto == 17 || (marker != 0 && !(marker >> 63))) {
+		NP_LOG(ERR, "IFA2 protocol %u or IFA1 marker %#" PRIx64 " not allowed",
+				c->ifa2_proto, marker);
+		return -EINVAL;
+	}
+	/* the classifier recognises one IFA2 protocol and one IFA1 marker
+	 * per process: every port's probe slots must agree with them */
+	ret = np_probes_check(e->conf.probe, "engine", &ifa2_proto, &marker);
+	for (k = 0; k < e->nb_ports && ret == 0; k++) {
+		snprintf(who, sizeof(who), "port %u", e->ports[k].port_id);
+		ret = np_probes_check(e->ports[k].probe, who, &ifa2_proto, &marker);
+	}
+	if (ret < 0)
+		return ret;
+	for (k = 0; k < e->nb_ports; k++) {
+		if (!(e->ports[k].roles & PCC_ENGINE_ROLE_NP))
+			continue;
+		ret = np_port_resolve(&e->ports[k].np, e->ports[k].port_id, &np->port[k]);
+		if (ret < 0)
+			return ret;
+	}
+	np->ifa2_proto = ifa2_proto != 0 ? ifa2_proto : PCC_IFA2_PROTO_DEFAULT;
+	np->ifa1_marker = marker != 0 ? marker : PCC_IFA1_MARKER_DEFAULT;
+	np->qp_table = c->qp_table != 0 ? c->qp_table : PCC_ENGINE_NP_QP_TABLE_DEFAULT;
+	return 0;
+}
+
+/* The sender-QPN map of port index k, from its settings c, sorted. */
+static int
+np_map_copy(struct np_port *pp, const struct pcc_engine_np_conf *c, uint16_t port_id, int socket)
+{
 	uint32_t i;
 
 	if (c->nb_sqpn_map == 0)
 		return 0;
-	np->map = rte_malloc_socket("pcc_np_map", sizeof(*np->map) * c->nb_sqpn_map, 0, socket);
-	if (np->map == NULL)
+	pp->map = rte_malloc_socket("pcc_np_map", sizeof(*pp->map) * c->nb_sqpn_map, 0, socket);
+	if (pp->map == NULL)
 		return -ENOMEM;
-	memcpy(np->map, c->sqpn_map, sizeof(*np->map) * c->nb_sqpn_map);
-	qsort(np->map, c->nb_sqpn_map, sizeof(*np->map), map_cmp);
+	memcpy(pp->map, c->sqpn_map, sizeof(*pp->map) * c->nb_sqpn_map);
+	qsort(pp->map, c->nb_sqpn_map, sizeof(*pp->map), map_cmp);
 	for (i = 1; i < c->nb_sqpn_map; i++) {
-		if (np->map[i].dqpn == np->map[i - 1].dqpn) {
-			NP_LOG(ERR, "sender QPN map: DestQP %#x mapped twice", np->map[i].dqpn);
+		if (pp->map[i].dqpn == pp->map[i - 1].dqpn) {
+			NP_LOG(ERR, "port %u: sender QPN map: DestQP %#x mapped twice", port_id,
+					pp->map[i].dqpn);
 			return -EINVAL;
 		}
 	}
-	np->nb_map = c->nb_sqpn_map;
-	np->conf.sqpn_map = np->map;
+	pp->nb_map = c->nb_sqpn_map;
+	pp->conf.sqpn_map = pp->map;
+	pp->conf.nb_sqpn_map = pp->nb_map;
 	return 0;
 }
 
@@ -373,7 +424,8 @@ np_lcore_init(struct pcc_engine *e, struct np_shared *np, struct eng_lcore *lc)
 		const struct eng_lport *lp = lc->lports[i];
 		struct np_txcb *cb = &nl->txcb[lp->pidx];
 
-		if (!(lp->roles & PCC_ENGINE_ROLE_NP) || (lp->roles & ~PCC_ENGINE_ROLE_NP) == 0)
+		if (!(lp->roles & PCC_ENGINE_ROLE_NP) || (lp->roles & ~PCC_ENGINE_ROLE_NP) == 0 ||
+				!np->port[lp->pidx].learn)
 			continue;
 		cb->np = np;
 		cb->ctr = &nl->ctr[lp->pidx];
@@ -396,8 +448,9 @@ int
 eng_np_init(struct pcc_engine *e)
 {
 	struct np_shared *np;
-	bool any_np = false;
-	uint16_t k;
+	bool any_learn = false;
+	uint32_t nb_map = 0;
+	uint16_t k, nb_np = 0;
 	int ret;
 
 	np = rte_zmalloc("pcc_np", sizeof(*np), RTE_CACHE_LINE_SIZE);
@@ -407,19 +460,29 @@ eng_np_init(struct pcc_engine *e)
 	ret = np_conf_resolve(e, np);
 	if (ret < 0)
 		return ret;
-	ret = np_map_copy(np, SOCKET_ID_ANY);
-	if (ret < 0)
-		return ret;
-	e->conf.np.sqpn_map = np->map;
+	for (k = 0; k < e->nb_ports; k++) {
+		struct eng_port *p = &e->ports[k];
+
+		if (!(p->roles & PCC_ENGINE_ROLE_NP))
+			continue;
+		ret = np_map_copy(&np->port[k], &p->np, p->port_id, p->socket);
+		if (ret < 0)
+			return ret;
+		/* the caller's map is not kept */
+		p->np.sqpn_map = np->port[k].map;
+		any_learn |= np->port[k].learn;
+		nb_map += np->port[k].nb_map;
+		nb_np++;
+	}
+	e->conf.np.sqpn_map = NULL;
+	e->conf.np.nb_sqpn_map = 0;
 	/* the classifier recognises the resolved IFA protocol and marker */
 	e->popts.ifa2_proto = np->ifa2_proto;
 	e->popts.ifa1_marker = np->ifa1_marker;
 	np->popts = e->popts;
 	np->popts.check_icrc = false;
 
-	for (k = 0; k < e->nb_ports; k++)
-		any_np |= (e->ports[k].roles & PCC_ENGINE_ROLE_NP) != 0;
-	if (any_np && np->learn) {
+	if (any_learn) {
 		np->learn_tbl = rte_zmalloc("pcc_np_learn", sizeof(uint64_t) * np->qp_table,
 				RTE_CACHE_LINE_SIZE);
 		if (np->learn_tbl == NULL)
@@ -431,15 +494,30 @@ eng_np_init(struct pcc_engine *e)
 		if (ret < 0)
 			return ret;
 	}
-	if (any_np)
+	for (k = 0; k < e->nb_ports; k++) {
+		const struct np_port *pp = &np->port[k];
+
+		if (!(e->ports[k].roles & PCC_ENGINE_ROLE_NP))
+			continue;
 		NP_LOG(INFO,
-				"NP: CNP gap %" PRIu64
-				" us, QP tables of %u entries (%zu KiB per NP "
-				"lcore, %zu KiB learned), %u static sender QPNs, learning %s",
-				np->gap_ns / 1000, np->qp_table,
+				"NP port %u: CNPs %s, gap %" PRIu64
+				" us, %u static sender QPNs, learning %s, IFA2 GNS %s %#x:%#x",
+				e->ports[k].port_id, pp->conf.cnp ? "on" : "off", pp->gap_ns / 1000,
+				pp->nb_map, pp->learn ? "on" : "off",
+				pp->conf.ifa2_gns_ignore ? "ignore" : "select",
+				pp->conf.ifa2_gns_ignore ? pp->conf.ifa2_gns_ignore_mask :
+							   pp->conf.ifa2_gns_select_mask,
+				pp->conf.ifa2_gns_ignore ? pp->conf.ifa2_gns_ignore_value :
+							   pp->conf.ifa2_gns_select_value);
+	}
+	if (nb_np > 0)
+		NP_LOG(INFO,
+				"NP: %u ports, QP tables of %u entries (%zu KiB per NP lcore, %zu "
+				"KiB learned), %u static sender QPNs in all",
+				nb_np, np->qp_table,
 				(size_t)np->qp_table * sizeof(struct np_gap_ent) / 1024,
 				np->learn_tbl != NULL ? (size_t)np->qp_table * 8 / 1024 : 0,
-				np->nb_map, np->learn ? "on" : "off");
+				nb_map);
 	return 0;
 }
 
@@ -475,11 +553,13 @@ eng_np_fini(struct pcc_engine *e)
 		struct np_shared *np = e->np;
 
 		rte_free(np->learn_tbl);
-		rte_free(np->map);
+		for (i = 0; i < RTE_MAX_ETHPORTS; i++) {
+			rte_free(np->port[i].map);
+			if (i < e->nb_ports)
+				e->ports[i].np.sqpn_map = NULL;
+		}
 		rte_free(np);
 		e->np = NULL;
-		e->conf.np.sqpn_map = NULL;
-		e->conf.np.nb_sqpn_map = 0;
 	}
 }
 
@@ -488,6 +568,7 @@ eng_np_fini(struct pcc_engine *e)
 struct np_burst {
 	const struct pcc_engine *e;
 	struct np_shared *np;
+	const struct np_port *npp; /* the port's settings */
 	struct np_lcore *nl;
 	const struct eng_rxq *q;
 	struct pcc_engine_port_stats *pc;
@@ -593,12 +674,12 @@ np_times(struct np_burst *b, const struct rte_mbuf *m, uint64_t *recv, uint64_t 
 
 	if (!b->t_read) {
 		b->t_send = eng_clock_now(b->q->clk);
-		if (b->np->conf.ts_src == PCC_ENGINE_NP_TS_REALTIME)
+		if (b->npp->conf.ts_src == PCC_ENGINE_NP_TS_REALTIME)
 			b->rt_off = (int64_t)(realtime_ns() - b->t_send);
 		b->t_read = true;
 	}
 	tx = RTE_MAX(b->t_send, rx);
-	if (b->np->conf.ts_src == PCC_ENGINE_NP_TS_REALTIME) {
+	if (b->npp->conf.ts_src == PCC_ENGINE_NP_TS_REALTIME) {
 		rx += (uint64_t)b->rt_off;
 		tx += (uint64_t)b->rt_off;
 	}
@@ -616,11 +697,11 @@ np_gap_hit(struct np_burst *b, uint32_t dqpn, uint64_t t)
 	uint32_t key = ((uint32_t)(b->q->pidx + 1) << 24) | (dqpn & PCC_QPN_MASK);
 	struct np_gap_ent *g;
 
-	if (b->np->gap_ns == 0 || nl->gap == NULL)
+	if (b->npp->gap_ns == 0 || nl->gap == NULL)
 		return false;
 	g = &nl->gap[rte_hash_crc_4byte(key, 0) & nl->gap_mask];
 	if (g->key == key) {
-		if (t - g->last_ns < b->np->gap_ns)
+		if (t - g->last_ns < b->npp->gap_ns)
 			return true;
 	} else if (g->key != 0) {
 		eng_ctr_add(&b->ctr->qp_replaced, 1);
@@ -637,12 +718,12 @@ np_sender_qpn(struct np_burst *b, const struct pcc_pkt_info *info)
 	struct np_learn_key k;
 	int64_t v;
 
-	v = map_get(b->np, info->dqpn);
+	v = map_get(b->npp, info->dqpn);
 	if (v >= 0) {
 		eng_ctr_add(&b->ctr->sqpn_map, 1);
 		return (uint32_t)v;
 	}
-	if (b->np->learn_tbl != NULL) {
+	if (b->npp->learn && b->np->learn_tbl != NULL) {
 		/* the sender is the packet's source, talking to us */
 		learn_key(&k, b->q->pidx, info, false);
 		v = np_learn_get(b->np, &k);
@@ -652,7 +733,7 @@ np_sender_qpn(struct np_burst *b, const struct pcc_pkt_info *info)
 		}
 	}
 	eng_ctr_add(&b->ctr->sqpn_offset, 1);
-	return (info->dqpn + b->np->conf.sqpn_offset) & PCC_QPN_MASK;
+	return (info->dqpn + b->npp->conf.sqpn_offset) & PCC_QPN_MASK;
 }
 
 /* Headers of an answer to a packet: addresses swapped, VLAN kept, UDP
@@ -693,7 +774,7 @@ np_ce(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info)
 
 	eng_ctr_add(&b->pc->ce_rx, 1);
 	eng_ctr_add(&b->ctr->ce_rx, 1);
-	if (!b->np->conf.cnp) {
+	if (!b->npp->conf.cnp) {
 		eng_ctr_add(&b->ctr->cnp_off, 1);
 		rte_pktmbuf_free(m);
 		return NULL;
@@ -709,9 +790,9 @@ np_ce(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info)
 		return NULL;
 	}
 	np_reply_l3(l2, info, &l3);
-	l3.dscp = b->np->conf.cnp_dscp;
+	l3.dscp = b->npp->conf.cnp_dscp;
 	if (l3.vlan)
-		l3.vlan_tci = (uint16_t)((b->np->cnp_pcp << 13) | (info->vlan_tci & 0x0FFF));
+		l3.vlan_tci = (uint16_t)((b->npp->cnp_pcp << 13) | (info->vlan_tci & 0x0FFF));
 	sqpn = np_sender_qpn(b, info);
 	c = np_reuse(b, m);
 	if (c == NULL)
@@ -739,7 +820,7 @@ np_ce(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info)
 static inline bool
 np_mark(const struct np_burst *b, const struct pcc_pkt_info *info)
 {
-	uint32_t ppm = b->np->conf.mark_ce_ppm;
+	uint32_t ppm = b->npp->conf.mark_ce_ppm;
 	uint32_t x;
 
 	if (ppm == 0)
@@ -755,7 +836,7 @@ np_data(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info)
 {
 	bool ce = info->ecn == PCC_ECN_CE;
 
-	if (b->np->learn_tbl != NULL && np_learn_pkt(b->np, b->q->pidx, info))
+	if (b->npp->learn && np_learn_pkt(b->np, b->q->pidx, info))
 		eng_ctr_add(&b->ctr->learned, 1);
 	if (!ce && np_mark(b, info)) {
 		ce = true;
@@ -934,7 +1015,7 @@ static struct rte_mbuf *
 np_probe(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info, struct np_req *r,
 		uint8_t fmt)
 {
-	const struct pcc_engine_np_conf *c = &b->np->conf;
+	const struct pcc_engine_np_conf *c = &b->npp->conf;
 	struct pcc_np_resp resp;
 	struct pcc_np_pkt view;
 	uint64_t recv, send;
@@ -959,7 +1040,7 @@ np_probe(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info
 		eng_ctr_add(&b->ctr->no_handler, 1);
 	} else if (!hw) {
 		np_view(b, r, info, recv, &view);
-		rc = pcc_np_handle(&view, &resp);
+		rc = pcc_np_handle_port(b->q->port_id, &view, &resp);
 		if (rc == -ENOENT) {
 			/* no user handler: the default writes nothing */
 			memset(&resp, 0, sizeof(resp));
@@ -1057,7 +1138,7 @@ np_ifa2_data(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *
 static struct rte_mbuf *
 np_probe_ifa(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info)
 {
-	const struct pcc_engine_np_conf *c = &b->np->conf;
+	const struct pcc_engine_np_conf *c = &b->npp->conf;
 	bool ifa2 = info->kind == PCC_PKT_IFA2;
 	struct np_req r;
 	int off, kind;
@@ -1069,11 +1150,21 @@ np_probe_ifa(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *
 		rte_pktmbuf_free(m);
 		return NULL;
 	}
-	if (ifa2 && info->l4_off >= PCC_IFA2_HDR_LEN &&
-			!pcc_ifa2_gns_match(r.frame[info->l4_off - PCC_IFA2_HDR_LEN] & 0xF,
-					c->ifa2_gns_mask, c->ifa2_gns_value)) {
-		eng_ctr_add(&b->ctr->ifa2_unmatched, 1);
-		return np_ifa2_data(b, m, info, r.frame, r.len);
+	if (ifa2 && info->l4_off >= PCC_IFA2_HDR_LEN) {
+		uint8_t gns = r.frame[info->l4_off - PCC_IFA2_HDR_LEN] & 0xF;
+
+		/* DOCA's GNS ignore: matching packets are not the NP's */
+		if (c->ifa2_gns_ignore &&
+				pcc_ifa2_gns_match(gns, c->ifa2_gns_ignore_mask,
+						c->ifa2_gns_ignore_value)) {
+			eng_ctr_add(&b->ctr->ifa2_ignored, 1);
+			return np_ifa2_data(b, m, info, r.frame, r.len);
+		}
+		/* select mode: only matching packets are */
+		if (!pcc_ifa2_gns_match(gns, c->ifa2_gns_select_mask, c->ifa2_gns_select_value)) {
+			eng_ctr_add(&b->ctr->ifa2_unmatched, 1);
+			return np_ifa2_data(b, m, info, r.frame, r.len);
+		}
 	}
 	off = eng_probe_ifa_mad_off(r.frame, r.len, info, &r.ifa_off);
 	kind = off < 0 ? off :
@@ -1107,13 +1198,15 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 	*bytes = 0;
 	/* off, a handler to show every request to, or a classifier that
 	 * checks what the fast path does not (ICRC, IPv4 checksum) */
-	if (unlikely(nl == NULL) || nl->np->conf.probe_fast_off || lc->e->popts.check_icrc ||
-			lc->e->popts.check_ip_csum || pcc_np_handler_get() != NULL)
+	if (unlikely(nl == NULL) || nl->np->port[q->pidx].conf.probe_fast_off ||
+			lc->e->popts.check_icrc || lc->e->popts.check_ip_csum ||
+			pcc_np_port_handler_get(q->port_id) != NULL)
 		return n;
-	c = &nl->np->conf;
+	c = &nl->np->port[q->pidx].conf;
 	/* what np_times() reads */
 	memset(&b, 0, sizeof(b));
 	b.np = nl->np;
+	b.npp = &nl->np->port[q->pidx];
 	b.q = q;
 	b.now = now_ns;
 	memset(&a, 0, sizeof(a));
@@ -1206,6 +1299,7 @@ eng_np_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
 	}
 	b.e = lc->e;
 	b.np = nl->np;
+	b.npp = &nl->np->port[q->pidx];
 	b.nl = nl;
 	b.q = q;
 	b.pc = &lc->pctr[q->pidx];
@@ -1214,7 +1308,7 @@ eng_np_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
 	b.t_send = 0;
 	b.rt_off = 0;
 	b.t_read = false;
-	b.handler = pcc_np_handler_get() != NULL;
+	b.handler = pcc_np_port_handler_get(q->port_id) != NULL;
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i], *out;
 		const struct pcc_pkt_info *info = &infos[i];
@@ -1232,7 +1326,7 @@ eng_np_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
 			break;
 		case PCC_PKT_ROCE_ACK:
 		case PCC_PKT_ROCE_NAK:
-			if (b.np->learn_tbl != NULL && np_learn_pkt(b.np, q->pidx, info))
+			if (b.npp->learn && np_learn_pkt(b.np, q->pidx, info))
 				eng_ctr_add(&b.ctr->learned, 1);
 			/* fall through */
 		default:
@@ -1318,7 +1412,7 @@ pcc_engine_np_caps_get(
 	if (e->np != NULL) {
 		const struct np_shared *np = e->np;
 
-		caps->hw_np_model = np->conf.hw_probes == PCC_ENGINE_NP_HW_ANSWER;
+		caps->hw_np_model = np->port[pidx].conf.hw_probes == PCC_ENGINE_NP_HW_ANSWER;
 		caps->qp_table = np->qp_table;
 		caps->ifa2_proto = np->ifa2_proto;
 		caps->ifa1_marker = np->ifa1_marker;

@@ -65,20 +65,25 @@ struct np_txcb {
 	const struct rte_eth_rxtx_callback *cb; /* NULL: none installed */
 };
 
+/* NP settings of one port, defaults resolved (np_shared.port[pidx]). */
+struct np_port {
+	struct pcc_engine_np_conf conf; /* as given; sqpn_map -> map */
+	uint64_t gap_ns;                /* 0 = no gap */
+	uint8_t cnp_pcp;
+	bool learn;                     /* learn sender QPNs on this port */
+	struct pcc_engine_np_sqpn *map; /* sorted by dqpn */
+	uint32_t nb_map;
+};
+
 /* Engine-wide NP state (e->np), read-only while the engine runs except the
  * learned table. */
 struct np_shared {
-	struct pcc_engine_np_conf conf; /* as given, defaults resolved below */
-	uint64_t gap_ns;                /* 0 = no gap */
-	uint8_t cnp_pcp;
+	struct np_port port[RTE_MAX_ETHPORTS]; /* by port index */
 	uint8_t ifa2_proto;
 	uint64_t ifa1_marker;
-	bool learn;
 	uint64_t *learn_tbl; /* [learn_mask + 1] */
 	uint32_t learn_mask;
 	uint32_t qp_table;
-	struct pcc_engine_np_sqpn *map; /* sorted by dqpn */
-	uint32_t nb_map;
 	struct pcc_parse_opts popts; /* for learning from transmitted packets */
 };
 

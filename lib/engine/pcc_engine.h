@@ -106,6 +106,9 @@ struct pcc_engine_rxq_conf {
 	uint32_t lcore_id;
 };
 
+struct pcc_engine_np_conf;
+struct pcc_engine_probe_conf;
+
 /** Per-port configuration, indexed by port id. */
 struct pcc_engine_port_conf {
 	uint8_t roles;       /**< PCC_ENGINE_ROLE_*; 0 = port not used */
@@ -120,6 +123,13 @@ struct pcc_engine_port_conf {
 	 *  senders); ports sharing one need the same line rate */
 	bool dev_port_set;
 	uint8_t dev_port; /**< 0..PCC_ENGINE_DEV_PORTS-1 */
+	/** NP ports: this port's NP settings instead of conf.np (copied by
+	 *  pcc_engine_create(); the classifier's fields, qp_table,
+	 *  ifa2_proto and ifa1_marker, are conf.np's for every port) */
+	const struct pcc_engine_np_conf *np;
+	/** RP ports: this port's probe formats, PCC_ENGINE_PROBE_SLOTS
+	 *  entries, instead of conf.probe[] (copied) */
+	const struct pcc_engine_probe_conf *probe;
 };
 
 /**
@@ -340,10 +350,19 @@ struct pcc_engine_np_conf {
 	 *  requests in the layout the RP builds (pcc_probe_fast_match());
 	 *  both write the same bytes.  For comparisons and debugging. */
 	bool probe_fast_off;
-	/** IFA2 packets go to the NP handler when (GNS & mask) == (value &
-	 *  mask); 0/0 (default) selects every IFA2 packet. */
-	uint8_t ifa2_gns_mask;
-	uint8_t ifa2_gns_value;
+	/** DOCA's np_set_ifa2_gns_ignore: when ifa2_gns_ignore is set, IFA2
+	 *  packets with (GNS & mask) == (value & mask) are not the NP's
+	 *  (counted ifa2_ignored; CE-marked RoCEv2 data inside still gets
+	 *  its CNP).  Off by default. */
+	bool ifa2_gns_ignore;
+	uint8_t ifa2_gns_ignore_mask;
+	uint8_t ifa2_gns_ignore_value;
+	/** Select mode (dpdk-pcc's own): only IFA2 packets with (GNS & mask)
+	 *  == (value & mask) are the NP's (the others counted
+	 *  ifa2_unmatched); 0/0 (default) selects every IFA2 packet.  Applied
+	 *  after the ignore rule. */
+	uint8_t ifa2_gns_select_mask;
+	uint8_t ifa2_gns_select_value;
 	/** IP protocol of IFA2 for the classifier; 0 = the IFA2 probe slots',
 	 *  else 253 (PCC_IFA2_PROTO_DEFAULT). */
 	uint8_t ifa2_proto;
@@ -752,8 +771,8 @@ int pcc_engine_flow_rate_set(
 		struct pcc_engine *e, const struct pcc_engine_flow_key *key, uint64_t rate_bps);
 
 /**
- * Change the format of probe slot (0..PCC_ENGINE_PROBE_SLOTS-1) at run
- * time: probes sent after the call use it.  Checked as pcc_engine_create()
+ * Change the format of probe slot (0..PCC_ENGINE_PROBE_SLOTS-1) of every
+ * RP port at run time: probes sent after the call use it.  Checked as pcc_engine_create()
  * checks conf.probe[]: -EINVAL for a field out of range, -EPROTO for an
  * IFA2 protocol or IFA1 marker other than the one the engine's classifier
  * recognises (fixed at create).  Each polling lcore takes the new format;
@@ -767,6 +786,16 @@ int pcc_engine_probe_set(
  *  to it.  0 or -EINVAL. */
 int pcc_engine_probe_get(
 		const struct pcc_engine *e, uint8_t slot, struct pcc_engine_probe_conf *pc);
+
+/**
+ * As pcc_engine_probe_set() and pcc_engine_probe_get() for the RP port
+ * port_id alone (its own probe formats, conf.port[].probe).  -ENOENT if
+ * the port has no RP role.
+ */
+int pcc_engine_port_probe_set(struct pcc_engine *e, uint16_t port_id, uint8_t slot,
+		const struct pcc_engine_probe_conf *pc);
+int pcc_engine_port_probe_get(const struct pcc_engine *e, uint16_t port_id, uint8_t slot,
+		struct pcc_engine_probe_conf *pc);
 
 /* ---- Generator flows ------------------------------------------------------ */
 
@@ -841,7 +870,8 @@ struct pcc_engine_np_stats {
 	uint64_t probe_bad;      /**< requests that did not decode (dropped) */
 	uint64_t handler_err;    /**< the user handler failed: no response */
 	uint64_t no_handler;     /**< software answers without a user handler */
-	uint64_t ifa2_unmatched; /**< IFA2 packets the GNS mask/value did not select */
+	uint64_t ifa2_unmatched; /**< IFA2 packets the GNS select mask/value did not select */
+	uint64_t ifa2_ignored;   /**< IFA2 packets the GNS ignore mask/value matched */
 	uint64_t ifa_other;      /**< IFA packets holding no probe request (consumed) */
 	uint64_t ce_rx;          /**< RoCEv2 data with ECN CE (marks included) */
 	uint64_t ce_marked;      /**< of them: marked by the mark_ce_ppm knob */

@@ -73,12 +73,13 @@ eng_probe_resolve(struct pcc_engine_probe_conf *pc)
 		pc->ifa2_proto = PCC_IFA2_PROTO_DEFAULT;
 }
 
-/* The format of slot (slots past the table: CCMAD), defaults resolved. */
+/* The format of slot on lp (slots past the table: CCMAD), defaults
+ * resolved. */
 static void
-probe_conf(const struct eng_lcore *lc, uint8_t slot, struct pcc_engine_probe_conf *pc)
+probe_conf(const struct eng_lport *lp, uint8_t slot, struct pcc_engine_probe_conf *pc)
 {
 	if (slot < PCC_ENGINE_PROBE_SLOTS)
-		*pc = lc->probe[slot]; /* this lcore's copy (ctl.c) */
+		*pc = lp->probe[slot]; /* this lcore's copy (ctl.c) */
 	else
 		memset(pc, 0, sizeof(*pc));
 	eng_probe_resolve(pc);
@@ -312,7 +313,7 @@ eng_probe_build(struct eng_lcore *lc, const struct eng_rxq *q, const struct eng_
 
 	if (f->l3 == NULL || f->key.type != PCC_ENGINE_FLOW_QP)
 		return -ENOTSUP;
-	probe_conf(lc, slot, &conf);
+	probe_conf(lc->lports[f->lp], slot, &conf);
 	m = rte_pktmbuf_alloc(q->mp);
 	if (m == NULL) {
 		eng_ctr_add(&pc->nombuf, 1);

@@ -76,6 +76,26 @@ rxq(void)
 	return &lc->rxq[0];
 }
 
+static struct eng_lport test_lp;
+
+/* The port's NP settings and probe formats, and the lcore's copy of
+ * these (ctl.c), from eng->conf.np and eng->conf.probe[]. */
+static void
+sync_ports(void)
+{
+	eng->ports[0].np = eng->conf.np;
+	memcpy(eng->ports[0].probe, eng->conf.probe, sizeof(eng->ports[0].probe));
+	memcpy(test_lp.probe, eng->conf.probe, sizeof(test_lp.probe));
+}
+
+/* eng_np_init() after sync_ports(). */
+static int
+np_init_synced(void)
+{
+	sync_ports();
+	return eng_np_init(eng);
+}
+
 /* Engine with NP conf np (NULL: defaults) and probe slots (NULL: CCMAD). */
 static void
 fixture(const struct pcc_engine_np_conf *np, const struct pcc_engine_probe_conf *probes,
@@ -121,9 +141,12 @@ fixture(const struct pcc_engine_np_conf *np, const struct pcc_engine_probe_conf 
 	eng->lcores[0] = lc;
 	eng->by_rank[0] = lc;
 	eng->nb_lcores = 1;
-	/* the lcore's copy of the probe formats (ctl.c) */
-	memcpy(lc->probe, eng->conf.probe, sizeof(lc->probe));
-	assert_int_equal(eng_np_init(eng), 0);
+	/* the RP side's probes are built on lport 0 (not counted in
+	 * nb_lports: nothing else of it is set up) */
+	memset(&test_lp, 0, sizeof(test_lp));
+	test_lp.port_id = NP_PORT;
+	lc->lports[0] = &test_lp;
+	assert_int_equal(np_init_synced(), 0);
 }
 
 static void
@@ -1130,14 +1153,63 @@ test_ifa2_gns(void **state)
 	probes[3].ifa2_gns = 0x5;
 	for (i = 0; i < RTE_DIM(c); i++) {
 		np_conf(&np);
-		np.ifa2_gns_mask = c[i].mask;
-		np.ifa2_gns_value = c[i].value;
+		np.ifa2_gns_select_mask = c[i].mask;
+		np.ifa2_gns_select_value = c[i].value;
 		fixture(&np, probes, PCC_ENGINE_ROLE_NP);
 		mk_flow(false, false);
 		handler_on(0, 12, false);
 		assert_int_equal(np_run1(request(3, 10), 20, out), c[i].answered ? 1 : 0);
 		assert_int_equal(fh.calls, c[i].answered ? 1 : 0);
 		assert_int_equal(np_stats().ifa2_unmatched, c[i].answered ? 0 : 1);
+		assert_int_equal(np_stats().probe_ifa2, c[i].answered ? 1 : 0);
+		free_out(out, c[i].answered ? 1 : 0);
+		handler_off();
+		teardown(NULL);
+	}
+}
+
+/*
+ * DOCA's GNS ignore: matching IFA2 packets are not the NP's (counted
+ * ifa2_ignored, no answer); the others are answered.  The ignore rule
+ * comes before select mode.
+ */
+static void
+test_ifa2_gns_ignore(void **state)
+{
+	static const struct {
+		uint8_t mask, value, sel_mask, sel_value;
+		bool answered, ignored;
+	} c[] = {
+		{ 0xF, 0x5, 0x0, 0x0, false, true }, /* GNS 5 ignored */
+		{ 0xF, 0x4, 0x0, 0x0, true, false }, /* GNS 4 ignored: 5 is the NP's */
+		{ 0x4, 0x4, 0x0, 0x0, false, true }, /* bit 2 set: ignored */
+		{ 0x0, 0x0, 0x0, 0x0, false, true }, /* mask 0 matches every GNS */
+		{ 0xF, 0x4, 0xF, 0x5, true, false }, /* not ignored, selected */
+		{ 0xF, 0x5, 0xF, 0x5, false, true }, /* ignore wins over select */
+	};
+	struct pcc_engine_probe_conf probes[PCC_ENGINE_PROBE_SLOTS];
+	struct pcc_engine_np_conf np;
+	struct rte_mbuf *out[16];
+	unsigned int i;
+
+	(void)state;
+	memset(probes, 0, sizeof(probes));
+	pcc_engine_probe_conf_default(&probes[3], PCC_ENGINE_PROBE_IFA2);
+	probes[3].ifa2_gns = 0x5;
+	for (i = 0; i < RTE_DIM(c); i++) {
+		np_conf(&np);
+		np.ifa2_gns_ignore = true;
+		np.ifa2_gns_ignore_mask = c[i].mask;
+		np.ifa2_gns_ignore_value = c[i].value;
+		np.ifa2_gns_select_mask = c[i].sel_mask;
+		np.ifa2_gns_select_value = c[i].sel_value;
+		fixture(&np, probes, PCC_ENGINE_ROLE_NP);
+		mk_flow(false, false);
+		handler_on(0, 12, false);
+		assert_int_equal(np_run1(request(3, 10), 20, out), c[i].answered ? 1 : 0);
+		assert_int_equal(fh.calls, c[i].answered ? 1 : 0);
+		assert_int_equal(np_stats().ifa2_ignored, c[i].ignored ? 1 : 0);
+		assert_int_equal(np_stats().ifa2_unmatched, 0);
 		assert_int_equal(np_stats().probe_ifa2, c[i].answered ? 1 : 0);
 		free_out(out, c[i].answered ? 1 : 0);
 		handler_off();
@@ -1158,8 +1230,8 @@ test_ifa2_data(void **state)
 
 	(void)state;
 	np_conf(&np);
-	np.ifa2_gns_mask = 0xF;
-	np.ifa2_gns_value = 0x1;
+	np.ifa2_gns_select_mask = 0xF;
+	np.ifa2_gns_select_value = 0x1;
 	fixture_np(&np);
 	l3_a_to_b(&l3, false, false);
 	m = data_pkt(&l3, DATA_QPN, 1, PCC_ECN_CE);
@@ -1207,7 +1279,7 @@ test_ifa1_marker(void **state)
 	fixture(NULL, NULL, PCC_ENGINE_ROLE_NP);
 	eng_np_fini(eng);
 	memcpy(eng->conf.probe, probes, sizeof(probes));
-	assert_int_equal(eng_np_init(eng), -EINVAL);
+	assert_int_equal(np_init_synced(), -EINVAL);
 	teardown(NULL);
 
 	probes[1].format = PCC_ENGINE_PROBE_CCMAD;
@@ -1230,7 +1302,7 @@ test_ifa1_marker(void **state)
 	fixture(&np, probes, PCC_ENGINE_ROLE_NP);
 	eng->conf.probe[0].format = PCC_ENGINE_PROBE_IFA1; /* the RP's slot */
 	eng->conf.probe[0].ifa1_marker = mk;
-	lc->probe[0] = eng->conf.probe[0];
+	sync_ports();
 	m = request(0, 10);
 	assert_true(pcc_parse_mbuf(m, &eng->popts, &in) != 0 || in.kind != PCC_PKT_IFA1);
 	rte_pktmbuf_free(m);
@@ -1722,23 +1794,23 @@ test_caps_and_conf(void **state)
 	fixture_np(NULL);
 	eng->conf.np = np;
 	eng_np_fini(eng);
-	assert_int_equal(eng_np_init(eng), -EINVAL);
+	assert_int_equal(np_init_synced(), -EINVAL);
 	eng->conf.np.qp_table = 0;
 	eng->conf.np.cnp_pcp_set = true;
 	eng->conf.np.cnp_pcp = 8;
 	eng_np_fini(eng);
-	assert_int_equal(eng_np_init(eng), -EINVAL);
+	assert_int_equal(np_init_synced(), -EINVAL);
 	eng->conf.np.cnp_pcp = 0;
 	eng->conf.np.resp_ts_size = 33;
 	eng_np_fini(eng);
-	assert_int_equal(eng_np_init(eng), -EINVAL);
+	assert_int_equal(np_init_synced(), -EINVAL);
 	eng->conf.np.resp_ts_size = 32;
 	eng->conf.probe[4].format = 7;
 	eng_np_fini(eng);
-	assert_int_equal(eng_np_init(eng), -EINVAL);
+	assert_int_equal(np_init_synced(), -EINVAL);
 	eng->conf.probe[4].format = 0;
 	eng_np_fini(eng);
-	assert_int_equal(eng_np_init(eng), 0);
+	assert_int_equal(np_init_synced(), 0);
 	teardown(NULL);
 }
 
@@ -1783,6 +1855,7 @@ main(void)
 		cmocka_unit_test(test_probe_realtime),
 		cmocka_unit_test(test_probe_formats),
 		cmocka_unit_test(test_ifa2_gns),
+		cmocka_unit_test(test_ifa2_gns_ignore),
 		cmocka_unit_test(test_ifa2_data),
 		cmocka_unit_test(test_ifa1_marker),
 		cmocka_unit_test(test_probe_bad),

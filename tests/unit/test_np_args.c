@@ -66,7 +66,7 @@ test_np_defaults(void **state)
 	assert_int_equal(args.np.ts_src, PCC_ENGINE_NP_TS_PORT);
 	assert_false(args.np.resp_dscp_set);
 	assert_int_equal(args.np.hw_probes, PCC_ENGINE_NP_HW_ANSWER);
-	assert_int_equal(args.np.ifa2_gns_mask | args.np.ifa2_gns_value, 0);
+	assert_int_equal(args.np.ifa2_gns_select_mask | args.np.ifa2_gns_select_value, 0);
 	assert_int_equal(args.probe[0].format, PCC_ENGINE_PROBE_CCMAD);
 	assert_false(args.probe[0].hw_np);
 }
@@ -97,8 +97,8 @@ test_np_values(void **state)
 	assert_true(args.np.resp_dscp_set);
 	assert_int_equal(args.np.resp_dscp, 10);
 	assert_int_equal(args.np.hw_probes, PCC_ENGINE_NP_HW_DROP);
-	assert_int_equal(args.np.ifa2_gns_mask, 0xf);
-	assert_int_equal(args.np.ifa2_gns_value, 3);
+	assert_int_equal(args.np.ifa2_gns_select_mask, 0xf);
+	assert_int_equal(args.np.ifa2_gns_select_value, 3);
 	assert_int_equal(args.np.ifa2_proto, 131);
 	assert_int_equal(args.np.ifa1_marker, 0x8000000000000001ull);
 	assert_int_equal(args.np.nb_sqpn_map, 3);

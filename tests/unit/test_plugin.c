@@ -390,6 +390,9 @@ test_np_handler(void **state)
 	struct pcc_dev_plugin_info info;
 	struct pcc_np_resp resp;
 	struct pcc_np_pkt pkt;
+	pcc_np_handler_t h2;
+	pcc_dev_mailbox_fn mb2;
+	uint8_t mbuf[8];
 
 	(void)state;
 	assert_null(pcc_np_handler_get());
@@ -403,21 +406,42 @@ test_np_handler(void **state)
 	pkt.l3_ttl = 61;
 	pkt.port = 1;
 	assert_int_equal(pcc_np_handle(&pkt, &resp), 0);
-	assert_int_equal(resp.len, 2);
+	assert_int_equal(resp.len, 4);
 	assert_int_equal(resp.data[0], 61);
 	assert_int_equal(resp.data[1], 1);
+	assert_int_equal(resp.data[2], 1);
 	assert_int_equal(resp.dscp, 0x3f);
+	assert_int_equal(info.np_mailbox, 1);
 
-	/* one handler per process */
-	assert_int_equal(load("plug_np2", 0644), -EBUSY);
-	assert_err_has("by plug-in plug_np");
+	/* a second NP application: recorded, bound to a port of its own;
+	 * plug_np stays the process's handler */
+	assert_int_equal(load("plug_np2", 0644), 0);
+	assert_int_equal(pcc_dev_plugin_np("plug_np2", &h2, &mb2), 0);
+	assert_non_null(h2);
+	assert_non_null(mb2);
+	assert_true(pcc_np_handler_get() != h2);
+	assert_int_equal(pcc_np_port_handler_set(3, h2), 0);
+	assert_int_equal(pcc_np_handle_port(3, &pkt, &resp), 0);
+	assert_int_equal(resp.data[2], 2);
+	assert_int_equal(pcc_np_handle_port(2, &pkt, &resp), 0);
+	assert_int_equal(resp.data[2], 1); /* the process's */
+	assert_int_equal(pcc_np_port_handler_set(PCC_NP_MAX_PORTS, h2), -EINVAL);
+	/* its mailbox sets what the handler answers */
+	assert_int_equal(mb2(&(uint8_t){ 9 }, 1, mbuf, sizeof(mbuf)), 2);
+	assert_int_equal(mbuf[0], 2);
+	assert_int_equal(pcc_np_handle_port(3, &pkt, &resp), 0);
+	assert_int_equal(resp.data[3], 9);
+	assert_int_equal(pcc_dev_plugin_np("nosuch", &h2, &mb2), -ENOENT);
+
+	/* unloading unbinds it from the port */
+	assert_int_equal(pcc_dev_plugin_unload("plug_np2", err, sizeof(err)), 0);
+	assert_null(pcc_np_port_handler_bound(3));
+	assert_int_equal(pcc_np_handle_port(3, &pkt, &resp), 0);
+	assert_int_equal(resp.data[2], 1);
 
 	assert_int_equal(pcc_dev_plugin_unload("plug_np", err, sizeof(err)), 0);
 	assert_null(pcc_np_handler_get());
 	assert_int_equal(pcc_np_handle(&pkt, &resp), -ENOENT);
-	/* now the other one loads */
-	assert_int_equal(load("plug_np2", 0644), 0);
-	assert_int_equal(pcc_dev_plugin_unload("plug_np2", err, sizeof(err)), 0);
 }
 
 int
