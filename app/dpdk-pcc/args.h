@@ -6,9 +6,14 @@
 #define APP_ARGS_H
 
 /*
- * Application arguments (after "--"): syntax, ranges and combinations.
- * Nothing here needs the EAL; checks against the ports and lcores that
- * exist are in wiring.c.
+ * Application arguments (after "--").  Two kinds, each stated once as
+ * data: dpdk-pcc's own options (app_opts[] in args.c: run time, ports and
+ * roles, simulator, console, HA) and the engine options of lib/host
+ * (pcc_host_opt_*: every other option, kept in command-line order and
+ * applied to the process or to the contexts of their role).  Nothing here
+ * needs the EAL: syntax, ranges and combinations are checked before it
+ * starts (pcc_host_opts_check for the engine options); what needs the
+ * ports and lcores is in wiring.c.
  */
 
 #include <stdbool.h>
@@ -18,12 +23,12 @@
 
 #include <rte_config.h>
 
-#include "genfile.h"
 #include "pcc_engine.h"
 #include "pcc_sim.h"
 
 #define APP_NAME "dpdk-pcc"
 #define APP_CONFIG_MAX 1024 /* --config triples */
+#define APP_HOPTS_MAX 512   /* engine options on one command line */
 
 /* Exit statuses. */
 #define APP_EXIT_OK 0
@@ -31,29 +36,8 @@
 #define APP_EXIT_USAGE 2 /* bad arguments */
 #define APP_EXIT_CRASH 3 /* an algorithm faulted (--crash-file) */
 
-/* Ranges of the numeric options. */
-#define APP_RUN_TIME_MAX 31536000u
-#define APP_STATS_PERIOD_MAX 86400u
-#define APP_QUEUES_MAX 1024u
-#define APP_DESC_MIN 16u
-#define APP_DESC_MAX 32768u
-#define APP_MBUFS_MIN 1024u
-#define APP_MBUFS_MAX (1u << 24)
-#define APP_IDLE_SLEEP_MAX 1000000u
-#define APP_GEN_RATE_MAX 400000u
-#define APP_FLOWS_MIN PCC_ENGINE_FLOWS_LCORE_MIN
-#define APP_FLOW_IDLE_MAX 86400000u /* ms */
-#define APP_TXC_BYTES_MAX (1u << 30)
-#define APP_TXC_US_MAX 1000000u
-#define APP_TIMER_US_MAX 10000000u
-#define APP_LINE_RATE_MAX 1600u /* Gb/s */
-#define APP_PACER_QUEUE_MAX 65535u
-#define APP_PARAM_LEN 96                /* NAME=VALUE */
-#define APP_NP_CNP_GAP_MAX 10000000u    /* us */
-#define APP_SIM_QUANTUM_MAX 1000000000u /* ns */
-#define APP_PLUGINS_MAX 16              /* --plugin */
-#define APP_HA_NAME_MAX 64              /* --ha NAME */
-#define APP_HA_MS_MAX 60000u            /* --ha-heartbeat-ms, --ha-stale-ms */
+#define APP_HA_NAME_MAX 64           /* --ha NAME */
+#define APP_NP_CNP_GAP_MAX 10000000u /* us */
 
 /* How the simulator's step runs (--sim-mode). */
 enum app_sim_mode {
@@ -61,52 +45,31 @@ enum app_sim_mode {
 	APP_SIM_SERVICE = 1,       /* an rte_service on a service lcore */
 };
 
+/* One engine option as given: name without "--", value ("" for a flag). */
+struct app_hopt {
+	const char *name;
+	const char *value;
+	uint8_t scope; /* enum pcc_host_opt_scope */
+};
+
 struct app_args {
 	uint64_t run_time;     /* s; 0 = until SIGINT/SIGTERM */
 	uint64_t stats_period; /* s; 0 = final statistics only */
+	bool stats_set;        /* --stats-period given */
+	/* ports and roles */
 	bool ring_pair;
 	const char *rp_list; /* --rp-ports as given, NULL if not */
 	const char *np_list;
 	bool rp_ports[RTE_MAX_ETHPORTS];
 	bool np_ports[RTE_MAX_ETHPORTS];
-	const char *config_str; /* --config as given, NULL if not */
-	struct pcc_engine_rxq_conf config[APP_CONFIG_MAX];
-	uint32_t nb_config;
-	uint16_t rxq;
-	uint16_t txq; /* 0 = one per polling lcore */
-	uint16_t rxd;
-	uint16_t txd;
-	uint16_t burst;
-	uint32_t nb_mbufs; /* 0 = computed by the engine */
-	uint32_t idle_sleep_us;
-	struct pcc_engine_gen_conf gen;
-	struct pcc_engine_np_conf np;
-	/* NP and probe formats (--np-*, --probe); np.sqpn_map -> sqpn_map */
-	struct pcc_engine_np_sqpn sqpn_map[PCC_ENGINE_NP_SQPN_MAP_MAX];
-	struct pcc_engine_probe_conf probe[PCC_ENGINE_PROBE_SLOTS];
-	bool probe_set[PCC_ENGINE_PROBE_SLOTS];
-	/* flow table */
-	uint32_t flows;
-	uint32_t flow_idle_ms;
-	uint8_t flow_full;
-	/* reaction point */
-	const char *algo; /* NULL: the default algorithm */
-	struct pcc_engine_algo_param params[PCC_ENGINE_ALGO_PARAMS_MAX];
-	char param_store[PCC_ENGINE_ALGO_PARAMS_MAX][APP_PARAM_LEN];
-	uint32_t nb_params;
-	uint32_t txc_bytes;
-	uint32_t txc_us;
-	uint32_t timer_us;
-	uint32_t line_rate_gbps;
-	const char *pacer;
-	uint32_t pacer_queue;
-	/* traffic sources */
-	const char *gen_file;
-	struct app_gen_file genf; /* loaded from gen_file */
 	bool fwd;
 	uint16_t fwd_a;
 	uint16_t fwd_b;
 	const char *fwd_str;
+	/* --config */
+	const char *config_str;
+	struct pcc_engine_rxq_conf config[APP_CONFIG_MAX];
+	uint32_t nb_config;
 	/* simulator (--sim): the scenario, loaded and overridden here */
 	const char *sim_file;
 	struct pcc_sim_scenario *sim_scn;
@@ -115,21 +78,19 @@ struct app_args {
 	const char *sim_out;
 	uint64_t sim_quantum_ns; /* 0 = the scenario's */
 	uint8_t sim_mode;        /* enum app_sim_mode */
-	bool stats_set;          /* --stats-period given */
-	bool flows_set;          /* --flows given */
 	/* console (console.c, doc/console.md) */
 	bool interactive;         /* -i: the pcc> prompt */
 	const char *cmdline_file; /* --cmdline-file: commands to run first */
 	bool cmdline_strict;      /* --cmdline-strict: a failed command fails the run */
-	/* lib/host (host.c) */
-	const char *crash_file;               /* --crash-file */
-	const char *plugins[APP_PLUGINS_MAX]; /* --plugin, in order */
-	uint32_t nb_plugins;
+	/* active/standby (host.c) */
 	bool ha;                       /* --ha given */
 	char ha_name[APP_HA_NAME_MAX]; /* --ha NAME */
 	const char *ha_dir;            /* --ha NAME:DIR, NULL = default */
 	uint32_t ha_heartbeat_ms;      /* 0 = lib/host's default */
 	uint32_t ha_stale_ms;          /* 0 = lib/host's default */
+	/* the engine options, in command-line order (lib/host) */
+	struct app_hopt hopts[APP_HOPTS_MAX];
+	uint32_t nb_hopts;
 };
 
 /* Result of app_args_parse(). */
@@ -158,26 +119,28 @@ int app_args_split(int argc, char *const argv[]);
 
 void app_args_default(struct app_args *a);
 
-/* Free what app_args_parse() loaded (the --gen-file groups, the scenario). */
+/* Free what app_args_parse() loaded (the scenario). */
 void app_args_free(struct app_args *a);
 
 /*
  * Parse application options: argv[0] is the program name, options follow.
  * Prints usage/version to stdout for -h/-v.  On error writes one line
- * (without the program name) to err.
+ * (without the program name) to err.  Values point into argv.
  */
 int app_args_parse(int argc, char **argv, struct app_args *a, char *err, size_t errlen);
 
 void app_usage(FILE *f);
 void app_version(FILE *f);
 
+/* The last value of engine option name, or NULL if not given. */
+const char *app_hopt(const struct app_args *a, const char *name);
+/* As app_hopt() as a number (the option was checked), or def. */
+uint64_t app_hopt_u64(const struct app_args *a, const char *name, uint64_t def);
+
 /* ---- Value parsers (exported for unit tests) ----------------------- */
 
 /* Decimal or 0x-hex unsigned integer in [min, max].  0 or -1. */
 int app_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
-
-/* Percentage 0..100 with up to 4 decimals, as parts per million. 0/-1. */
-int app_parse_ppm(const char *s, uint32_t *ppm);
 
 /*
  * Id list "0,2-3" with ids < max into set[max] (set is cleared first).
@@ -191,8 +154,5 @@ int app_parse_id_list(const char *s, unsigned int max, bool *set);
  */
 int app_parse_config(const char *s, struct pcc_engine_rxq_conf *out, uint32_t max, char *why,
 		size_t whylen);
-
-/* IPv4 (host order into v4) or IPv6 address; sets *ipv6.  0 or -1. */
-int app_parse_ip(const char *s, bool *ipv6, uint32_t *v4, uint8_t v6[16]);
 
 #endif /* APP_ARGS_H */

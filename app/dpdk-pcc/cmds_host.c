@@ -92,8 +92,17 @@ cmd_mailbox_parsed(void *parsed, struct cmdline *cl, void *data)
 
 	(void)cl;
 	(void)data;
-	if (con_rp_port(res->w1, &port, &dev) < 0 || con_slot(res->a[0], &slot) < 0)
+	if (con_port(res->w1, &port) < 0 || con_slot(res->a[0], &slot) < 0)
 		return;
+	/* the RP context's algorithm at slot, else the NP context's
+	 * application (its NP mailbox handler; slot ignored) */
+	ctx = pcc_host_ctx_find(port, PCC_HOST_ROLE_RP);
+	if (ctx == NULL)
+		ctx = pcc_host_ctx_find(port, PCC_HOST_ROLE_NP);
+	if (ctx == NULL) {
+		con_err("Bad port '%s': no context on port %u", res->w1, port);
+		return;
+	}
 	if (strncmp(h, "0x", 2) == 0) {
 		h += 2;
 		len -= 2;
@@ -106,15 +115,12 @@ cmd_mailbox_parsed(void *parsed, struct cmdline *cl, void *data)
 		con_err("Bad bytes '%s': an even number of hex digits", res->a[2]);
 		return;
 	}
-	if (pcc_dev_slot_algo(dev, slot, NULL) == NULL) {
-		con_err("Bad slot '%s': no algorithm bound on port %u", res->a[0], port);
-		return;
-	}
-	ctx = app_host_ctx();
-	if (ctx == NULL || pcc_host_ctx_port(ctx) != port) {
-		con_err("Bad port '%s': the mailbox is on port %u", res->w1,
-				ctx != NULL ? pcc_host_ctx_port(ctx) : 0);
-		return;
+	if (pcc_host_ctx_role(ctx) == PCC_HOST_ROLE_RP) {
+		dev = pcc_host_ctx_dev_port(ctx);
+		if (pcc_dev_slot_algo(dev, slot, NULL) == NULL) {
+			con_err("Bad slot '%s': no algorithm bound on port %u", res->a[0], port);
+			return;
+		}
 	}
 	req = pcc_host_mailbox_req_buf(ctx, &cap);
 	if (req == NULL || len / 2 > cap) {
@@ -173,7 +179,8 @@ static cmdline_parse_inst_t cmd_trace_file = {
 };
 static cmdline_parse_inst_t cmd_mailbox = {
 	.f = cmd_mailbox_parsed,
-	.help_str = "mailbox send <port> <slot> <hex bytes>",
+	.help_str = "mailbox send <port> <slot> <hex bytes>: to the algorithm at slot of an RP "
+		    "port, or an NP port's application",
 	.tokens = { (void *)&t_mailbox, (void *)&t_send, (void *)&t_w1, (void *)&t_a0,
 			(void *)&t_a2, NULL },
 };

@@ -20,8 +20,9 @@
 #include <rte_lcore.h>
 
 #include "console.h"
-#include "pcc_dev.h"
+#include "host.h"
 #include "pcc_host.h"
+#include "pcc_dev.h"
 
 /* ---- help ------------------------------------------------------------- */
 
@@ -156,9 +157,9 @@ cmd_start_parsed(void *parsed, struct cmdline *cl, void *data)
 		con_err("Engine already running");
 		return;
 	}
-	ret = pcc_engine_start(app_con.e);
+	ret = app_host_start();
 	if (ret < 0) {
-		con_err("Cannot start the engine: %s", strerror(-ret));
+		con_err("Cannot start the engine: %s", pcc_host_last_error());
 		return;
 	}
 	app_con.running = true;
@@ -175,8 +176,7 @@ cmd_stop_parsed(void *parsed, struct cmdline *cl, void *data)
 		con_err("Engine already stopped");
 		return;
 	}
-	pcc_engine_stop(app_con.e);
-	pcc_engine_wait(app_con.e);
+	app_host_stop();
 	app_con.running = false;
 	printf("Engine stopped\n");
 }
@@ -332,8 +332,13 @@ probe_row(uint8_t s)
 {
 	struct pcc_engine_probe_conf pc;
 	const char *n;
+	uint16_t p;
 
-	if (pcc_engine_probe_get(app_con.e, s, &pc) != 0)
+	/* the first RP port's (the console sets every RP port alike) */
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++)
+		if (pcc_engine_port_probe_get(app_con.e, p, s, &pc) == 0)
+			break;
+	if (p == RTE_MAX_ETHPORTS && pcc_engine_probe_get(app_con.e, s, &pc) != 0)
 		return;
 	n = pcc_engine_probe_fmt_name(pc.format);
 	printf("%-5u %-7s %-6s %-10u %-8u %-9u 0x%016" PRIx64 "\n", s, n != NULL ? n : "?",
@@ -717,6 +722,36 @@ probe_opts(char *opts, struct pcc_engine_probe_conf *pc)
 	return 0;
 }
 
+/* The format of probe slot on every RP context (lib/host). */
+static int
+probe_set_all(uint8_t slot, const struct pcc_engine_probe_conf *pc)
+{
+	struct pcc_host_ctx *ctx[PCC_HOST_MAX_CTX];
+	struct pcc_host_probe_conf hp;
+	uint32_t i, n;
+	int ret;
+
+	memset(&hp, 0, sizeof(hp));
+	hp.format = pc->format;
+	hp.hw_np = pc->hw_np;
+	hp.custom_len = pc->custom_len;
+	hp.custom_offset = pc->custom_offset;
+	hp.custom_pattern = pc->custom_pattern;
+	hp.ifa1_marker = pc->ifa1_marker;
+	hp.ifa_hop_limit = pc->ifa_hop_limit;
+	hp.ifa2_gns = pc->ifa2_gns;
+	hp.ifa2_proto = pc->ifa2_proto;
+	n = RTE_MIN(app_host_ctxs(ctx, RTE_DIM(ctx)), (uint32_t)RTE_DIM(ctx));
+	for (i = 0; i < n; i++) {
+		if (pcc_host_ctx_role(ctx[i]) != PCC_HOST_ROLE_RP)
+			continue;
+		ret = pcc_host_set_probe(ctx[i], slot, &hp);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
 static void
 cmd_setprobe_parsed(void *parsed, struct cmdline *cl, void *data)
 {
@@ -735,7 +770,7 @@ cmd_setprobe_parsed(void *parsed, struct cmdline *cl, void *data)
 	pcc_engine_probe_conf_default(&pc, (enum pcc_engine_probe_fmt)f);
 	if (data != NULL && probe_opts(res->opts, &pc) < 0)
 		return;
-	ret = pcc_engine_probe_set(app_con.e, (uint8_t)slot, &pc);
+	ret = probe_set_all((uint8_t)slot, &pc);
 	if (ret == -EPROTO) {
 		con_err("Bad probe: %s %s is not what this engine recognises (fixed at start, "
 			"see 'show probe')",
@@ -744,7 +779,7 @@ cmd_setprobe_parsed(void *parsed, struct cmdline *cl, void *data)
 		return;
 	}
 	if (ret < 0) {
-		con_err("Cannot set probe slot %u: %s", slot, strerror(-ret));
+		con_err("Cannot set probe slot %u: %s", slot, pcc_host_last_error());
 		return;
 	}
 	probe_header();

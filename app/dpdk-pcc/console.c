@@ -26,7 +26,9 @@
 #include <rte_ethdev.h>
 
 #include "console.h"
+#include "host.h"
 #include "pcc_dev.h"
+#include "pcc_host.h"
 
 #define CON_PROMPT "pcc> "
 #define CON_CMDS_MAX 128
@@ -312,14 +314,14 @@ con_interact(void)
 }
 
 int
-app_console_run(struct pcc_engine *e, const struct pcc_engine_conf *conf,
-		const struct app_console_conf *cc)
+app_console_run(const struct app_console_conf *cc)
 {
+	struct pcc_engine *e = pcc_host_engine();
 	int rc = 0;
 
 	memset(&app_con, 0, sizeof(app_con));
 	app_con.e = e;
-	app_con.conf = conf;
+	app_con.conf = pcc_engine_conf_get(e);
 	app_con.running = true;
 	app_con.start_tsc = rte_get_tsc_cycles();
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -334,8 +336,7 @@ app_console_run(struct pcc_engine *e, const struct pcc_engine_conf *conf,
 	if (cc->interactive && !app_con.quit && con_signal == 0 && !(rc != 0 && cc->strict))
 		con_interact();
 	if (app_con.running) {
-		pcc_engine_stop(e);
-		pcc_engine_wait(e);
+		app_host_stop();
 		app_con.running = false;
 	}
 	fflush(stdout);

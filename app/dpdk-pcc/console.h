@@ -27,23 +27,22 @@ struct app_console_conf {
 };
 
 /*
- * Run the console on the calling (main) lcore with the engine started:
- * the script, then the prompt when interactive.  Returns 0, or 1 when
- * strict and a command of the script failed.  The engine is left stopped
- * (pcc_engine_stop + pcc_engine_wait) on return.
+ * Run the console on the calling (main) lcore with the contexts started
+ * (lib/host's engine): the script, then the prompt when interactive.
+ * Returns 0, or 1 when strict and a command of the script failed.  Every
+ * context is left stopped on return.
  */
-int app_console_run(struct pcc_engine *e, const struct pcc_engine_conf *conf,
-		const struct app_console_conf *cc);
+int app_console_run(const struct app_console_conf *cc);
 
 /* ---- For the command groups (cmds_*.c) --------------------------------- */
 
 struct app_console {
-	struct pcc_engine *e;
-	const struct pcc_engine_conf *conf;
-	bool running;       /* workers launched */
-	bool quit;          /* `quit` was entered */
-	struct cmdline *cl; /* the cmdline running commands now */
-	bool failed;        /* the current command failed */
+	struct pcc_engine *e;               /* lib/host's (read only) */
+	const struct pcc_engine_conf *conf; /* its configuration */
+	bool running;                       /* workers launched */
+	bool quit;                          /* `quit` was entered */
+	struct cmdline *cl;                 /* the cmdline running commands now */
+	bool failed;                        /* the current command failed */
 	uint64_t start_tsc;
 };
 

@@ -5,13 +5,13 @@
 /*
  * dpdk-pcc and lib/host (doc/host.md, doc/dpdk-pcc.md "Host integration").
  *
- * The engine is lib/host's provider.  The process has one context (RP on
- * the first RP port, else NP on the first port); its start launches the
- * engine's lcores and its stop stops them and waits.  Both run on the
- * main lcore: with --ha the become_active callback (HA thread) only hands
- * the start to the main lcore, which is waiting in app_host_wait_active(),
- * and the deactivate callback asks the lcores to return
- * (pcc_engine_stop(), a flag), so the main loop ends.
+ * dpdk-pcc is a client of lib/host like any program: it creates a context
+ * per port and role, hands every engine option to pcc_host_opt_set() and
+ * starts the contexts; lib/host creates and runs the engine.  With --ha
+ * the become_active callback (HA thread) only hands the start to the main
+ * lcore, which waits in app_host_wait_active(), and the deactivate
+ * callback asks the lcores to return (pcc_host_engine_stop_async, a flag),
+ * so the main loop ends.
  */
 
 #include <errno.h>
@@ -24,315 +24,157 @@
 #include <rte_ethdev.h>
 
 #include "host.h"
-#include "pcc_dev_plugin.h"
-#include "pcc_host.h"
 #include "pcc_host_ha.h"
 
 static struct {
-	struct pcc_engine *e;
-	struct pcc_host_ctx *ctx;
+	struct pcc_host_ctx *ctx[PCC_HOST_MAX_CTX];
+	uint32_t nb;
 	struct pcc_host_ha *ha;
 	const struct app_args *args;
-	bool running;
 	uint32_t want_active; /* HA: set by become_active, cleared by deactivate */
 	uint32_t deactivated; /* HA: deactivate ran */
 } host;
 
-/* ---- Provider ---------------------------------------------------- */
+/* ---- Contexts ------------------------------------------------------ */
 
-static int
-op_start(void *arg, struct pcc_host_ctx *ctx)
+struct pcc_host_ctx *
+app_host_ctx_new(uint16_t port, bool np, char *err, size_t errlen)
 {
-	struct pcc_engine *e = arg;
-	int ret;
+	struct pcc_host_ctx *ctx;
 
-	RTE_SET_USED(ctx);
-	if (host.running)
-		return 0;
-	ret = pcc_engine_start(e);
-	if (ret < 0)
-		return ret;
-	host.running = true;
-	return 0;
-}
-
-static int
-op_stop(void *arg, struct pcc_host_ctx *ctx)
-{
-	struct pcc_engine *e = arg;
-
-	RTE_SET_USED(ctx);
-	pcc_engine_stop(e);
-	pcc_engine_wait(e);
-	host.running = false;
-	return 0;
-}
-
-static void
-op_stop_async(void *arg)
-{
-	pcc_engine_stop(arg);
-}
-
-static int
-op_port_dev(void *arg, uint16_t port_id, uint8_t *dev_port)
-{
-	uint8_t slot;
-
-	return pcc_engine_port_dev(arg, port_id, dev_port, &slot);
-}
-
-static uint32_t
-op_flows_count(void *arg)
-{
-	return pcc_engine_flow_count(arg);
-}
-
-static void
-flow_conv(const struct pcc_engine_flow_info *in, struct pcc_host_flow *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->key.port_id = in->key.port_id;
-	out->key.type = in->key.type;
-	out->key.proto = in->key.proto;
-	out->key.qpn = in->key.qpn;
-	out->key.sport = in->key.sport;
-	out->key.dport = in->key.dport;
-	memcpy(out->key.src, in->key.src, sizeof(out->key.src));
-	memcpy(out->key.dst, in->key.dst, sizeof(out->key.dst));
-	out->lcore_id = in->lcore_id;
-	out->dev_port = in->dev_port;
-	out->slot = in->slot;
-	out->rate = in->rate;
-	out->rate_bps = in->rate_bps;
-	out->window = in->window;
-	out->tx_pkts = in->tx_pkts;
-	out->tx_bytes = in->tx_bytes;
-	out->cnp_rx = in->cnp_rx;
-	out->ack_rx = in->ack_rx;
-	out->nack_rx = in->nack_rx;
-	out->probe_tx = in->probe_tx;
-	out->rtt_ns = in->rtt_ns;
-	out->idle_ns = in->idle_ns;
-}
-
-static int
-op_flow_get(void *arg, const struct pcc_host_flow_key *key, struct pcc_host_flow *f)
-{
-	struct pcc_engine_flow_info info;
-	struct pcc_engine_flow_key k;
-	int ret;
-
-	memset(&k, 0, sizeof(k));
-	k.port_id = key->port_id;
-	k.type = key->type;
-	k.proto = key->proto;
-	k.qpn = key->qpn;
-	k.sport = key->sport;
-	k.dport = key->dport;
-	memcpy(k.src, key->src, sizeof(k.src));
-	memcpy(k.dst, key->dst, sizeof(k.dst));
-	ret = pcc_engine_flow_get(arg, &k, &info);
-	if (ret < 0)
-		return ret;
-	flow_conv(&info, f);
-	return 0;
-}
-
-#define TOP_MAX 64
-
-static uint32_t
-op_flows_top(void *arg, struct pcc_host_flow *out, uint32_t n)
-{
-	struct pcc_engine_flow_info info[TOP_MAX];
-	uint32_t i, got;
-
-	got = pcc_engine_flows_top(arg, info, RTE_MIN(n, (uint32_t)TOP_MAX));
-	for (i = 0; i < got; i++)
-		flow_conv(&info[i], &out[i]);
-	return got;
-}
-
-static void
-stats_add(struct pcc_engine_port_stats *sum, const struct pcc_engine_port_stats *st)
-{
-	const uint64_t *s = (const uint64_t *)st;
-	uint64_t *d = (uint64_t *)sum;
-	size_t i;
-
-	for (i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
-		d[i] += s[i];
-}
-
-static int
-op_stats_get(void *arg, int port_id, struct pcc_host_stat *out, uint32_t n)
-{
-	struct pcc_engine_port_stats sum, st;
-	uint32_t k = 0;
-	uint16_t p;
-	int ret;
-
-	memset(&sum, 0, sizeof(sum));
-	if (port_id >= 0) {
-		if (port_id >= RTE_MAX_ETHPORTS)
-			return -ENOENT;
-		ret = pcc_engine_port_stats_get(arg, (uint16_t)port_id, &sum);
-		if (ret < 0)
-			return ret;
-	} else {
-		for (p = 0; p < RTE_MAX_ETHPORTS; p++)
-			if (pcc_engine_port_roles(arg, p) != 0 &&
-					pcc_engine_port_stats_get(arg, p, &st) == 0)
-				stats_add(&sum, &st);
+	if (host.nb == PCC_HOST_MAX_CTX) {
+		snprintf(err, errlen, "more than %u contexts", PCC_HOST_MAX_CTX);
+		return NULL;
 	}
-#define STAT(field)                                                               \
-	do {                                                                      \
-		if (k < n) {                                                      \
-			snprintf(out[k].name, sizeof(out[k].name), "%s", #field); \
-			out[k].value = sum.field;                                 \
-		}                                                                 \
-		k++;                                                              \
-	} while (0)
-	STAT(rx_pkts);
-	STAT(rx_bytes);
-	STAT(tx_pkts);
-	STAT(tx_bytes);
-	STAT(tx_drop);
-	STAT(gen_pkts);
-	STAT(gen_bytes);
-	STAT(gen_ce);
-	STAT(ce_rx);
-	STAT(cnp_tx);
-	STAT(nombuf);
-	STAT(ev_masked);
-	STAT(ev_err);
-	STAT(rp_no_flow);
-	STAT(probe_tx);
-	STAT(rate_updates);
-	STAT(xring_drop);
-	STAT(pacer_drop);
-#undef STAT
-	if (k < n) {
-		snprintf(out[k].name, sizeof(out[k].name), "ev_cnp");
-		out[k].value = sum.ev[PCC_DEV_EVENT_CNP];
+	ctx = np ? pcc_host_np_create(port) : pcc_host_rp_create(port);
+	if (ctx == NULL) {
+		snprintf(err, errlen, "cannot create the %s context of port %u: %s",
+				np ? "NP" : "RP", port, pcc_host_last_error());
+		return NULL;
 	}
-	k++;
-	if (k < n) {
-		snprintf(out[k].name, sizeof(out[k].name), "ev_rtt");
-		out[k].value = sum.ev[PCC_DEV_EVENT_RTT];
-	}
-	k++;
-	return (int)RTE_MIN(k, n);
-}
-
-static int
-op_np_caps(void *arg, uint16_t port_id, struct pcc_host_np_caps *caps)
-{
-	struct pcc_engine_np_caps c;
-	int ret;
-
-	ret = pcc_engine_np_caps_get(arg, port_id, &c);
-	if (ret < 0)
-		return ret;
-	memset(caps, 0, sizeof(*caps));
-	caps->resp_ts_size_max = c.resp_ts_size_max;
-	caps->resp_ts_res_max = c.resp_ts_res_max;
-	caps->ts_sources = 1u << PCC_HOST_TS_PORT;
-	if (c.ts_realtime)
-		caps->ts_sources |= 1u << PCC_HOST_TS_REALTIME;
-	caps->resp_user_max = c.resp_user_max;
-	caps->probe_slots = c.probe_slots;
-	caps->probe_custom_max = c.probe_custom_max;
-	caps->probe_formats = c.probe_formats;
-	return 0;
-}
-
-static const struct pcc_host_engine_ops engine_ops = {
-	.start = op_start,
-	.stop = op_stop,
-	.stop_async = op_stop_async,
-	.port_dev = op_port_dev,
-	.flows_count = op_flows_count,
-	.flow_get = op_flow_get,
-	.flows_top = op_flows_top,
-	.stats_get = op_stats_get,
-	.np_caps = op_np_caps,
-};
-
-/* ---- Worker hooks ------------------------------------------------ */
-
-/* Each polling lcore's loop under lib/host's fault guard. */
-static int
-hook_run(void *arg, unsigned int lcore_id, int (*loop)(void *), void *loop_arg)
-{
-	struct pcc_engine *e = arg;
-	int ret;
-
-	if (pcc_host_worker_init() < 0) {
-		fprintf(stderr, "%s: lcore %u: no crash guard: %s\n", APP_NAME, lcore_id,
+	host.ctx[host.nb++] = ctx;
+	/* the console's 'mailbox send' (doc/console.md) */
+	if (pcc_host_mailbox_set_size(ctx, APP_MAILBOX_SIZE, APP_MAILBOX_SIZE) < 0) {
+		snprintf(err, errlen, "cannot set up the mailbox of port %u: %s", port,
 				pcc_host_last_error());
-		return loop(loop_arg);
+		return NULL;
 	}
-	if (PCC_HOST_WORKER_GUARD() != 0) {
-		pcc_engine_stop(e);
-		return pcc_host_worker_fault_resume();
-	}
-	ret = loop(loop_arg);
-	pcc_host_worker_fini();
-	return ret;
+	return ctx;
 }
 
-static unsigned int
-hook_round(void *arg)
+uint32_t
+app_host_ctxs(struct pcc_host_ctx **out, uint32_t n)
 {
-	RTE_SET_USED(arg);
-	return pcc_host_mailbox_poll();
-}
+	uint32_t i;
 
-/* ---- Plug-ins ---------------------------------------------------- */
+	for (i = 0; i < host.nb && i < n; i++)
+		out[i] = host.ctx[i];
+	return host.nb;
+}
 
 int
-app_host_plugins_load(const struct app_args *a, char *err, size_t errlen)
+app_host_opts_apply(const struct app_args *a, struct pcc_host_ctx *ctx, char *err, size_t errlen)
 {
-	char why[512];
+	uint8_t scope = PCC_HOST_OPT_PROCESS;
 	uint32_t i;
-	int ret;
 
-	for (i = 0; i < a->nb_plugins; i++) {
-		ret = pcc_dev_plugin_check(a->plugins[i], why, sizeof(why));
-		if (ret == 0)
-			ret = pcc_dev_plugin_load(a->plugins[i], why, sizeof(why));
-		if (ret < 0) {
-			snprintf(err, errlen, "invalid value '%s' for --plugin (%s)", a->plugins[i],
-					why[0] != '\0' ? why : strerror(-ret));
+	if (ctx != NULL)
+		scope = pcc_host_ctx_role(ctx) == PCC_HOST_ROLE_RP ? PCC_HOST_OPT_RP :
+								     PCC_HOST_OPT_NP;
+	for (i = 0; i < a->nb_hopts; i++) {
+		const struct app_hopt *h = &a->hopts[i];
+
+		if (h->scope != scope)
+			continue;
+		if (pcc_host_opt_set(ctx, h->name, h->value) < 0) {
+			snprintf(err, errlen, "%s", pcc_host_last_error());
 			return -1;
 		}
 	}
 	return 0;
 }
 
+/* Ring pair ports know each other's MAC: the generator's default dst. */
 static int
-plugins_apply(const struct app_args *a, char *err, size_t errlen)
+ring_pair_peers(const struct app_env *env, char *err, size_t errlen)
 {
-	static struct pcc_dev_plugin_info info[PCC_DEV_PLUGIN_MAX];
-	char why[512];
-	unsigned int i, n;
-	int ret;
+	struct rte_ether_addr mac;
+	struct pcc_host_ctx *ctx;
+	unsigned int s, r;
 
-	if (a->nb_plugins == 0)
-		return 0;
-	n = pcc_dev_plugin_list(info, RTE_DIM(info));
-	for (i = 0; i < n; i++) {
-		if (info[i].n_layout == 0)
+	for (s = 0; s < 2; s++) {
+		if (rte_eth_macaddr_get(env->ring_port[!s], &mac) != 0)
 			continue;
-		ret = pcc_dev_plugin_apply(info[i].name, why, sizeof(why));
-		if (ret < 0) {
-			snprintf(err, errlen, "plug-in %s (%s): cannot apply its slot layout: %s",
-					info[i].name, info[i].path, why);
-			return -1;
+		for (r = 0; r < 2; r++) {
+			ctx = pcc_host_ctx_find(env->ring_port[s],
+					r == 0 ? PCC_HOST_ROLE_RP : PCC_HOST_ROLE_NP);
+			if (ctx != NULL && pcc_host_set_peer_mac(ctx, mac.addr_bytes) < 0) {
+				snprintf(err, errlen, "%s", pcc_host_last_error());
+				return -1;
+			}
 		}
 	}
 	return 0;
+}
+
+int
+app_host_setup(const struct app_args *a, const struct app_env *env, const struct app_plan *plan,
+		char *err, size_t errlen, bool *usage)
+{
+	struct pcc_host_ctx *ctx;
+	uint16_t p;
+	int k;
+
+	host.args = a;
+	*usage = true;
+	/* process options first: plug-ins register their algorithms */
+	if (app_host_opts_apply(a, NULL, err, errlen) < 0)
+		return -1;
+	*usage = false;
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+		for (k = 0; k < 2; k++) {
+			bool np = k == 1;
+
+			if (!(np ? plan->np[p] : plan->rp[p]))
+				continue;
+			ctx = app_host_ctx_new(p, np, err, errlen);
+			if (ctx == NULL)
+				return -1;
+			*usage = true;
+			if (app_host_opts_apply(a, ctx, err, errlen) < 0)
+				return -1;
+			*usage = false;
+			if (plan->queue_map &&
+					pcc_host_set_rxq_lcores(
+							ctx, plan->lcore_of[p], plan->nb_rxq) < 0) {
+				snprintf(err, errlen, "--config: %s", pcc_host_last_error());
+				return -1;
+			}
+			if (!np && plan->fwd_from >= 0 && p == plan->fwd_to) {
+				if (pcc_host_rp_set_forward(ctx, (uint16_t)plan->fwd_from) < 0 ||
+						(plan->queue_map &&
+								pcc_host_rp_set_forward_rxq_lcores(
+										ctx,
+										plan->lcore_of[plan->fwd_from],
+										plan->nb_rxq) <
+										0)) {
+					snprintf(err, errlen, "--forward: %s",
+							pcc_host_last_error());
+					return -1;
+				}
+			}
+		}
+	}
+	if (env->ring_pair && ring_pair_peers(env, err, errlen) < 0)
+		return -1;
+	/* a STANDBY is warm: its engine exists (the journal replays into
+	 * it) and starts when it becomes ACTIVE */
+	if (a->ha && pcc_host_prepare() < 0) {
+		snprintf(err, errlen, "%s", pcc_host_last_error());
+		return -1;
+	}
+	*usage = true;
+	return app_host_services(a, err, errlen);
 }
 
 /* ---- HA ------------------------------------------------------------ */
@@ -355,15 +197,15 @@ ha_deactivate(void *arg)
 	RTE_SET_USED(arg);
 	__atomic_store_n(&host.want_active, 0, __ATOMIC_RELEASE);
 	__atomic_store_n(&host.deactivated, 1, __ATOMIC_RELEASE);
-	pcc_engine_stop(host.e);
+	pcc_host_engine_stop_async();
 	printf("%s: HA %s: DEACTIVATED (another process took over): stopping the engine\n",
 			APP_NAME, host.args->ha_name);
 	fflush(stdout);
 	return 0;
 }
 
-static int
-ha_start(const struct app_args *a, char *err, size_t errlen)
+int
+app_host_services(const struct app_args *a, char *err, size_t errlen)
 {
 	struct pcc_host_ha_conf hc = {
 		.dir = a->ha_dir,
@@ -376,6 +218,15 @@ ha_start(const struct app_args *a, char *err, size_t errlen)
 		.journal = true,
 	};
 
+	host.args = a;
+	/* harmless when the EAL runs without telemetry (--no-telemetry) */
+	if (pcc_host_telemetry_register() < 0) {
+		snprintf(err, errlen, "cannot register the /pcc/ telemetry commands: %s",
+				pcc_host_last_error());
+		return -1;
+	}
+	if (!a->ha)
+		return 0;
 	host.ha = pcc_host_ha_start(&hc);
 	if (host.ha == NULL) {
 		snprintf(err, errlen, "--ha %s: %s", a->ha_name, pcc_host_last_error());
@@ -383,82 +234,6 @@ ha_start(const struct app_args *a, char *err, size_t errlen)
 	}
 	printf("%s: HA %s: lock file %s\n", APP_NAME, a->ha_name, pcc_host_ha_path(host.ha));
 	fflush(stdout);
-	return 0;
-}
-
-/* ---- Lifecycle ----------------------------------------------------- */
-
-static int
-ctx_create(struct pcc_engine *e)
-{
-	uint16_t p, first = RTE_MAX_ETHPORTS;
-
-	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
-		uint8_t roles = pcc_engine_port_roles(e, p);
-
-		if (roles & PCC_ENGINE_ROLE_RP) {
-			host.ctx = pcc_host_rp_create(p);
-			return host.ctx != NULL ? 0 : -1;
-		}
-		if (roles != 0 && first == RTE_MAX_ETHPORTS)
-			first = p;
-	}
-	if (first == RTE_MAX_ETHPORTS)
-		first = 0;
-	host.ctx = pcc_host_np_create(first);
-	return host.ctx != NULL ? 0 : -1;
-}
-
-struct pcc_host_ctx *
-app_host_ctx(void)
-{
-	return host.ctx;
-}
-
-int
-app_host_attach(struct pcc_engine *e, const struct app_args *a, char *err, size_t errlen)
-{
-	struct pcc_engine_hooks hooks = { .run = hook_run, .round = hook_round, .arg = e };
-	int ret;
-
-	host.e = e;
-	host.args = a;
-	host.running = false;
-	ret = pcc_engine_set_hooks(e, &hooks);
-	if (ret < 0) {
-		snprintf(err, errlen, "cannot install the worker hooks: %s", strerror(-ret));
-		return -1;
-	}
-	if (plugins_apply(a, err, errlen) < 0)
-		return -1;
-	pcc_host_engine_register(&engine_ops, e);
-	/* harmless when the EAL runs without telemetry (--no-telemetry) */
-	ret = pcc_host_telemetry_register();
-	if (ret < 0) {
-		snprintf(err, errlen, "cannot register the /pcc/ telemetry commands: %s",
-				pcc_host_last_error());
-		return -1;
-	}
-	if (a->crash_file != NULL) {
-		ret = pcc_host_crash_set_file(a->crash_file);
-		if (ret < 0) {
-			snprintf(err, errlen, "invalid value '%s' for --crash-file (%s)",
-					a->crash_file, pcc_host_last_error());
-			return -1;
-		}
-	}
-	if (ctx_create(e) < 0) {
-		snprintf(err, errlen, "cannot create the host context: %s", pcc_host_last_error());
-		return -1;
-	}
-	/* the console's 'mailbox send' (doc/console.md); worker rank 0 */
-	ret = pcc_host_mailbox_set_size(host.ctx, APP_MAILBOX_SIZE, APP_MAILBOX_SIZE);
-	if (ret < 0) {
-		snprintf(err, errlen, "cannot set up the mailbox: %s", pcc_host_last_error());
-		return -1;
-	}
-	if (a->ha && ha_start(a, err, errlen) < 0)
-		return -1;
 	return 0;
 }
 
@@ -491,28 +266,39 @@ app_host_wait_active(volatile sig_atomic_t *quit, uint64_t deadline)
 	}
 }
 
+/* ---- Lifecycle ----------------------------------------------------- */
+
 int
 app_host_start(void)
 {
+	uint32_t i;
 	int ret;
 
 	__atomic_store_n(&host.deactivated, 0, __ATOMIC_RELEASE);
-	ret = pcc_host_start(host.ctx);
-	if (ret < 0)
-		fprintf(stderr, "%s: cannot start the engine: %s\n", APP_NAME,
-				pcc_host_last_error());
-	return ret;
+	for (i = 0; i < host.nb; i++) {
+		if (pcc_host_ctx_state(host.ctx[i]) == PCC_HOST_CTX_RUNNING)
+			continue;
+		ret = pcc_host_start(host.ctx[i]);
+		if (ret < 0) {
+			fprintf(stderr, "%s: cannot start the engine: %s\n", APP_NAME,
+					pcc_host_last_error());
+			return ret;
+		}
+	}
+	return 0;
 }
 
 void
 app_host_stop(void)
 {
-	enum pcc_host_ctx_state st = pcc_host_ctx_state(host.ctx);
+	uint32_t i;
 
-	if (st == PCC_HOST_CTX_RUNNING || st == PCC_HOST_CTX_ERROR)
-		pcc_host_stop(host.ctx);
-	else
-		op_stop(host.e, host.ctx);
+	for (i = 0; i < host.nb; i++) {
+		enum pcc_host_ctx_state st = pcc_host_ctx_state(host.ctx[i]);
+
+		if (st == PCC_HOST_CTX_RUNNING || st == PCC_HOST_CTX_ERROR)
+			pcc_host_stop(host.ctx[i]);
+	}
 }
 
 bool
@@ -524,22 +310,24 @@ app_host_deactivated(void)
 void
 app_host_detach(void)
 {
+	uint32_t i;
+
 	pcc_host_ha_stop(host.ha);
 	host.ha = NULL;
-	pcc_host_destroy(host.ctx);
-	host.ctx = NULL;
-	pcc_host_engine_register(NULL, NULL);
-	host.e = NULL;
+	for (i = host.nb; i-- > 0;)
+		pcc_host_destroy(host.ctx[i]);
+	host.nb = 0;
 }
 
 int
-app_host_exit_status(int rc)
+app_host_exit_status(const struct app_args *a, int rc)
 {
+	const char *crash = app_hopt(a, "crash-file");
+
 	if (pcc_host_process_state() != PCC_HOST_PS_ERROR)
 		return rc;
-	if (host.args != NULL && host.args->crash_file != NULL)
-		fprintf(stderr, "%s: an algorithm faulted; crash report in %s\n", APP_NAME,
-				host.args->crash_file);
+	if (crash != NULL)
+		fprintf(stderr, "%s: an algorithm faulted; crash report in %s\n", APP_NAME, crash);
 	else
 		fprintf(stderr, "%s: an algorithm faulted (no --crash-file given)\n", APP_NAME);
 	return APP_EXIT_CRASH;

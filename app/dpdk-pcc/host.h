@@ -6,9 +6,11 @@
 #define APP_HOST_H
 
 /*
- * Glue between dpdk-pcc and lib/host (host.c): the engine as lib/host's
- * provider, /pcc/ telemetry, the crash report file, --plugin and
- * active/standby (--ha).  doc/dpdk-pcc.md, "Host integration".
+ * dpdk-pcc as a client of lib/host (host.c): the contexts of a run made
+ * from the plan (wiring.c) or the simulator (simwire.c), every engine
+ * option handed to pcc_host_opt_set(), start and stop of every context,
+ * the /pcc/ telemetry commands, active/standby (--ha).
+ * doc/dpdk-pcc.md, "Host integration".
  */
 
 #include <signal.h>
@@ -17,27 +19,36 @@
 #include <stdint.h>
 
 #include "args.h"
-#include "pcc_engine.h"
 #include "pcc_host.h"
+#include "wiring.h"
 
-/* Check (in a child) and load every --plugin, before the engine exists.
- * 0, or -1 with one line in err naming the file. */
-int app_host_plugins_load(const struct app_args *a, char *err, size_t errlen);
-
-/*
- * After pcc_engine_create(): apply the plug-ins' slot layouts, register
- * the engine as provider, the telemetry commands and the crash file,
- * create the process's context and, with --ha, start the HA thread.
- * 0, or -1 with one line in err.
- */
-int app_host_attach(struct pcc_engine *e, const struct app_args *a, char *err, size_t errlen);
-
-/* Request and response buffer bytes of the process context's mailbox. */
+/* Request and response buffer bytes of every context's mailbox. */
 #define APP_MAILBOX_SIZE 4096u
 
-/* The process's context (on the first RP port, else the first port with
- * a role), NULL before app_host_attach(). */
-struct pcc_host_ctx *app_host_ctx(void);
+/*
+ * The process's engine options (crash file, plug-ins: these load now),
+ * then the contexts of plan with their RP and NP options, queue maps,
+ * forward mode, peer MACs (a ring pair), mailboxes; the telemetry
+ * commands.  0, or -1 with one line in err (*usage: a bad option value).
+ */
+int app_host_setup(const struct app_args *a, const struct app_env *env, const struct app_plan *plan,
+		char *err, size_t errlen, bool *usage);
+
+/*
+ * The engine options of scope (process: ctx NULL) on ctx, in
+ * command-line order.  0, or -1 with the reason in err.
+ */
+int app_host_opts_apply(
+		const struct app_args *a, struct pcc_host_ctx *ctx, char *err, size_t errlen);
+
+/* Add a context (the simulator's ports); NULL with the reason in err. */
+struct pcc_host_ctx *app_host_ctx_new(uint16_t port, bool np, char *err, size_t errlen);
+
+/* Every context, in port order then RP before NP. */
+uint32_t app_host_ctxs(struct pcc_host_ctx **out, uint32_t n);
+
+/* Start HA (--ha) and register the telemetry commands.  0 or -1. */
+int app_host_services(const struct app_args *a, char *err, size_t errlen);
 
 /*
  * Wait until the engine may run: at once without --ha, else until this
@@ -46,22 +57,23 @@ struct pcc_host_ctx *app_host_ctx(void);
  */
 int app_host_wait_active(volatile sig_atomic_t *quit, uint64_t deadline);
 
-/* Start the engine through the context (pcc_host_start).  0 or -errno. */
+/* Start every context (the first start creates the engine).  0 or
+ * -errno with a line on stderr. */
 int app_host_start(void);
 
-/* Stop the engine through the context and wait for its lcores. */
+/* Stop every running context (the engine's lcores return). */
 void app_host_stop(void);
 
 /* Whether HA took the ACTIVE role away during the last run. */
 bool app_host_deactivated(void);
 
-/* Stop HA, destroy the context, unregister the provider. */
+/* Stop HA, destroy every context (and the engine). */
 void app_host_detach(void);
 
 /*
  * Exit status of a finished run: rc, or APP_EXIT_CRASH with a line on
  * stderr naming the report file when the process state is ERROR.
  */
-int app_host_exit_status(int rc);
+int app_host_exit_status(const struct app_args *a, int rc);
 
 #endif /* APP_HOST_H */

@@ -37,6 +37,7 @@
 #include "host.h"
 #include "pcc_dev.h"
 #include "pcc_engine.h"
+#include "pcc_host.h"
 #include "pcc_sim.h"
 #include "simwire.h"
 #include "stats.h"
@@ -129,26 +130,10 @@ env_fill(struct app_env *env, const struct pcc_ring_pair *rp)
 	}
 }
 
-/* Ring pair ports know each other's MAC: the generator's default dst. */
 static void
-ring_pair_peers(struct pcc_engine_conf *conf, const struct app_env *env)
+print_setup(const struct pcc_engine *e)
 {
-	struct rte_ether_addr mac;
-	unsigned int s;
-
-	for (s = 0; s < 2; s++) {
-		struct pcc_engine_port_conf *pc = &conf->port[env->ring_port[s]];
-
-		if (rte_eth_macaddr_get(env->ring_port[!s], &mac) != 0)
-			continue;
-		memcpy(pc->peer_mac, mac.addr_bytes, sizeof(pc->peer_mac));
-		pc->peer_mac_valid = true;
-	}
-}
-
-static void
-print_setup(const struct pcc_engine *e, const struct pcc_engine_conf *conf)
-{
+	const struct pcc_engine_conf *conf = pcc_engine_conf_get(e);
 	char name[RTE_ETH_NAME_MAX_LEN];
 	struct rte_ether_addr mac;
 	char macs[RTE_ETHER_ADDR_FMT_SIZE];
@@ -227,27 +212,25 @@ print_setup(const struct pcc_engine *e, const struct pcc_engine_conf *conf)
 static int
 run(const struct app_args *args)
 {
-	static struct pcc_engine_rxq_conf rxq_store[APP_CONFIG_MAX];
-	static struct pcc_engine_conf conf;
+	static struct app_plan plan;
 	static struct app_env env;
 	struct pcc_ring_pair *rp = NULL;
-	struct pcc_engine *e = NULL;
 	struct app_ctl ctl;
 	uint64_t deadline;
+	bool usage, stats = false;
 	char err[512];
 	int rc = APP_EXIT_FAIL;
 
-	if (app_host_plugins_load(args, err, sizeof(err)) < 0)
-		return usage_error(err);
 	if (args->ring_pair) {
-		unsigned int nb_txq = args->txq;
+		unsigned int nb_txq = (unsigned int)app_hopt_u64(args, "txq", 0);
 
 		if (nb_txq == 0) {
 			/* every polling lcore might transmit on each port */
 			nb_txq = rte_lcore_count() > 1 ? rte_lcore_count() - 1 : 1;
 			nb_txq = RTE_MIN(nb_txq, (unsigned int)RTE_PMD_RING_MAX_TX_RINGS);
 		}
-		rp = pcc_ring_pair_create("pcc", args->rxq, (uint16_t)nb_txq, args->rxd,
+		rp = pcc_ring_pair_create("pcc", (uint16_t)app_hopt_u64(args, "rxq", 1),
+				(uint16_t)nb_txq, (unsigned int)app_hopt_u64(args, "rxd", 1024),
 				(int)rte_socket_id());
 		if (rp == NULL) {
 			fprintf(stderr, "%s: cannot create the ring pair: %s\n", APP_NAME,
@@ -256,45 +239,40 @@ run(const struct app_args *args)
 		}
 	}
 	env_fill(&env, rp);
-	if (app_wiring(args, &env, &conf, rxq_store, err, sizeof(err)) < 0) {
+	if (app_wiring(args, &env, &plan, err, sizeof(err)) < 0) {
 		rc = usage_error(err);
 		goto out;
 	}
-	if (rp != NULL)
-		ring_pair_peers(&conf, &env);
-
-	e = pcc_engine_create(&conf);
-	if (e == NULL) {
-		fprintf(stderr, "%s: port or engine setup failed: %s (details in the log above)\n",
-				APP_NAME, rte_strerror(rte_errno));
+	if (app_host_setup(args, &env, &plan, err, sizeof(err), &usage) < 0) {
+		rc = usage ? usage_error(err) : APP_EXIT_FAIL;
+		if (!usage)
+			fprintf(stderr, "%s: %s\n", APP_NAME, err);
 		goto out;
 	}
-	if (app_host_attach(e, args, err, sizeof(err)) < 0) {
-		rc = usage_error(err);
-		goto out;
-	}
-	print_setup(e, &conf);
 
 	memset(&ctl, 0, sizeof(ctl));
 	ctl.args = args;
-	ctl.engine = e;
 	ctl.print_stats = true;
 	ctl.hz = rte_get_tsc_hz();
-	if (app_stats_init(&ctl.stats, e) < 0) {
-		fprintf(stderr, "%s: out of memory\n", APP_NAME);
-		goto out;
-	}
-	ctl.start = ctl.stats.start_tsc;
-	ctl.next_stats = ctl.start + args->stats_period * ctl.hz;
-	deadline = args->run_time != 0 ? ctl.start + args->run_time * ctl.hz : 0;
+	deadline = args->run_time != 0 ? rte_get_tsc_cycles() + args->run_time * ctl.hz : 0;
 
 again:
 	/* --ha: the engine runs while this process is ACTIVE (host.c) */
 	if (app_host_wait_active(&quit_signal, deadline) == 0)
 		goto done;
-	if (app_host_start() < 0) {
-		app_stats_fini(&ctl.stats);
+	if (app_host_start() < 0)
 		goto out;
+	if (!stats) {
+		/* the engine exists from the first start */
+		ctl.engine = pcc_host_engine();
+		print_setup(ctl.engine);
+		if (app_stats_init(&ctl.stats, ctl.engine) < 0) {
+			fprintf(stderr, "%s: out of memory\n", APP_NAME);
+			goto out;
+		}
+		stats = true;
+		ctl.start = ctl.stats.start_tsc;
+		ctl.next_stats = ctl.start + args->stats_period * ctl.hz;
 	}
 	if (args->interactive || args->cmdline_file != NULL) {
 		/* console (doc/console.md): it stops the engine on return */
@@ -304,27 +282,27 @@ again:
 			.strict = args->cmdline_strict,
 		};
 
-		rc = app_console_run(e, &conf, &cc) == 0 ? APP_EXIT_OK : APP_EXIT_FAIL;
+		rc = app_console_run(&cc) == 0 ? APP_EXIT_OK : APP_EXIT_FAIL;
 		app_host_stop();
-		app_stats_fini(&ctl.stats);
-		rc = app_host_exit_status(rc);
+		rc = app_host_exit_status(args, rc);
 		goto out;
 	}
 	APP_LOG(INFO, "running%s; stop with SIGINT or SIGTERM",
 			args->run_time != 0 ? " for the given --run-time" : "");
-	pcc_engine_main_loop(e, ctl_tick, &ctl, TICK_US);
+	pcc_host_main_loop(ctl_tick, &ctl, TICK_US);
 	app_host_stop();
 	if (app_host_deactivated() && quit_signal == 0)
 		goto again;
 done:
 	if (quit_signal != 0)
 		APP_LOG(INFO, "signal %d: stopping", (int)quit_signal);
-	app_stats_print(stdout, &ctl.stats, e, true);
-	app_stats_fini(&ctl.stats);
-	rc = app_host_exit_status(APP_EXIT_OK);
+	if (stats)
+		app_stats_print(stdout, &ctl.stats, ctl.engine, true);
+	rc = app_host_exit_status(args, APP_EXIT_OK);
 out:
+	if (stats)
+		app_stats_fini(&ctl.stats);
 	app_host_detach();
-	pcc_engine_destroy(e);
 	pcc_ring_pair_free(rp);
 	return rc;
 }
@@ -427,8 +405,7 @@ static int
 run_sim(const struct app_args *args)
 {
 	static struct pcc_sim_port_info ports[RTE_MAX_ETHPORTS];
-	static struct pcc_engine_conf conf;
-	static struct app_sim_store store;
+	static struct app_sim_plan plan;
 	static struct app_env env;
 	struct pcc_sim_flow_info *flows = NULL;
 	const struct pcc_sim_algo *algos = NULL;
@@ -448,6 +425,7 @@ run_sim(const struct app_args *args)
 				APP_NAME, rte_strerror(rte_errno));
 		return APP_EXIT_FAIL;
 	}
+	memset(&v, 0, sizeof(v));
 	if (pcc_sim_port_count(sim) == 0) {
 		/* open-loop sources in the model, hardware NPs: no engine */
 		printf("%s %s: simulator: %s: no host for the engine, the model runs alone\n",
@@ -462,7 +440,6 @@ run_sim(const struct app_args *args)
 	if (args->sim_mode == APP_SIM_SERVICE && sim_service_lcore(&slcore) < 0)
 		goto out;
 	env_fill(&env, NULL);
-	memset(&v, 0, sizeof(v));
 	v.poll_lcore = env.lcores[0];
 	v.nb_ports = pcc_sim_port_count(sim);
 	for (i = 0; i < v.nb_ports && i < RTE_DIM(ports); i++)
@@ -480,7 +457,7 @@ run_sim(const struct app_args *args)
 	v.algos = algos;
 	pcc_sim_np_info_get(sim, &v.np);
 	v.mbufs_hint = pcc_sim_mbufs_hint(sim);
-	if (app_sim_wiring(args, &v, &store, &conf, err, sizeof(err)) < 0) {
+	if (app_sim_wiring(args, &v, &plan, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: invalid --sim: %s: %s\n", APP_NAME, args->sim_file, err);
 		rc = APP_EXIT_USAGE;
 		goto out;
@@ -496,20 +473,25 @@ run_sim(const struct app_args *args)
 		memcpy(mac.addr_bytes, ports[i].mac, sizeof(mac.addr_bytes));
 		rte_eth_dev_default_mac_addr_set(ports[i].port_id, &mac);
 	}
-	e = pcc_engine_create(&conf);
-	if (e == NULL) {
-		fprintf(stderr, "%s: engine setup failed: %s (details in the log above)\n",
-				APP_NAME, rte_strerror(rte_errno));
+	if (app_sim_apply(args, &v, &plan, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: invalid --sim: %s: %s\n", APP_NAME, args->sim_file, err);
+		rc = APP_EXIT_USAGE;
 		goto out;
 	}
+	if (args->sim_mode == APP_SIM_DETERMINISTIC && pcc_host_set_poll_hook(sim_hook, sim) != 0) {
+		fprintf(stderr, "%s: cannot hook the simulator into the poll loop: %s\n", APP_NAME,
+				pcc_host_last_error());
+		goto out;
+	}
+	if (app_host_services(args, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s\n", APP_NAME, err);
+		goto out;
+	}
+	if (app_host_start() < 0)
+		goto out;
+	e = pcc_host_engine();
 	print_sim_setup(args, sim, &v, e);
-	if (args->sim_mode == APP_SIM_DETERMINISTIC) {
-		if (pcc_engine_set_poll_hook(e, sim_hook, sim) != 0) {
-			fprintf(stderr, "%s: cannot hook the simulator into the poll loop\n",
-					APP_NAME);
-			goto out;
-		}
-	} else {
+	if (args->sim_mode == APP_SIM_SERVICE) {
 		if (sim_service_start(sim, slcore, &sid) != 0)
 			goto out;
 		service = true;
@@ -528,14 +510,9 @@ run_sim(const struct app_args *args)
 	stats = true;
 	ctl.start = ctl.stats.start_tsc;
 	ctl.next_stats = ctl.start + args->stats_period * ctl.hz;
-	if (pcc_engine_start(e) < 0) {
-		fprintf(stderr, "%s: cannot launch the worker lcores\n", APP_NAME);
-		goto out;
-	}
-	pcc_engine_main_loop(e, ctl_tick, &ctl, TICK_US);
+	pcc_host_main_loop(ctl_tick, &ctl, TICK_US);
 	/* teardown (doc/simulator.md): engine, finish, release, destroy */
-	pcc_engine_stop(e);
-	pcc_engine_wait(e);
+	app_host_stop();
 	if (service) {
 		sim_service_stop(sim, slcore, sid);
 		service = false;
@@ -551,15 +528,13 @@ out:
 		sim_service_stop(sim, slcore, sid);
 	if (stats)
 		app_stats_fini(&ctl.stats);
-	if (e != NULL)
-		pcc_engine_stop(e);
-	pcc_engine_wait(e);
+	app_host_stop();
 	pcc_sim_release(sim);
-	pcc_engine_destroy(e);
+	app_host_detach();
 	for (i = 0; i < v.nb_ports; i++)
 		pcc_engine_port_clock_register(ports[i].port_id, NULL, NULL);
 	pcc_sim_destroy(sim);
-	app_sim_store_free(&store);
+	app_sim_plan_free(&plan);
 	free(flows);
 	return rc;
 }
@@ -628,13 +603,6 @@ main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 
-	/* lib/host registers the built-in algorithms, not the engine */
-	ret = pcc_host_algos_register();
-	if (ret < 0) {
-		fprintf(stderr, "%s: %s\n", APP_NAME, pcc_host_last_error());
-		rte_eal_cleanup();
-		return APP_EXIT_FAIL;
-	}
 	rc = args.sim_scn != NULL ? run_sim(&args) : run(&args);
 	app_args_free(&args);
 

@@ -11,6 +11,8 @@
 
 #include <rte_common.h>
 
+#include "host.h"
+#include "pcc_host.h"
 #include "simwire.h"
 
 static int
@@ -25,10 +27,11 @@ fail(char *err, size_t errlen, const char *fmt, ...)
 }
 
 void
-app_sim_store_free(struct app_sim_store *st)
+app_sim_plan_free(struct app_sim_plan *plan)
 {
-	free(st->groups);
-	st->groups = NULL;
+	free(plan->groups);
+	plan->groups = NULL;
+	plan->nb_groups = 0;
 }
 
 static const struct pcc_sim_algo *
@@ -118,14 +121,13 @@ group_extends(const struct pcc_engine_gen_group *g, const struct pcc_engine_gen_
 }
 
 static int
-wire_flows(const struct app_sim_view *v, struct app_sim_store *st, struct pcc_engine_conf *conf,
-		char *err, size_t errlen)
+wire_flows(const struct app_sim_view *v, struct app_sim_plan *plan, char *err, size_t errlen)
 {
 	struct pcc_engine_gen_group g;
 	uint32_t i, n = 0;
 
-	st->groups = calloc(v->nb_flows > 0 ? v->nb_flows : 1, sizeof(*st->groups));
-	if (st->groups == NULL)
+	plan->groups = calloc(v->nb_flows > 0 ? v->nb_flows : 1, sizeof(*plan->groups));
+	if (plan->groups == NULL)
 		return fail(err, errlen, "out of memory");
 	for (i = 0; i < v->nb_flows; i++) {
 		const struct pcc_sim_flow_info *f = &v->flows[i];
@@ -144,8 +146,8 @@ wire_flows(const struct app_sim_view *v, struct app_sim_store *st, struct pcc_en
 					"scenario's algorithms: section does not configure",
 					f->name, f->slot);
 		group_of(f, slot_set, &g);
-		if (n > 0 && group_extends(&st->groups[n - 1], &g)) {
-			st->groups[n - 1].count++;
+		if (n > 0 && group_extends(&plan->groups[n - 1], &g)) {
+			plan->groups[n - 1].count++;
 			continue;
 		}
 		if (n == PCC_ENGINE_GEN_GROUPS_MAX)
@@ -153,55 +155,24 @@ wire_flows(const struct app_sim_view *v, struct app_sim_store *st, struct pcc_en
 					"the scenario's engine flows make more than %u generator "
 					"groups (give consecutive QPNs to flows of one source)",
 					PCC_ENGINE_GEN_GROUPS_MAX);
-		st->groups[n++] = g;
+		plan->groups[n++] = g;
 	}
-	conf->gen.groups = st->groups;
-	conf->gen.nb_groups = n;
-	conf->gen.nb_flows = 0;
-	conf->gen.abs_start = true;
-	return 0;
-}
-
-static int
-wire_algos(const struct app_sim_view *v, struct app_sim_store *st, struct pcc_engine_conf *conf,
-		char *err, size_t errlen)
-{
-	uint32_t i, k;
-
-	for (i = 0; i < v->nb_algos; i++) {
-		const struct pcc_sim_algo *al = &v->algos[i];
-		struct pcc_engine_slot_conf *sc;
-
-		if (al->slot >= PCC_ENGINE_SLOTS || al->nb_params > PCC_ENGINE_ALGO_PARAMS_MAX)
-			return fail(err, errlen, "algorithm slot %u (%s): slot or %u parameters",
-					al->slot, al->name, al->nb_params);
-		sc = &conf->rp.slots[al->slot];
-		for (k = 0; k < al->nb_params; k++) {
-			st->params[al->slot][k].name = al->params[k].name;
-			st->params[al->slot][k].value = al->params[k].value;
-		}
-		sc->algo = al->name;
-		sc->params = st->params[al->slot];
-		sc->nb_params = al->nb_params;
-	}
+	plan->nb_groups = n;
 	return 0;
 }
 
 /* The engine NP answers for the receivers: CNP DSCP, gap, sender QPNs. */
 static void
-wire_np(const struct app_sim_view *v, struct app_sim_store *st, struct pcc_engine_conf *conf)
+wire_np(const struct app_sim_view *v, struct app_sim_plan *plan)
 {
 	uint32_t i, n = 0;
 	uint64_t us;
 
-	conf->np.cnp = true;
-	conf->np.cnp_dscp = v->np.cnp_dscp;
+	plan->cnp_dscp = v->np.cnp_dscp;
 	us = (v->np.cnp_gap_ns + 999) / 1000;
-	if (v->np.cnp_gap_ns == 0)
-		conf->np.cnp_gap_us = PCC_ENGINE_NP_NO_GAP;
-	else
-		conf->np.cnp_gap_us = us > APP_NP_CNP_GAP_MAX ? APP_NP_CNP_GAP_MAX : (uint32_t)us;
-	conf->np.sqpn_offset = 0;
+	plan->cnp_gap_us = v->np.cnp_gap_ns == 0 ? 0 :
+			us > APP_NP_CNP_GAP_MAX  ? APP_NP_CNP_GAP_MAX :
+						   (uint32_t)us;
 	/* data to dst_qpn gets its CNP at qpn; the offset rule covers the
 	 * flows with one QPN on both ends */
 	for (i = 0; i < v->nb_flows && n < PCC_ENGINE_NP_SQPN_MAP_MAX; i++) {
@@ -209,12 +180,11 @@ wire_np(const struct app_sim_view *v, struct app_sim_store *st, struct pcc_engin
 
 		if (f->dst_qpn == f->qpn || f->dst_port_id < 0)
 			continue;
-		st->sqpn[n].dqpn = f->dst_qpn;
-		st->sqpn[n].sqpn = f->qpn;
+		plan->sqpn[n].dqpn = f->dst_qpn;
+		plan->sqpn[n].sqpn = f->qpn;
 		n++;
 	}
-	conf->np.sqpn_map = n > 0 ? st->sqpn : NULL;
-	conf->np.nb_sqpn_map = n;
+	plan->nb_sqpn = n;
 }
 
 /*
@@ -223,8 +193,7 @@ wire_np(const struct app_sim_view *v, struct app_sim_store *st, struct pcc_engin
  * logical port), which needs one line rate.
  */
 static int
-share_dev_ports(const struct app_sim_view *v, struct pcc_engine_conf *conf, char *err,
-		size_t errlen)
+share_dev_ports(const struct app_sim_view *v, struct app_sim_plan *plan, char *err, size_t errlen)
 {
 	uint64_t rate = 0;
 	uint16_t i, n = 0;
@@ -234,10 +203,8 @@ share_dev_ports(const struct app_sim_view *v, struct pcc_engine_conf *conf, char
 			n++;
 	if (n <= PCC_ENGINE_DEV_PORTS)
 		return 0;
-	n = 0;
 	for (i = 0; i < v->nb_ports; i++) {
 		const struct pcc_sim_port_info *p = &v->ports[i];
-		struct pcc_engine_port_conf *pc = &conf->port[p->port_id];
 
 		if (!(p->roles & PCC_SIM_ROLE_RP))
 			continue;
@@ -247,45 +214,16 @@ share_dev_ports(const struct app_sim_view *v, struct pcc_engine_conf *conf, char
 					"ports, which needs one link rate for all of them",
 					PCC_ENGINE_DEV_PORTS, PCC_ENGINE_DEV_PORTS);
 		rate = p->line_rate_bps;
-		pc->dev_port_set = true;
-		pc->dev_port = (uint8_t)(n++ % PCC_ENGINE_DEV_PORTS);
 	}
+	plan->share_dev_ports = true;
 	return 0;
 }
 
 int
-app_sim_wiring(const struct app_args *a, const struct app_sim_view *v, struct app_sim_store *st,
-		struct pcc_engine_conf *conf, char *err, size_t errlen)
+app_sim_wiring(const struct app_args *a, const struct app_sim_view *v, struct app_sim_plan *plan,
+		char *err, size_t errlen)
 {
-	uint16_t i;
-
-	memset(st->rxq, 0, sizeof(st->rxq));
-	st->groups = NULL;
-	pcc_engine_conf_default(conf);
-	conf->nb_rxq = 1;
-	conf->nb_txq = 0;
-	conf->nb_rxd = a->rxd;
-	conf->nb_txd = a->txd;
-	conf->nb_mbufs = a->nb_mbufs;
-	conf->nb_mbufs_extra = a->nb_mbufs != 0 ? 0 : fabric_mbufs(v);
-	conf->burst = a->burst;
-	conf->idle_sleep_us = a->idle_sleep_us;
-	conf->gen = a->gen;
-	conf->np = a->np;
-	memcpy(conf->probe, a->probe, sizeof(conf->probe));
-	/* a table for the scenario's flows, not the live default of 1M */
-	conf->flow.capacity =
-			a->flows_set ? a->flows : RTE_MAX(APP_SIM_FLOWS_MIN, 2u * v->nb_flows);
-	conf->flow.idle_ms = a->flow_idle_ms;
-	conf->flow.full = a->flow_full;
-	conf->rp.tx_coalesce_bytes = a->txc_bytes;
-	conf->rp.tx_coalesce_us = a->txc_us;
-	conf->rp.timer_us = a->timer_us;
-	conf->rp.pacer = a->pacer;
-	conf->rp.pacer_queue = a->pacer_queue;
-	/* the host NICs send paced packets at the pacer's departure times */
-	conf->rp.tx_stamp = true;
-
+	memset(plan, 0, sizeof(*plan));
 	if (v->nb_ports == 0)
 		return fail(err, errlen,
 				"the scenario has no host for the engine (every flow has source: "
@@ -293,27 +231,119 @@ app_sim_wiring(const struct app_args *a, const struct app_sim_view *v, struct ap
 	if (v->nb_ports > RTE_MAX_ETHPORTS)
 		return fail(err, errlen, "%u simulator ports, at most %u", v->nb_ports,
 				RTE_MAX_ETHPORTS);
+	/* a table for the scenario's flows, not the live default of 1M */
+	plan->flows = app_hopt(a, "flows") != NULL ? 0 :
+						     RTE_MAX(APP_SIM_FLOWS_MIN, 2u * v->nb_flows);
+	plan->mbufs_extra = app_hopt(a, "nb-mbufs") != NULL ? 0 : fabric_mbufs(v);
+	if (share_dev_ports(v, plan, err, errlen) < 0)
+		return -1;
+	if (wire_flows(v, plan, err, errlen) < 0) {
+		app_sim_plan_free(plan);
+		return -1;
+	}
+	wire_np(v, plan);
+	return 0;
+}
+
+/* ---- Through lib/host ------------------------------------------------- */
+
+static int
+host_fail(char *err, size_t errlen, const char *what)
+{
+	return fail(err, errlen, "%s: %s", what, pcc_host_last_error());
+}
+
+/* The scenario's algorithms and parameters on an RP context. */
+static int
+apply_algos(const struct app_sim_view *v, struct pcc_host_ctx *ctx, char *err, size_t errlen)
+{
+	uint32_t i, k;
+
+	for (i = 0; i < v->nb_algos; i++) {
+		const struct pcc_sim_algo *al = &v->algos[i];
+
+		if (pcc_host_set_slot_app(ctx, al->slot, al->name) < 0)
+			return host_fail(err, errlen, "scenario algorithm");
+		for (k = 0; k < al->nb_params; k++)
+			if (pcc_host_set_param(ctx, al->slot, al->params[k].name,
+					    al->params[k].value) < 0)
+				return host_fail(err, errlen, "scenario parameter");
+	}
+	return 0;
+}
+
+/* The receivers' CNP settings on an NP context. */
+static int
+apply_np(const struct app_sim_plan *plan, struct pcc_host_ctx *ctx, char *err, size_t errlen)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%u", plan->cnp_dscp);
+	if (pcc_host_opt_set(ctx, "np-cnp", "on") < 0 ||
+			pcc_host_opt_set(ctx, "np-cnp-dscp", buf) < 0)
+		return host_fail(err, errlen, "scenario NP");
+	snprintf(buf, sizeof(buf), "%u", plan->cnp_gap_us);
+	if (pcc_host_opt_set(ctx, "np-cnp-gap-us", buf) < 0 ||
+			pcc_host_opt_set(ctx, "np-sqpn-offset", "0") < 0)
+		return host_fail(err, errlen, "scenario NP");
+	if (plan->nb_sqpn > 0 && pcc_host_np_set_sqpn_map(ctx, plan->sqpn, plan->nb_sqpn) < 0)
+		return host_fail(err, errlen, "scenario sender QPNs");
+	return 0;
+}
+
+int
+app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
+		const struct app_sim_plan *plan, char *err, size_t errlen)
+{
+	struct pcc_host_ctx *ctx;
+	char buf[32];
+	uint16_t i, n_rp = 0;
+	int k;
+
+	/* the user's process options first (plug-ins, ...), then the run's */
+	if (app_host_opts_apply(a, NULL, err, errlen) < 0)
+		return -1;
+	if (plan->flows != 0) {
+		snprintf(buf, sizeof(buf), "%u", plan->flows);
+		if (pcc_host_opt_set(NULL, "flows", buf) < 0)
+			return host_fail(err, errlen, "flow table");
+	}
+	/* the host NICs send paced packets at the pacer's departure times */
+	if (pcc_host_set_engine_extra(plan->mbufs_extra, true) < 0 ||
+			pcc_host_gen_groups_set(plan->groups, plan->nb_groups, true) < 0)
+		return host_fail(err, errlen, "engine");
 	for (i = 0; i < v->nb_ports; i++) {
 		const struct pcc_sim_port_info *p = &v->ports[i];
-		struct pcc_engine_port_conf *pc = &conf->port[p->port_id];
 
-		pc->roles = (uint8_t)(((p->roles & PCC_SIM_ROLE_RP) ? PCC_ENGINE_ROLE_RP : 0) |
-				((p->roles & PCC_SIM_ROLE_NP) ? PCC_ENGINE_ROLE_NP : 0));
-		pc->peer_mac_valid = true;
-		memcpy(pc->peer_mac, p->peer_mac, sizeof(pc->peer_mac));
-		pc->line_rate_bps = p->line_rate_bps;
-		st->rxq[i].port_id = p->port_id;
-		st->rxq[i].queue_id = 0;
-		st->rxq[i].lcore_id = v->poll_lcore;
+		for (k = 0; k < 2; k++) {
+			bool np = k == 1;
+
+			if (!(p->roles & (np ? PCC_SIM_ROLE_NP : PCC_SIM_ROLE_RP)))
+				continue;
+			ctx = app_host_ctx_new(p->port_id, np, err, errlen);
+			if (ctx == NULL)
+				return -1;
+			if (pcc_host_set_affinity(ctx, &v->poll_lcore, 1) < 0 ||
+					pcc_host_set_peer_mac(ctx, p->peer_mac) < 0)
+				return host_fail(err, errlen, "simulator port");
+			if (np) {
+				if (apply_np(plan, ctx, err, errlen) < 0)
+					return -1;
+			} else {
+				if (pcc_host_set_line_rate(ctx, p->line_rate_bps) < 0 ||
+						(plan->share_dev_ports &&
+								pcc_host_rp_set_dev_port(ctx,
+										(uint8_t)(n_rp %
+												PCC_ENGINE_DEV_PORTS)) <
+										0))
+					return host_fail(err, errlen, "simulator port");
+				n_rp++;
+				if (apply_algos(v, ctx, err, errlen) < 0)
+					return -1;
+			}
+			if (app_host_opts_apply(a, ctx, err, errlen) < 0)
+				return -1;
+		}
 	}
-	conf->rxq = st->rxq;
-	conf->nb_rxq_conf = v->nb_ports;
-	if (share_dev_ports(v, conf, err, errlen) < 0)
-		return -1;
-	if (wire_flows(v, st, conf, err, errlen) < 0 || wire_algos(v, st, conf, err, errlen) < 0) {
-		app_sim_store_free(st);
-		return -1;
-	}
-	wire_np(v, st, conf);
 	return 0;
 }

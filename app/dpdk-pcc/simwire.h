@@ -7,9 +7,10 @@
 
 /*
  * --sim: from what the simulator says (ports and their roles, flows,
- * algorithm slots, the receivers' NP) to an engine configuration.  Pure:
- * the simulator's answers come in struct app_sim_view, so the rules are
- * unit-testable without the EAL.
+ * algorithm slots, the receivers' NP) to the contexts and settings of a
+ * run.  app_sim_wiring() is pure (the simulator's answers come in struct
+ * app_sim_view, so the rules are unit-testable without the EAL);
+ * app_sim_apply() makes them lib/host calls.
  */
 
 #include <stdint.h>
@@ -36,29 +37,42 @@ struct app_sim_view {
 	uint32_t poll_lcore; /* the one lcore that polls every port */
 };
 
-/* What conf points into (filled by app_sim_wiring, freed by _free). */
-struct app_sim_store {
-	struct pcc_engine_rxq_conf rxq[RTE_MAX_ETHPORTS];
-	struct pcc_engine_gen_group *groups; /* malloc'd */
-	struct pcc_engine_algo_param params[PCC_ENGINE_SLOTS][PCC_ENGINE_ALGO_PARAMS_MAX];
+/* The settings of a simulator run (filled by app_sim_wiring). */
+struct app_sim_plan {
+	struct pcc_engine_gen_group *groups; /* malloc'd; absolute start times */
+	uint32_t nb_groups;
+	uint32_t flows;       /* flow table capacity; 0 = --flows given */
+	uint32_t mbufs_extra; /* mbufs the fabric may hold; 0 with --nb-mbufs */
+	bool share_dev_ports; /* more sender hosts than logical ports */
+	uint8_t cnp_dscp;     /* the engine NP answers for the receivers */
+	uint32_t cnp_gap_us;  /* 0 = a CNP for every marked packet */
 	struct pcc_engine_np_sqpn sqpn[PCC_ENGINE_NP_SQPN_MAP_MAX];
+	uint32_t nb_sqpn;
 };
 
 /*
- * Fill conf for a simulator run: the options --sim allows (burst, flow
- * table, TX coalescing, timers, pacer, probe formats, other NP options)
- * from a, and from v: port roles, peer MACs and line rates, one RX queue
- * per port polled by v->poll_lcore, generator groups for the flows the
- * engine sends (absolute start times in virtual ns, QPNs, addresses,
- * sizes, rates, slots, INT), the algorithms and parameters per slot, the
- * NP's CNP settings (DSCP, per-QP gap rounded up to a microsecond, sender
- * QPN map) and the mbufs the fabric may hold (v->mbufs_hint, or what the
- * flows send when they are all finite and that is less; none with
- * --nb-mbufs).  0, or -1 with one line in err.
+ * Fill plan for a simulator run from v (and a's --flows, --nb-mbufs):
+ * generator groups for the flows the engine sends (absolute start times
+ * in virtual ns, QPNs, addresses, sizes, rates, slots, INT), the flow
+ * table, the mbufs the fabric may hold (v->mbufs_hint, or what the flows
+ * send when they are all finite and that is less), the NP's CNP settings
+ * (DSCP, per-QP gap rounded up to a microsecond, sender QPN map), and
+ * whether sender hosts share logical ports.  0, or -1 with one line in err.
  */
-int app_sim_wiring(const struct app_args *a, const struct app_sim_view *v, struct app_sim_store *st,
-		struct pcc_engine_conf *conf, char *err, size_t errlen);
+int app_sim_wiring(const struct app_args *a, const struct app_sim_view *v,
+		struct app_sim_plan *plan, char *err, size_t errlen);
 
-void app_sim_store_free(struct app_sim_store *st);
+/*
+ * The contexts and settings of plan through lib/host: a context per
+ * simulator port and role (line rate, peer MAC, one RX queue polled by
+ * v->poll_lcore, a shared logical port when needed), the scenario's
+ * algorithms and parameters per slot on every RP context, the CNP
+ * settings on every NP context, the generator groups, then a's engine
+ * options.  0, or -1 with one line in err.
+ */
+int app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
+		const struct app_sim_plan *plan, char *err, size_t errlen);
+
+void app_sim_plan_free(struct app_sim_plan *plan);
 
 #endif /* APP_SIMWIRE_H */

@@ -2,7 +2,7 @@
  * Copyright(c) 2026 The dpdk-pcc authors
  */
 
-/* Roles, RX queue assignment and TX queue counts (see wiring.h). */
+/* Contexts, forward mode and RX queue assignment (see wiring.h). */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,8 +49,8 @@ is_polling_lcore(const struct app_env *env, uint32_t l)
 }
 
 static int
-roles_from_list(const char *opt, const char *list, const bool *set, uint8_t role,
-		const struct app_env *env, struct pcc_engine_conf *conf, char *err, size_t errlen)
+roles_from_list(const char *opt, const char *list, const bool *set, bool *role,
+		const struct app_env *env, char *err, size_t errlen)
 {
 	char ports[8 * RTE_MAX_ETHPORTS];
 	uint16_t p;
@@ -64,14 +64,14 @@ roles_from_list(const char *opt, const char *list, const bool *set, uint8_t role
 					"invalid value '%s' for %s (no port %u; ports: %s)", list,
 					opt, p, ports);
 		}
-		conf->port[p].roles |= role;
+		role[p] = true;
 	}
 	return 0;
 }
 
 static int
-set_roles(const struct app_args *a, const struct app_env *env, struct pcc_engine_conf *conf,
-		char *err, size_t errlen)
+set_roles(const struct app_args *a, const struct app_env *env, struct app_plan *plan, char *err,
+		size_t errlen)
 {
 	char ports[8 * RTE_MAX_ETHPORTS];
 	uint16_t p;
@@ -85,39 +85,42 @@ set_roles(const struct app_args *a, const struct app_env *env, struct pcc_engine
 					"invalid value '%s' for --forward (no port %u; ports: %s)",
 					a->fwd_str, bad, ports);
 		}
-		conf->port[a->fwd_a].roles = PCC_ENGINE_ROLE_FWD;
-		conf->port[a->fwd_b].roles = PCC_ENGINE_ROLE_RP;
-		conf->fwd.enabled = true;
-		conf->fwd.port_a = a->fwd_a;
-		conf->fwd.port_b = a->fwd_b;
+		plan->rp[a->fwd_b] = true;
+		plan->fwd_from = a->fwd_a;
+		plan->fwd_to = a->fwd_b;
 		return 0;
 	}
 	if (a->rp_list == NULL && a->np_list == NULL) {
 		if (env->ring_pair) {
-			conf->port[env->ring_port[0]].roles = PCC_ENGINE_ROLE_RP;
-			conf->port[env->ring_port[1]].roles = PCC_ENGINE_ROLE_NP;
+			plan->rp[env->ring_port[0]] = true;
+			plan->np[env->ring_port[1]] = true;
 			return 0;
 		}
 		for (p = 0; p < RTE_MAX_ETHPORTS; p++)
-			if (env->port_valid[p])
-				conf->port[p].roles = PCC_ENGINE_ROLE_RP | PCC_ENGINE_ROLE_NP;
+			plan->rp[p] = plan->np[p] = env->port_valid[p];
 		return 0;
 	}
 	if (a->rp_list != NULL &&
-			roles_from_list("--rp-ports", a->rp_list, a->rp_ports, PCC_ENGINE_ROLE_RP,
-					env, conf, err, errlen) < 0)
+			roles_from_list("--rp-ports", a->rp_list, a->rp_ports, plan->rp, env, err,
+					errlen) < 0)
 		return -1;
 	if (a->np_list != NULL &&
-			roles_from_list("--np-ports", a->np_list, a->np_ports, PCC_ENGINE_ROLE_NP,
-					env, conf, err, errlen) < 0)
+			roles_from_list("--np-ports", a->np_list, a->np_ports, plan->np, env, err,
+					errlen) < 0)
 		return -1;
 	return 0;
 }
 
+static bool
+used(const struct app_plan *plan, uint16_t p)
+{
+	return plan->rp[p] || plan->np[p] || (plan->fwd_from >= 0 && p == plan->fwd_from);
+}
+
 /* Check the user's --config against the ports, queues and lcores. */
 static int
-check_config(const struct app_args *a, const struct app_env *env,
-		const struct pcc_engine_conf *conf, char *err, size_t errlen)
+check_config(const struct app_args *a, const struct app_env *env, const struct app_plan *plan,
+		uint16_t nb_rxq, char *err, size_t errlen)
 {
 	uint32_t i, j;
 
@@ -128,10 +131,10 @@ check_config(const struct app_args *a, const struct app_env *env,
 
 		if (!env->port_valid[q->port_id]) {
 			why = "no such port";
-		} else if (conf->port[q->port_id].roles == 0) {
+		} else if (!used(plan, q->port_id)) {
 			why = "the port has no role (--rp-ports/--np-ports)";
-		} else if (q->queue_id >= a->rxq) {
-			snprintf(buf, sizeof(buf), "queue %u but --rxq is %u", q->queue_id, a->rxq);
+		} else if (q->queue_id >= nb_rxq) {
+			snprintf(buf, sizeof(buf), "queue %u but --rxq is %u", q->queue_id, nb_rxq);
 			why = buf;
 		} else if (q->lcore_id >= RTE_MAX_LCORE || !env->lcore_enabled[q->lcore_id]) {
 			snprintf(buf, sizeof(buf), "lcore %u is not enabled (EAL -l)", q->lcore_id);
@@ -155,22 +158,49 @@ check_config(const struct app_args *a, const struct app_env *env,
 	return 0;
 }
 
-/* Every RX queue of every used port is polled by a --config triple. */
-static int
-check_all_polled(const struct app_args *a, const struct pcc_engine_conf *conf, char *err,
+int
+app_wiring(const struct app_args *a, const struct app_env *env, struct app_plan *plan, char *err,
 		size_t errlen)
 {
+	uint16_t nb_rxq = (uint16_t)app_hopt_u64(a, "rxq", 1);
+	bool any = false, rp = false;
 	uint32_t i;
 	uint16_t p, q;
 
+	memset(plan, 0, sizeof(*plan));
+	plan->fwd_from = -1;
+	if (set_roles(a, env, plan, err, errlen) < 0)
+		return -1;
 	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
-		if (conf->port[p].roles == 0)
+		any |= used(plan, p);
+		rp |= plan->rp[p];
+	}
+	if (!any)
+		return fail(err, errlen,
+				"no port to use: add --ring-pair, or ports with EAL --vdev/-a");
+	if ((app_hopt_u64(a, "gen-flows", 0) > 0 || app_hopt(a, "gen-file") != NULL) && !rp)
+		return fail(err, errlen,
+				"invalid combination: --%s needs an RP port (see "
+				"--rp-ports)",
+				app_hopt(a, "gen-file") != NULL ? "gen-file" : "gen-flows");
+	if (env->nb_lcores == 0)
+		return fail(err, errlen, "no lcore to poll with");
+	if (a->nb_config == 0)
+		return 0;
+	if (check_config(a, env, plan, nb_rxq, err, errlen) < 0)
+		return -1;
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+		if (!used(plan, p))
 			continue;
-		for (q = 0; q < a->rxq; q++) {
+		for (q = 0; q < nb_rxq; q++) {
 			bool polled = false;
 
-			for (i = 0; i < conf->nb_rxq_conf && !polled; i++)
-				polled = conf->rxq[i].port_id == p && conf->rxq[i].queue_id == q;
+			for (i = 0; i < a->nb_config && !polled; i++) {
+				if (a->config[i].port_id == p && a->config[i].queue_id == q) {
+					plan->lcore_of[p][q] = a->config[i].lcore_id;
+					polled = true;
+				}
+			}
 			if (!polled)
 				return fail(err, errlen,
 						"invalid value '%s' for --config (port %u RX queue "
@@ -178,109 +208,7 @@ check_all_polled(const struct app_args *a, const struct pcc_engine_conf *conf, c
 						a->config_str, p, q);
 		}
 	}
-	return 0;
-}
-
-int
-app_wiring(const struct app_args *a, const struct app_env *env, struct pcc_engine_conf *conf,
-		struct pcc_engine_rxq_conf *rxq_store, char *err, size_t errlen)
-{
-	uint32_t n = 0, k = 0;
-	bool any = false, rp = false;
-	uint16_t p, q;
-
-	pcc_engine_conf_default(conf);
-	conf->nb_rxq = a->rxq;
-	conf->nb_txq = a->txq;
-	conf->nb_rxd = a->rxd;
-	conf->nb_txd = a->txd;
-	conf->nb_mbufs = a->nb_mbufs;
-	conf->burst = a->burst;
-	conf->idle_sleep_us = a->idle_sleep_us;
-	conf->gen = a->gen;
-	conf->np = a->np;
-	memcpy(conf->probe, a->probe, sizeof(conf->probe));
-	if (a->gen_file != NULL) {
-		conf->gen.groups = a->genf.groups;
-		conf->gen.nb_groups = a->genf.nb;
-	}
-	conf->flow.capacity = a->flows;
-	conf->flow.idle_ms = a->flow_idle_ms;
-	conf->flow.full = a->flow_full;
-	conf->rp.algo = a->algo;
-	conf->rp.params = a->params;
-	conf->rp.nb_params = a->nb_params;
-	conf->rp.tx_coalesce_bytes = a->txc_bytes;
-	conf->rp.tx_coalesce_us = a->txc_us;
-	conf->rp.timer_us = a->timer_us;
-	conf->rp.line_rate_gbps = a->line_rate_gbps;
-	conf->rp.pacer = a->pacer;
-	conf->rp.pacer_queue = a->pacer_queue;
-
-	if (set_roles(a, env, conf, err, errlen) < 0)
-		return -1;
-	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
-		any |= conf->port[p].roles != 0;
-		rp |= (conf->port[p].roles & PCC_ENGINE_ROLE_RP) != 0;
-	}
-	if (!any)
-		return fail(err, errlen,
-				"no port to use: add --ring-pair, or ports with EAL --vdev/-a");
-	if ((a->gen.nb_flows > 0 || a->gen_file != NULL) && !rp)
-		return fail(err, errlen,
-				"invalid combination: --%s needs an RP port (see "
-				"--rp-ports)",
-				a->gen_file != NULL ? "gen-file" : "gen-flows");
-	for (k = 0; a->gen_file != NULL && k < a->genf.nb; k++) {
-		int32_t gp = a->genf.groups[k].port_id;
-
-		if (gp >= 0 && !(conf->port[gp].roles & PCC_ENGINE_ROLE_RP))
-			return fail(err, errlen,
-					"invalid --gen-file: %s:%u: port %d is not an RP port",
-					a->gen_file, a->genf.lines[k], gp);
-	}
-	k = 0;
-	if (env->nb_lcores == 0)
-		return fail(err, errlen, "no lcore to poll with");
-
-	if (a->nb_config > 0) {
-		if (check_config(a, env, conf, err, errlen) < 0)
-			return -1;
-		memcpy(rxq_store, a->config, sizeof(*rxq_store) * a->nb_config);
-		conf->rxq = rxq_store;
-		conf->nb_rxq_conf = a->nb_config;
-		if (check_all_polled(a, conf, err, errlen) < 0)
-			return -1;
-	} else {
-		for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
-			if (conf->port[p].roles == 0)
-				continue;
-			for (q = 0; q < a->rxq; q++) {
-				if (n == APP_CONFIG_MAX)
-					return fail(err, errlen, "more than %u RX queues to poll",
-							APP_CONFIG_MAX);
-				rxq_store[n].port_id = p;
-				rxq_store[n].queue_id = q;
-				rxq_store[n].lcore_id = env->lcores[k++ % env->nb_lcores];
-				n++;
-			}
-		}
-		conf->rxq = rxq_store;
-		conf->nb_rxq_conf = n;
-	}
-
-	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
-		unsigned int need;
-
-		if (conf->port[p].roles == 0)
-			continue;
-		need = pcc_engine_txq_needed(conf, p);
-		if (a->txq != 0 && a->txq < need)
-			return fail(err, errlen,
-					"invalid value '%u' for --txq (port %u is polled by %u "
-					"lcores and each sends on a TX queue of its own: at least "
-					"%u)",
-					a->txq, p, need, need);
-	}
+	plan->queue_map = true;
+	plan->nb_rxq = nb_rxq;
 	return 0;
 }

@@ -232,7 +232,8 @@ probe_check(const struct pcc_engine *e, const struct pcc_engine_probe_conf *conf
 	struct pcc_engine_probe_conf pc = *conf;
 
 	eng_probe_resolve(&pc);
-	if (pc.format >= PCC_ENGINE_PROBE_FMT_MAX || pc.custom_len > PCC_PROBE_CUSTOM_MAX ||
+	if (pc.format >= PCC_ENGINE_PROBE_FMT_MAX ||
+			(unsigned int)pc.custom_offset + pc.custom_len > PCC_PROBE_CUSTOM_MAX ||
 			pc.ifa2_gns > 0xF || !(pc.ifa1_marker >> 63))
 		return -EINVAL;
 	/* responses must be recognised by this engine's classifier */

@@ -958,6 +958,8 @@ pcc_engine_start(struct pcc_engine *e)
 	if (e == NULL || e->launched)
 		return -EINVAL;
 	__atomic_store_n(&e->stop, 0, __ATOMIC_RELEASE);
+	for (l = 0; l < e->nb_lcores; l++)
+		e->by_rank[l]->loop_started = false;
 	for (l = 0; l < RTE_MAX_LCORE; l++) {
 		/* the main lcore's share runs in pcc_engine_main_loop() */
 		if (e->lcores[l] == NULL || l == rte_get_main_lcore())
@@ -982,13 +984,34 @@ pcc_engine_main_loop(struct pcc_engine *e, pcc_engine_tick_t tick, void *arg, ui
 	if (lc != NULL)
 		return eng_worker_loop(lc, tick, arg, tick_us);
 	while (!__atomic_load_n(&e->stop, __ATOMIC_RELAXED)) {
-		if (tick != NULL && tick(arg) != 0) {
+		int r = tick != NULL ? tick(arg) : 0;
+
+		if (r < 0)
+			break;
+		if (r > 0) {
 			pcc_engine_stop(e);
 			break;
 		}
 		rte_delay_us_sleep(tick_us);
 	}
 	return 0;
+}
+
+int
+pcc_engine_port_pause(struct pcc_engine *e, uint16_t port_id, bool pause)
+{
+	if (e == NULL || port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0)
+		return -ENOENT;
+	__atomic_store_n(&e->ports[e->pidx[port_id]].paused, pause ? 1 : 0, __ATOMIC_RELEASE);
+	return 0;
+}
+
+int
+pcc_engine_port_paused(const struct pcc_engine *e, uint16_t port_id)
+{
+	if (e == NULL || port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0)
+		return -ENOENT;
+	return eng_port_paused(e, (uint16_t)e->pidx[port_id]) ? 1 : 0;
 }
 
 int
@@ -1106,6 +1129,41 @@ pcc_engine_destroy(struct pcc_engine *e)
 	rte_free(e->gen_groups);
 	rte_free(e->rxq_conf);
 	rte_free(e);
+}
+
+const struct pcc_engine_conf *
+pcc_engine_conf_get(const struct pcc_engine *e)
+{
+	return e != NULL ? &e->conf : NULL;
+}
+
+const char *
+pcc_engine_pacer_name(const struct pcc_engine *e)
+{
+	return e != NULL ? e->pacer : "";
+}
+
+int
+pcc_engine_lcore_rank(const struct pcc_engine *e, unsigned int lcore_id)
+{
+	if (e == NULL || lcore_id >= RTE_MAX_LCORE || e->lcores[lcore_id] == NULL)
+		return -ENOENT;
+	return e->lcores[lcore_id]->rank;
+}
+
+int
+pcc_engine_lcore_polls_port(const struct pcc_engine *e, unsigned int lcore_id, uint16_t port_id)
+{
+	const struct eng_lcore *lc;
+	uint32_t i;
+
+	if (e == NULL || lcore_id >= RTE_MAX_LCORE || e->lcores[lcore_id] == NULL)
+		return -ENOENT;
+	lc = e->lcores[lcore_id];
+	for (i = 0; i < lc->nb_rxq; i++)
+		if (lc->rxq[i].port_id == port_id)
+			return 1;
+	return 0;
 }
 
 int

@@ -683,6 +683,7 @@ struct eng_port {
 	struct pcc_engine_np_conf np;
 	bool configured; /* to close */
 	bool started;    /* to stop */
+	uint8_t paused;  /* pcc_engine_port_pause(): not polled (atomic) */
 };
 
 struct eng_lcore;
@@ -765,6 +766,9 @@ struct eng_lcore {
 	void *np;                         /* NP runner state (eng_np_init) */
 	/* run-time control (ctl.c): requests in */
 	struct rte_ring *ctl;
+	/* the loop's start (clocks, generator start times) ran since the
+	 * engine started: a main lcore that left its loop resumes it */
+	bool loop_started;
 	/* poll hook (pcc_engine_set_poll_hook), NULL if none */
 	pcc_engine_poll_hook_t hook;
 	void *hook_arg;
@@ -815,6 +819,13 @@ struct pcc_engine {
 	struct eng_gen_flow **gen_all;            /* [nb_gen], configuration order */
 	void *np;                                 /* NP runner state (eng_np_init) */
 };
+
+/* Is the port at index pidx paused (pcc_engine_port_pause)? */
+static inline bool
+eng_port_paused(const struct pcc_engine *e, uint16_t pidx)
+{
+	return __atomic_load_n(&e->ports[pidx].paused, __ATOMIC_RELAXED) != 0;
+}
 
 /* Owner lcore of a flow on port index pidx with hash sig. */
 static inline struct eng_lcore *

@@ -266,7 +266,9 @@ np_probes_check(const struct pcc_engine_probe_conf *c, const char *who, uint8_t 
 	for (s = 0; s < PCC_ENGINE_PROBE_SLOTS; s++) {
 		const struct pcc_engine_probe_conf *p = &c[s];
 
-		if (p->format >= PCC_ENGINE_PROBE_FMT_MAX || p->custom_len > PCC_PROBE_CUSTOM_MAX ||
+		if (p->format >= PCC_ENGINE_PROBE_FMT_MAX ||
+				(unsigned int)p->custom_offset + p->custom_len >
+						PCC_PROBE_CUSTOM_MAX ||
 				p->ifa2_gns > 0xF || p->ifa2_proto == 17 ||
 				(p->ifa1_marker != 0 && !(p->ifa1_marker >> 63))) {
 			NP_LOG(ERR,
@@ -561,6 +563,61 @@ eng_np_fini(struct pcc_engine *e)
 		rte_free(np);
 		e->np = NULL;
 	}
+}
+
+int
+pcc_engine_port_np_conf_set(
+		struct pcc_engine *e, uint16_t port_id, const struct pcc_engine_np_conf *conf)
+{
+	struct np_port pp;
+	struct np_shared *np;
+	int16_t pidx;
+	int ret;
+
+	if (e == NULL || conf == NULL || port_id >= RTE_MAX_ETHPORTS)
+		return -ENOENT;
+	pidx = e->pidx[port_id];
+	if (pidx < 0 || !(e->ports[pidx].roles & PCC_ENGINE_ROLE_NP) || e->np == NULL)
+		return -ENOENT;
+	if (e->launched)
+		return -EBUSY;
+	np = e->np;
+	memset(&pp, 0, sizeof(pp));
+	ret = np_port_resolve(conf, port_id, &pp);
+	if (ret == 0)
+		ret = np_map_copy(&pp, conf, port_id, e->ports[pidx].socket);
+	if (ret < 0) {
+		rte_free(pp.map);
+		return ret;
+	}
+	if (pp.learn && np->learn_tbl == NULL) {
+		NP_LOG(ERR,
+				"port %u: learning needs the table the engine made at its creation "
+				"(no NP port learned then)",
+				port_id);
+		rte_free(pp.map);
+		return -EINVAL;
+	}
+	rte_free(np->port[pidx].map);
+	np->port[pidx] = pp;
+	e->ports[pidx].np = pp.conf;
+	NP_LOG(INFO, "NP port %u: settings changed", port_id);
+	return 0;
+}
+
+int
+pcc_engine_port_np_conf_get(
+		const struct pcc_engine *e, uint16_t port_id, struct pcc_engine_np_conf *conf)
+{
+	int16_t pidx;
+
+	if (e == NULL || conf == NULL || port_id >= RTE_MAX_ETHPORTS || e->np == NULL)
+		return -ENOENT;
+	pidx = e->pidx[port_id];
+	if (pidx < 0 || !(e->ports[pidx].roles & PCC_ENGINE_ROLE_NP))
+		return -ENOENT;
+	*conf = ((const struct np_shared *)e->np)->port[pidx].conf;
+	return 0;
 }
 
 /* ---- Burst helpers ------------------------------------------------------------ */

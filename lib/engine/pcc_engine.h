@@ -388,7 +388,10 @@ struct pcc_engine_probe_conf {
 	/** Ask the remote NP to answer with its hardware-NP model instead of
 	 *  the software handler (PCC_PROBE_F_HW_NP in the request). */
 	bool hw_np;
-	uint8_t custom_len;      /**< CCMAD: custom header bytes after the body, 0..64 */
+	uint8_t custom_len;      /**< custom header bytes after the body, 0..64 */
+	uint8_t custom_offset;   /**< ... at this offset after the body (zeros
+	                          *   before it; DOCA's custom header location);
+	                          *   custom_offset + custom_len <= 64 */
 	uint32_t custom_pattern; /**< ... filled with this 32-bit big-endian value,
 	                          *   repeated (0 = zeros) */
 	uint64_t ifa1_marker;    /**< IFA1: marker; 0 = PCC_IFA1_MARKER_DEFAULT */
@@ -466,19 +469,33 @@ struct pcc_engine *pcc_engine_create(const struct pcc_engine_conf *conf);
 /** Launch the worker loop on every worker lcore that owns RX queues. */
 int pcc_engine_start(struct pcc_engine *e);
 
-/** Called by pcc_engine_main_loop(); return non-zero to stop the engine. */
+/**
+ * Called by pcc_engine_main_loop(): return 0 to go on, > 0 to stop the
+ * engine, < 0 to leave the main loop with the engine running (the main
+ * lcore's share, when it polls, waits for the next call).
+ */
 typedef int (*pcc_engine_tick_t)(void *arg);
 
 /**
- * Run the main lcore's share until the engine stops: the worker loop when
- * the main lcore owns RX queues, else sleep.  tick (may be NULL) is called
- * about every tick_us microseconds; when it returns non-zero the engine is
- * stopped.  Returns 0.
+ * Run the main lcore's share until the engine stops or tick says to
+ * leave: the worker loop when the main lcore owns RX queues, else sleep.
+ * tick (may be NULL) is called about every tick_us microseconds (see
+ * pcc_engine_tick_t).  Returns 0.
  */
 int pcc_engine_main_loop(struct pcc_engine *e, pcc_engine_tick_t tick, void *arg, uint32_t tick_us);
 
 /** Ask every loop to return.  Async-signal-safe. */
 void pcc_engine_stop(struct pcc_engine *e);
+
+/**
+ * Pause (true) or resume the port: while paused its RX queues are not
+ * polled and its generator, pacer and flow housekeeping do not run (a
+ * stopped context's port, lib/host); what waits in its queues is taken
+ * when it resumes.  Any thread, any time.  0 or -ENOENT (no role).
+ */
+int pcc_engine_port_pause(struct pcc_engine *e, uint16_t port_id, bool pause);
+/** 1 when paused, 0 when not, -ENOENT (no role). */
+int pcc_engine_port_paused(const struct pcc_engine *e, uint16_t port_id);
 
 /**
  * Poll hook: called by the polling lcore once per poll round, after the
@@ -541,6 +558,21 @@ void pcc_engine_wait(struct pcc_engine *e);
 
 /** Stop and close the ports, free pools and memory.  NULL is allowed. */
 void pcc_engine_destroy(struct pcc_engine *e);
+
+/**
+ * The engine's copy of its configuration (pointers into the engine;
+ * strings and per-port pointers it resolved are cleared: use the getters
+ * for those).  NULL for NULL.
+ */
+const struct pcc_engine_conf *pcc_engine_conf_get(const struct pcc_engine *e);
+/** Name of the pacer backend the RP ports use ("wheel", "txpp", "mtr"). */
+const char *pcc_engine_pacer_name(const struct pcc_engine *e);
+
+/** Rank of a polling lcore (its lib/dev thread rank), or -ENOENT. */
+int pcc_engine_lcore_rank(const struct pcc_engine *e, unsigned int lcore_id);
+/** 1 when lcore_id polls an RX queue of port_id, 0 when not, -ENOENT. */
+int pcc_engine_lcore_polls_port(
+		const struct pcc_engine *e, unsigned int lcore_id, uint16_t port_id);
 
 /** TX queue that lcore_id uses on port_id, or -ENOENT. */
 int pcc_engine_tx_queue(const struct pcc_engine *e, uint16_t port_id, unsigned int lcore_id);
@@ -885,6 +917,18 @@ struct pcc_engine_np_stats {
 	uint64_t qp_replaced;    /**< CNP-gap entries that displaced another QP */
 	uint64_t tx_err;         /**< answers not built (no mbuf, build error) */
 };
+
+/**
+ * Change the NP settings of port_id (conf.port[].np; the classifier's
+ * fields are ignored) while the lcores are not running: checked as
+ * pcc_engine_create() checks them (-EINVAL), -EBUSY while running,
+ * -ENOENT without the NP role.  The sender-QPN map is copied.
+ */
+int pcc_engine_port_np_conf_set(
+		struct pcc_engine *e, uint16_t port_id, const struct pcc_engine_np_conf *conf);
+/** The NP settings port_id uses (defaults resolved as given); 0, -ENOENT. */
+int pcc_engine_port_np_conf_get(
+		const struct pcc_engine *e, uint16_t port_id, struct pcc_engine_np_conf *conf);
 
 /** NP counters of port_id; -ENOENT if it has no NP role. */
 int pcc_engine_np_stats_get(

@@ -327,8 +327,11 @@ eng_probe_build(struct eng_lcore *lc, const struct eng_rxq *q, const struct eng_
 	p.slot = slot;
 	p.flags = conf.hw_np ? PCC_PROBE_F_HW_NP : 0;
 	p.req_send_ts = now_ns;
-	p.custom_len = conf.custom_len;
-	probe_custom(custom, conf.custom_len, conf.custom_pattern);
+	/* the custom header at its location: custom_offset zero bytes
+	 * after the probe body, then custom_len bytes of the pattern */
+	p.custom_len = (uint8_t)(conf.custom_offset + conf.custom_len);
+	memset(custom, 0, conf.custom_offset);
+	probe_custom(custom + conf.custom_offset, conf.custom_len, conf.custom_pattern);
 	b = rte_pktmbuf_mtod(m, uint8_t *);
 	cap = rte_pktmbuf_tailroom(m);
 	switch (conf.format) {

@@ -269,7 +269,10 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 	uint64_t tsc, next_tick;
 	uint32_t i;
 
-	loop_start(lc);
+	if (!lc->loop_started) {
+		loop_start(lc);
+		lc->loop_started = true;
+	}
 	next_tick = rte_rdtsc() + tick_cycles;
 
 	while (!__atomic_load_n(&e->stop, __ATOMIC_RELAXED)) {
@@ -285,6 +288,9 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 			const struct eng_rxq *q = &lc->rxq[i];
 			uint16_t n;
 
+			/* a stopped context's port (pcc_engine_port_pause) */
+			if (unlikely(eng_port_paused(e, q->pidx)))
+				continue;
 			n = rte_eth_rx_burst(q->port_id, q->queue_id, pkts, burst);
 			if (n > 0) {
 				rx_dispatch(lc, q, pkts, n, q->lp->now);
@@ -299,7 +305,7 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 		for (i = 0; i < lc->nb_lports; i++) {
 			struct eng_lport *lp = lc->lports[i];
 
-			if (lp->pacer == NULL)
+			if (lp->pacer == NULL || unlikely(eng_port_paused(e, lp->pidx)))
 				continue;
 			/* what is due first: it also brings the pacer's
 			 * clock up to now before new packets are offered */
@@ -328,8 +334,12 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 		if (tick != NULL) {
 			tsc = rte_rdtsc();
 			if (tsc >= next_tick) {
+				int r = tick(arg);
+
 				next_tick = tsc + tick_cycles;
-				if (tick(arg) != 0)
+				if (r < 0)
+					return 0; /* leave; the engine runs on */
+				if (r > 0)
 					pcc_engine_stop(e);
 			}
 		}

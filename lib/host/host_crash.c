@@ -302,8 +302,7 @@ crash_handler(int sig, siginfo_t *si, void *ucv)
 	if (in_algo) {
 		__atomic_store_n(&cur->active, 0, __ATOMIC_RELAXED);
 		host_w.armed = 0;
-		if (host_engine.ops.stop_async != NULL)
-			host_engine.ops.stop_async(host_engine.arg);
+		pcc_host_engine_stop_async();
 		siglongjmp(host_w.jb, 1);
 	}
 	/* not an algorithm's fault: default action (core dump) */
@@ -319,18 +318,23 @@ host_crash_install(void)
 	void *bt[2];
 	unsigned int i;
 
-	if (crash_installed)
-		return 0;
-	/* backtrace() loads libgcc on first use: not in the handler */
-	(void)backtrace(bt, 2);
+	if (!crash_installed)
+		(void)backtrace(bt, 2); /* loads libgcc now, not in the handler */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = crash_handler;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(crash_sigs) / sizeof(crash_sigs[0]); i++)
+	/* (again) wherever another handler took the signal since */
+	for (i = 0; i < sizeof(crash_sigs) / sizeof(crash_sigs[0]); i++) {
+		struct sigaction cur;
+
+		if (sigaction(crash_sigs[i], NULL, &cur) == 0 && (cur.sa_flags & SA_SIGINFO) &&
+				cur.sa_sigaction == crash_handler)
+			continue;
 		if (sigaction(crash_sigs[i], &sa, NULL) != 0)
 			return host_err(-errno, "crash handler: sigaction(%d) failed",
 					crash_sigs[i]);
+	}
 	crash_installed = 1;
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "host_internal.h"
+#include "pcc_dev_plugin.h"
 #include "pcc_dev_svc.h"
 #include "pcc_host_tp.h"
 
@@ -110,6 +111,7 @@ pcc_host_mailbox_set_worker(struct pcc_host_ctx *ctx, uint16_t rank)
 		return host_err(-ERANGE, "mailbox worker: rank %u, not below %u", rank,
 				PCC_HOST_MAILBOX_WORKERS);
 	ctx->mbox_worker = rank;
+	ctx->mbox_worker_set = true;
 	return 0;
 }
 
@@ -193,6 +195,7 @@ pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len, 
 		int *handler_rc, int timeout_ms)
 {
 	const struct pcc_dev_algo_ops *ops;
+	pcc_dev_mailbox_fn fn = NULL;
 	struct host_mbox_req *r;
 	struct timespec ts;
 	int rc, st, expect;
@@ -210,13 +213,31 @@ pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len, 
 	if (pcc_host_ctx_state(ctx) != PCC_HOST_CTX_RUNNING)
 		return host_err(-EAGAIN, "mailbox send: context on port %u is not running",
 				ctx->port_id);
-	ops = pcc_dev_slot_algo(ctx->dev_port, slot, NULL);
-	if (ops == NULL)
-		return host_err(-ENOENT, "mailbox send: slot %u of port %u has no algorithm", slot,
-				ctx->dev_port);
-	if (ops->mailbox == NULL)
-		return host_err(-ENOTSUP, "mailbox send: algorithm %s has no mailbox handler",
-				ops->name);
+	if (ctx->role == PCC_HOST_ROLE_NP) {
+		/* the NP application's mailbox handler */
+		if (!ctx->plugin)
+			return host_err(-ENOENT,
+					"mailbox send: the NP context of port %u has no "
+					"application "
+					"(pcc_host_set_app)",
+					ctx->port_id);
+		pcc_dev_plugin_np(ctx->plugin_name, NULL, &fn);
+		if (fn == NULL)
+			return host_err(-ENOTSUP,
+					"mailbox send: NP application %s has no mailbox handler",
+					ctx->plugin_name);
+	} else {
+		ops = pcc_dev_slot_algo(ctx->dev_port, slot, NULL);
+		if (ops == NULL)
+			return host_err(-ENOENT,
+					"mailbox send: slot %u of port %u has no algorithm", slot,
+					ctx->dev_port);
+		if (ops->mailbox == NULL)
+			return host_err(-ENOTSUP,
+					"mailbox send: algorithm %s has no mailbox handler",
+					ops->name);
+		fn = ops->mailbox;
+	}
 	pthread_once(&mbox_once, mbox_init);
 	pthread_mutex_lock(&ctx->mbox_lock);
 	r = ctx->mbox;
@@ -226,7 +247,7 @@ pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len, 
 		return host_err(-EBUSY, "mailbox send: the previous request is still %s",
 				st == HOST_MBOX_RUNNING ? "running" : "pending");
 	}
-	r->fn = ops->mailbox;
+	r->fn = fn;
 	r->req = ctx->mbox_req;
 	r->req_len = req_len;
 	r->resp = ctx->mbox_resp;
@@ -278,6 +299,9 @@ pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len, 
 		rc = 0;
 	}
 	pthread_mutex_unlock(&ctx->mbox_lock);
+	HOST_DBG("mailbox: %s port %u slot %u: %u bytes -> %d (%u bytes back)\n",
+			ctx->role == PCC_HOST_ROLE_RP ? "RP" : "NP", ctx->port_id, slot, req_len,
+			rc, rc == 0 ? *resp_len : 0);
 	pcc_tp_host_mailbox(ctx->port_id, slot, req_len, rc == 0 ? *resp_len : 0,
 			rc == 0 ? *handler_rc : rc);
 	return rc;

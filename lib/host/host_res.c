@@ -374,18 +374,28 @@ int
 pcc_host_res_apply(const struct pcc_host_res *r, const char *app, struct pcc_host_ctx *ctx)
 {
 	const struct res_app *a = find(r, app);
+	uint32_t saved_n, saved_min, saved_max;
 	int rc;
 
 	if (a == NULL)
 		return host_err(-ENOENT, "resources: no application '%s'", app ? app : "(null)");
 	if (ctx == NULL)
 		return host_err(-EINVAL, "resources: NULL context");
-	/* the new thread range replaces the affinity, unless running */
+	/* the new thread range replaces the affinity, unless running; a
+	 * refusal leaves the context as it was */
+	saved_n = ctx->n_lcores;
+	saved_min = ctx->min_threads;
+	saved_max = ctx->max_threads;
 	if (pcc_host_ctx_state(ctx) == PCC_HOST_CTX_CREATED ||
 			pcc_host_ctx_state(ctx) == PCC_HOST_CTX_STOPPED)
 		ctx->n_lcores = 0;
 	rc = pcc_host_set_threads(ctx, (uint32_t)a->count, (uint32_t)a->count);
-	if (rc < 0)
-		return rc;
-	return pcc_host_set_affinity(ctx, a->lcores, (uint32_t)a->count);
+	if (rc == 0)
+		rc = pcc_host_set_affinity(ctx, a->lcores, (uint32_t)a->count);
+	if (rc < 0) {
+		ctx->n_lcores = saved_n;
+		ctx->min_threads = saved_min;
+		ctx->max_threads = saved_max;
+	}
+	return rc;
 }

@@ -132,7 +132,7 @@ tlm_info(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_int(d, "max_params", PCC_DEV_MAX_PARAMS);
 	rte_tel_data_add_dict_int(d, "max_counters", PCC_DEV_MAX_COUNTERS);
 	rte_tel_data_add_dict_int(d, "max_histograms", PCC_DEV_MAX_HISTS);
-	rte_tel_data_add_dict_int(d, "engine", host_engine.ops.start != NULL ? 1 : 0);
+	rte_tel_data_add_dict_int(d, "engine", pcc_host_engine() != NULL ? 1 : 0);
 	return 0;
 }
 
@@ -540,11 +540,8 @@ tlm_flows(const char *cmd, const char *params, struct rte_tel_data *d)
 	RTE_SET_USED(cmd);
 	RTE_SET_USED(params);
 	rte_tel_data_start_dict(d);
-	rte_tel_data_add_dict_int(d, "engine", host_engine.ops.flows_count != NULL);
-	rte_tel_data_add_dict_u64(d, "count",
-			host_engine.ops.flows_count != NULL ?
-					host_engine.ops.flows_count(host_engine.arg) :
-					0);
+	rte_tel_data_add_dict_int(d, "engine", pcc_host_engine() != NULL);
+	rte_tel_data_add_dict_u64(d, "count", pcc_host_flows_count());
 	return 0;
 }
 
@@ -581,13 +578,13 @@ tlm_flow(const char *cmd, const char *params, struct rte_tel_data *d)
 	RTE_SET_USED(cmd);
 	if (args_parse(params, v, 2, NULL) != 2 || v[0] >= RTE_MAX_ETHPORTS || v[1] > 0xFFFFFF)
 		return -EINVAL;
-	if (host_engine.ops.flow_get == NULL)
+	if (pcc_host_engine() == NULL)
 		return -ENOTSUP;
 	memset(&k, 0, sizeof(k));
 	memset(&f, 0, sizeof(f));
 	k.port_id = (uint16_t)v[0];
 	k.qpn = v[1];
-	rc = host_engine.ops.flow_get(host_engine.arg, &k, &f);
+	rc = pcc_host_flow_get(&k, &f);
 	if (rc < 0)
 		return rc;
 	rte_tel_data_start_dict(d);
@@ -610,9 +607,7 @@ tlm_flows_top(const char *cmd, const char *params, struct rte_tel_data *d)
 	f = calloc(v[0], sizeof(*f));
 	if (f == NULL)
 		return -ENOMEM;
-	n = host_engine.ops.flows_top != NULL ?
-			host_engine.ops.flows_top(host_engine.arg, f, v[0]) :
-			0;
+	n = pcc_host_flows_top(f, v[0]);
 	if (n > v[0])
 		n = v[0];
 	port = arr_u64();
@@ -664,12 +659,12 @@ tlm_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 			return -EINVAL;
 		port = (int)v[0];
 	}
-	if (host_engine.ops.stats_get == NULL)
+	if (pcc_host_engine() == NULL)
 		return -ENOTSUP;
 	st = calloc(TLM_STATS_MAX, sizeof(*st));
 	if (st == NULL)
 		return -ENOMEM;
-	n = host_engine.ops.stats_get(host_engine.arg, port, st, TLM_STATS_MAX);
+	n = pcc_host_stats_get(port, st, TLM_STATS_MAX);
 	if (n < 0) {
 		free(st);
 		return n;
@@ -823,6 +818,9 @@ static const struct {
 	{ "/pcc/flows_top", tlm_flows_top, "Flows with the highest rates. Parameters: [n]" },
 	{ "/pcc/flow", tlm_flow, "One QP flow. Parameters: port_id,qpn" },
 	{ "/pcc/stats", tlm_stats, "Engine statistics. Parameters: [port_id]" },
+	{ "/pcc/config", host_tlm_config,
+			"The engine's effective configuration, per process and port. No "
+			"parameters" },
 	{ "/pcc/trace", tlm_trace, "Tracer and logger state and loss. No parameters" },
 	{ "/pcc/ppcc", tlm_ppcc,
 			"Management command. Parameters: "

@@ -31,6 +31,7 @@ static struct {
 	char fmt[PCC_HOST_TRACE_FMT_MAX][PCC_HOST_TRACE_FMT_LEN];
 	int out;
 	FILE *file;
+	char file_path[1024]; /* of file, for pcc_host_trace_file() */
 	char *buf;
 	size_t buf_len;
 	size_t buf_used;
@@ -41,6 +42,7 @@ static struct {
 	char (*texts)[PCC_HOST_TRACE_TEXT_MAX];
 	uint32_t n_msgs;
 	FILE *log_file;
+	char log_path[1024];
 	uint64_t trace_out;
 	uint64_t buf_overflow;
 	uint64_t log_out;
@@ -257,9 +259,32 @@ pcc_host_trace_to_file(const char *path)
 	pthread_mutex_lock(&tr.lock);
 	out_close_locked();
 	tr.file = f;
+	snprintf(tr.file_path, sizeof(tr.file_path), "%s", path);
 	tr.out = OUT_FILE;
 	pthread_mutex_unlock(&tr.lock);
 	return 0;
+}
+
+const char *
+pcc_host_trace_file(void)
+{
+	return tr.out == OUT_FILE ? tr.file_path : NULL;
+}
+
+char *
+pcc_host_trace_buffer(size_t *len)
+{
+	if (tr.out != OUT_BUFFER)
+		return NULL;
+	if (len != NULL)
+		*len = tr.buf_len;
+	return tr.buf;
+}
+
+const char *
+pcc_host_log_file(void)
+{
+	return tr.log_file != NULL ? tr.log_path : NULL;
 }
 
 int
@@ -363,6 +388,7 @@ pcc_host_log_to_file(const char *path)
 	if (tr.log_file != NULL)
 		fclose(tr.log_file);
 	tr.log_file = f;
+	snprintf(tr.log_path, sizeof(tr.log_path), "%s", path != NULL ? path : "");
 	pthread_mutex_unlock(&tr.lock);
 	return 0;
 }

@@ -8,35 +8,47 @@
 /**
  * @file
  * Host API of dpdk-pcc: what DOCA PCC's host library gives its users,
- * on DPDK facilities.  Guide: doc/host.md; telemetry: doc/telemetry.md.
+ * on DPDK facilities, and the one path through which the engine is
+ * configured and run.  Guide: doc/host.md; telemetry: doc/telemetry.md.
  *
- *   ctx = pcc_host_rp_create(port_id);     (or pcc_host_np_create)
- *   pcc_host_set_app(ctx, "dcqcn");        built-in name or plug-in .so
- *   pcc_host_set_threads(ctx, 1, 4);  pcc_host_set_affinity(ctx, lcores, n);
- *   pcc_host_start(ctx);                   engine provider ops->start
- *   while (pcc_host_wait(ctx, 1000) ...)   state changes, or timeout
- *   pcc_host_stop(ctx);  pcc_host_destroy(ctx);
+ *   rte_eal_init(argc, argv);              ports come from the EAL
+ *   rp = pcc_host_rp_create(0);            one context per port and role
+ *   np = pcc_host_np_create(1);
+ *   pcc_host_set_app(rp, "dcqcn");         built-in name or plug-in .so
+ *   pcc_host_set_app(np, "my_np.so");      NP: a plug-in's NP handler
+ *   pcc_host_set_threads(rp, 1, 4);  pcc_host_set_affinity(rp, lcores, n);
+ *   pcc_host_set_probe(rp, 0, &probe);     RP probe formats
+ *   pcc_host_np_set_ifa2_gns_ignore(np, 0xf, 0x3);
+ *   pcc_host_opt_set(NULL, "gen-flows", "4");   engine options by name
+ *   pcc_host_start(rp);  pcc_host_start(np);    the engine is created at
+ *                                          the first start from every
+ *                                          context, then runs
+ *   while (pcc_host_wait(rp, 1000) ...)    state changes, or timeout
+ *   pcc_host_destroy(rp);  pcc_host_destroy(np);
  *
- * lib/host does not link the engine: the engine (or the application)
- * registers a provider, struct pcc_host_engine_ops, through which contexts
- * start and stop it and telemetry reads flows and statistics.  The worker
- * loop calls pcc_host_mailbox_poll() once per round and arms the crash
- * guard (PCC_HOST_WORKER_GUARD) before it.
+ * lib/host links the engine and registers the built-in algorithms; the
+ * engine knows nothing of it: lib/host installs its fault guard and
+ * mailbox polling as the engine's worker hooks (pcc_engine_set_hooks).
+ * dpdk-pcc's options and console commands call these functions; a
+ * program that calls them gets the same engine (doc/host.md).
  *
  * Errors: negative errno; every failure also leaves a one-line message in
  * pcc_host_last_error() (per thread) and logs it (rte_log type pcc.host).
  * -EBUSY: the call is not allowed in the context's state (e.g. set app
- * after start); -EINVAL: bad argument; -ERANGE: value out of range;
- * -ENOENT: unknown name; -ENOTSUP: not for this role / no provider.
+ * after start, a setting the engine fixes at its creation once it
+ * exists); -EINVAL: bad argument; -ERANGE: value out of range; -ENOENT:
+ * unknown name; -ENOTSUP: not for this role.
  */
 
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "pcc_dev.h"
 #include "pcc_dev_mgmt.h"
+#include "pcc_engine.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -64,7 +76,7 @@ int pcc_host_process_state_set(enum pcc_host_process_state st);
 /** Last error message of the calling thread ("" when none). */
 const char *pcc_host_last_error(void);
 
-/* ---- Engine provider ------------------------------------------------------ */
+/* ---- Flows and statistics (telemetry) -------------------------------------- */
 
 struct pcc_host_ctx;
 
@@ -116,35 +128,25 @@ struct pcc_host_np_caps {
 	uint32_t probe_formats;    /**< bit per enum pcc_host_probe_fmt */
 };
 
+/** Flows in the engine's tables (0 before it exists). */
+uint32_t pcc_host_flows_count(void);
+/** One flow: 0, -ENOENT, -ENODEV (no engine). */
+int pcc_host_flow_get(const struct pcc_host_flow_key *key, struct pcc_host_flow *f);
+/** Up to n flows by decreasing rate_bps; returns how many. */
+uint32_t pcc_host_flows_top(struct pcc_host_flow *out, uint32_t n);
 /**
- * What the engine provides.  Every member may be NULL (the matching host
- * call then returns -ENOTSUP, telemetry reports 0/empty).  Called from the
- * control thread (start/stop/port_dev/np_caps) and from the telemetry
- * thread (flows_*, stats_get): the latter must be safe while workers run.
+ * Engine statistics of port_id (-1: every port), named as the fields of
+ * struct pcc_engine_port_stats: fills up to n, returns the count, or
+ * -ENOENT (port without a role), -ENODEV (no engine).
  */
-struct pcc_host_engine_ops {
-	/** A context starts: read its configuration (pcc_host_ctx_*_get)
-	 *  and start the engine (the first time).  0 or negative errno. */
-	int (*start)(void *arg, struct pcc_host_ctx *ctx);
-	/** A context stops (the engine stops with the last one). */
-	int (*stop)(void *arg, struct pcc_host_ctx *ctx);
-	/** Ask every worker to return; async-signal-safe (crash handler). */
-	void (*stop_async)(void *arg);
-	/** lib/dev logical port of ethdev port_id (0 or -ENOENT). */
-	int (*port_dev)(void *arg, uint16_t port_id, uint8_t *dev_port);
-	uint32_t (*flows_count)(void *arg);
-	int (*flow_get)(void *arg, const struct pcc_host_flow_key *key, struct pcc_host_flow *f);
-	/** Up to n flows by decreasing rate_bps; returns how many. */
-	uint32_t (*flows_top)(void *arg, struct pcc_host_flow *out, uint32_t n);
-	/** Statistics of port_id (-1: engine-wide): fills up to n, returns
-	 *  the count or a negative errno. */
-	int (*stats_get)(void *arg, int port_id, struct pcc_host_stat *st, uint32_t n);
-	/** NP capabilities of port_id (overrides the built-in defaults). */
-	int (*np_caps)(void *arg, uint16_t port_id, struct pcc_host_np_caps *caps);
-};
+int pcc_host_stats_get(int port_id, struct pcc_host_stat *st, uint32_t n);
 
-/** Register (copied) or remove (NULL) the provider.  arg is passed back. */
-void pcc_host_engine_register(const struct pcc_host_engine_ops *ops, void *arg);
+/**
+ * The engine lib/host runs (NULL before the first start), for reading
+ * its counters and state (pcc_engine.h getters).  Configure and run it
+ * through lib/host only (devtools/check-layers.sh checks it).
+ */
+struct pcc_engine *pcc_host_engine(void);
 
 /* ---- Contexts ----------------------------------------------------------------- */
 
@@ -161,42 +163,80 @@ enum pcc_host_ctx_state {
 	PCC_HOST_CTX_ERROR = 3,   /**< a worker faulted (crash report) */
 };
 
-#define PCC_HOST_MAX_CTX 16
+/** Contexts at once: an RP and an NP context on every port. */
+#define PCC_HOST_MAX_CTX (2 * RTE_MAX_ETHPORTS)
 #define PCC_HOST_MAX_LCORES 128
 
-/** Create a context on ethdev port_id (one per port and role).  NULL on
- *  error (-EEXIST, -ENOSPC, -EINVAL in pcc_host_last_error()). */
+/**
+ * Create a context on ethdev port_id (one per port and role).  Contexts
+ * must exist before the first pcc_host_start(): the engine is created
+ * then, with a role on the port of every context.  NULL on error
+ * (-EEXIST, -ENOSPC, -EINVAL, -EBUSY (the engine exists) in
+ * pcc_host_last_error()).
+ */
 struct pcc_host_ctx *pcc_host_rp_create(uint16_t port_id);
 struct pcc_host_ctx *pcc_host_np_create(uint16_t port_id);
-/** Stop (if running) and free.  NULL allowed. */
+/** Stop (if running) and free; the last one destroys the engine (its
+ *  ports are closed).  NULL allowed. */
 void pcc_host_destroy(struct pcc_host_ctx *ctx);
+/** The context of port_id and role, NULL if none. */
+struct pcc_host_ctx *pcc_host_ctx_find(uint16_t port_id, enum pcc_host_role role);
 
 enum pcc_host_ctx_state pcc_host_ctx_state(const struct pcc_host_ctx *ctx);
 const char *pcc_host_ctx_state_name(int st);
 enum pcc_host_role pcc_host_ctx_role(const struct pcc_host_ctx *ctx);
 uint16_t pcc_host_ctx_port(const struct pcc_host_ctx *ctx);
-/** lib/dev logical port (provider's port_dev, else port_id). */
+/** lib/dev logical port of an RP context (the engine's, once it exists;
+ *  before, the one it will get if nothing else decides). */
 uint8_t pcc_host_ctx_dev_port(const struct pcc_host_ctx *ctx);
 
 /**
- * Application: a registered algorithm name (placed in slot 0), or the path
- * of a plug-in .so (contains '/' or ends in ".so"): checked in a child
- * process, then loaded; its default layout is applied at start.  RP only.
+ * Application.  RP: a registered algorithm name (loaded and bound in slot
+ * 0, the slot new flows get), or the path of a plug-in .so (contains '/'
+ * or ends in ".so"): checked in a child process, then loaded; its default
+ * slot layout is applied at start.  NP: a plug-in (path, or the name of a
+ * loaded one) with an NP handler: bound to the context's port, and its NP
+ * mailbox handler serves the context's mailbox.  Before start (-EBUSY
+ * while running); on a stopped context the engine takes it at once.
  */
 int pcc_host_set_app(struct pcc_host_ctx *ctx, const char *app);
-/** The application: name, and whether it is a plug-in (its name). */
+/** The application: name, and whether it is a plug-in (its name); "" if
+ *  none. */
 const char *pcc_host_app(const struct pcc_host_ctx *ctx, bool *plugin);
+/** RP: the algorithm of slot (0..7), as set_app does for slot 0 (NULL or
+ *  "" clears a slot set this way).  Same rules as pcc_host_set_app(). */
+int pcc_host_set_slot_app(struct pcc_host_ctx *ctx, uint8_t slot, const char *algo);
+/**
+ * RP: parameter NAME=VALUE of slot's algorithm (slot 0..7, or
+ * PCC_HOST_SLOT_ACTIVE: the slot new flows get).  Before the engine
+ * exists it is checked against the slot's algorithm and applied at start;
+ * after, at once (and journaled for HA standbys: pcc_host_param_set()).
+ */
+int pcc_host_set_param(struct pcc_host_ctx *ctx, uint8_t slot, const char *name, const char *value);
+#define PCC_HOST_SLOT_ACTIVE 0xFF
 
 /** Worker threads: 1 <= min <= max <= PCC_HOST_MAX_LCORES. */
 int pcc_host_set_threads(struct pcc_host_ctx *ctx, uint32_t min, uint32_t max);
 void pcc_host_threads(const struct pcc_host_ctx *ctx, uint32_t *min, uint32_t *max);
 /**
- * Worker lcores: n in [min, max], distinct, < RTE_MAX_LCORE, and enabled
- * in the EAL when it is initialised.  -ERANGE count, -EINVAL bad lcore.
+ * Worker lcores polling the context's port (its flows are owned by them):
+ * n in [min, max], distinct, < RTE_MAX_LCORE, and enabled in the EAL when
+ * it is initialised.  RX queue q of the port is polled by lcores[q % n]
+ * (the port gets at least n RX queues unless the "rxq" option fixes their
+ * number).  A port with an RP and an NP context: the last one set wins.
+ * Default: every port's queues round-robin over the worker lcores (or the
+ * main lcore alone).  -ERANGE count, -EINVAL bad lcore, -EBUSY once the
+ * engine exists.
  */
 int pcc_host_set_affinity(struct pcc_host_ctx *ctx, const uint32_t *lcores, uint32_t n);
-/** Fills up to n lcores, returns the count. */
+/** Fills up to n lcores, returns the count (0: default). */
 uint32_t pcc_host_affinity(const struct pcc_host_ctx *ctx, uint32_t *lcores, uint32_t n);
+/**
+ * The lcore polling each RX queue of the port: lcore_of_queue[q] for q <
+ * nb (= the "rxq" option, RX queues per port); lcores may repeat.  As
+ * set_affinity otherwise (the affinity becomes the distinct lcores).
+ */
+int pcc_host_set_rxq_lcores(struct pcc_host_ctx *ctx, const uint32_t *lcore_of_queue, uint16_t nb);
 
 /* probe formats (per probe slot, RP) */
 enum pcc_host_probe_fmt {
@@ -210,19 +250,47 @@ enum pcc_host_probe_fmt {
 #define PCC_HOST_PROBE_CUSTOM_MAX 64
 
 struct pcc_host_probe_conf {
-	uint8_t format;        /**< enum pcc_host_probe_fmt */
-	bool hw_np;            /**< CCMAD: answered by the remote hardware-NP model */
-	uint8_t custom_len;    /**< CCMAD custom header bytes, 0..64 */
-	uint8_t custom_offset; /**< its location: bytes after the probe body */
-	uint32_t custom_pattern;
-	uint64_t ifa1_marker;  /**< IFA1 (MSB set), 0 = default */
-	uint8_t ifa_hop_limit; /**< IFA1/IFA2, 0 = 0xFE */
-	uint8_t ifa2_gns;      /**< IFA2, 0..15 */
+	uint8_t format;          /**< enum pcc_host_probe_fmt */
+	bool hw_np;              /**< answered by the remote hardware-NP model
+	                        *   (DOCA: not rp_set_ccmad_remote_sw_handler) */
+	uint8_t custom_len;      /**< custom header bytes, 0..64 */
+	uint8_t custom_offset;   /**< its location: bytes after the probe body
+	                        *   (zeros before it); offset + len <= 64 */
+	uint32_t custom_pattern; /**< 32-bit big-endian fill of the header */
+	uint64_t ifa1_marker;    /**< IFA1 (MSB set), 0 = default */
+	uint8_t ifa_hop_limit;   /**< IFA1/IFA2, 0 = 0xFE */
+	uint8_t ifa2_gns;        /**< IFA2, 0..15 */
+	uint8_t ifa2_proto;      /**< IFA2 IP protocol, 0 = 253 */
 };
 
-/** Probe format of probe slot 0..7 (RP).  -ERANGE for bad fields. */
+/**
+ * Probe format of probe slot 0..7 (RP); before start or while running
+ * (probes sent after the call use it).  -ERANGE for bad fields, -EPROTO
+ * for an IFA2 protocol or IFA1 marker other than the engine's classifier
+ * recognises (fixed when it is created).
+ */
 int pcc_host_set_probe(struct pcc_host_ctx *ctx, uint8_t slot, const struct pcc_host_probe_conf *p);
 int pcc_host_probe(const struct pcc_host_ctx *ctx, uint8_t slot, struct pcc_host_probe_conf *p);
+
+/** RP: line rate of the port, bit/s (0: the link speed, 100G for virtual
+ *  ports); the algorithms' rates are fractions of it.  Before the engine
+ *  exists. */
+int pcc_host_set_line_rate(struct pcc_host_ctx *ctx, uint64_t bps);
+/** MAC of the port at the other end of the port's link (the generator's
+ *  default destination).  Before the engine exists. */
+int pcc_host_set_peer_mac(struct pcc_host_ctx *ctx, const uint8_t mac[6]);
+/** RP: forward mode, port_a (host side) -> paced -> this port (wire side);
+ *  port_a gets no other role.  Before the engine exists. */
+int pcc_host_rp_set_forward(struct pcc_host_ctx *ctx, uint16_t port_a);
+/** RP in forward mode: the lcore polling each RX queue of the host side
+ *  (port_a), as pcc_host_set_rxq_lcores() does for the context's port
+ *  (default: the context's lcores).  Before the engine exists. */
+int pcc_host_rp_set_forward_rxq_lcores(
+		struct pcc_host_ctx *ctx, const uint32_t *lcore_of_queue, uint16_t nb);
+/** RP: share lib/dev logical port dev_port (its slots, parameters,
+ *  counters) with other RP contexts, so more than 8 RP ports can run;
+ *  sharing ports need one line rate.  Before the engine exists. */
+int pcc_host_rp_set_dev_port(struct pcc_host_ctx *ctx, uint8_t dev_port);
 
 /* NP response timestamps */
 enum pcc_host_ts_src {
@@ -230,36 +298,177 @@ enum pcc_host_ts_src {
 	PCC_HOST_TS_REALTIME = 1, /**< CLOCK_REALTIME */
 };
 
-/** Capabilities (provider's np_caps, else the engine's documented ones). */
+/** Capabilities of the context's port (the engine's documented ones
+ *  before it exists). */
 int pcc_host_np_caps(const struct pcc_host_ctx *ctx, struct pcc_host_np_caps *caps);
 /** NP: response timestamp bits and resolution (ns >> res); checked
  *  against the capabilities (-ERANGE). */
 int pcc_host_np_set_resp_ts(struct pcc_host_ctx *ctx, uint8_t size_bits, uint8_t res_shift);
 /** NP: timestamp source (-ENOTSUP when not in caps.ts_sources). */
 int pcc_host_np_set_ts_src(struct pcc_host_ctx *ctx, enum pcc_host_ts_src src);
-/** NP: IFA2 packets handled when (GNS & mask) == (value & mask); 4 bits. */
-int pcc_host_np_set_gns_filter(struct pcc_host_ctx *ctx, uint8_t mask, uint8_t value);
+/**
+ * NP (DOCA's np_set_ifa2_gns_ignore): IFA2 packets with (GNS & mask) ==
+ * (value & mask) are not the NP's (no probe answer; counted
+ * ifa2_ignored); 4 bits each.  Off until set.
+ */
+int pcc_host_np_set_ifa2_gns_ignore(struct pcc_host_ctx *ctx, uint8_t mask, uint8_t value);
+/** NP, select mode (dpdk-pcc's own): only IFA2 packets with (GNS & mask)
+ *  == (value & mask) are the NP's; 0/0 (default) selects all. */
+int pcc_host_np_set_ifa2_gns_select(struct pcc_host_ctx *ctx, uint8_t mask, uint8_t value);
+/** NP: static sender-QPN map for CNPs (copied; n <= 4096; NULL/0 clears). */
+int pcc_host_np_set_sqpn_map(
+		struct pcc_host_ctx *ctx, const struct pcc_engine_np_sqpn *map, uint32_t n);
 
-/** NP settings as configured. */
-struct pcc_host_np_conf {
-	uint8_t resp_ts_size;
-	uint8_t resp_ts_res;
-	uint8_t ts_src;
-	uint8_t gns_mask;
-	uint8_t gns_value;
-};
-int pcc_host_np_conf_get(const struct pcc_host_ctx *ctx, struct pcc_host_np_conf *c);
+/**
+ * NP settings of an NP context (named options np-*, the typed setters
+ * above); sqpn_map is the context's copy.  The NP settings take effect at
+ * start; on a stopped context at once; -EBUSY while it runs.
+ */
+int pcc_host_np_conf_get(const struct pcc_host_ctx *ctx, struct pcc_engine_np_conf *c);
 
-/** Start: tracer/logger service, engine provider start; state RUNNING
- *  and, without HA, process state ACTIVE.  -EBUSY when running. */
+/**
+ * Start: the first start creates the engine from every context (its
+ * ports, roles, lcores, applications, probes, NP settings, the engine
+ * options), registers the tracer/logger service and launches the lcores;
+ * later starts resume the context's port.  State RUNNING and, without
+ * HA, process state ACTIVE.  -EBUSY when running, or for a context
+ * created after the engine; the engine's refusal as its errno (reason in
+ * pcc_host_last_error()).
+ */
 int pcc_host_start(struct pcc_host_ctx *ctx);
-/** Stop: provider stop; state STOPPED.  -EBUSY when not running. */
+/**
+ * Create the engine from every context now, as the first start would,
+ * without starting any: a warm STANDBY (its ports configured, algorithms
+ * loaded, parameters readable and journal replayable) that starts fast
+ * when it becomes ACTIVE.  0 (also when it exists), or as pcc_host_start().
+ */
+int pcc_host_prepare(void);
+/** Stop: the context's port is paused (not polled); the engine's lcores
+ *  stop with the last running context.  State STOPPED.  -EBUSY when not
+ *  running. */
 int pcc_host_stop(struct pcc_host_ctx *ctx);
 /**
  * Wait until the context's or the process state changes, or timeout_ms
- * passes (condition variable; -1 = forever).  0 on a change, -ETIMEDOUT.
+ * passes (-1 = forever).  When the main lcore polls queues (it is in an
+ * affinity, or the only lcore), the wait runs its share of the engine.
+ * 0 on a change, -ETIMEDOUT.
  */
 int pcc_host_wait(struct pcc_host_ctx *ctx, int timeout_ms);
+
+/** Called by pcc_host_main_loop(): 0 go on, > 0 stop every context, < 0
+ *  leave (the engine runs on). */
+typedef int (*pcc_host_tick_t)(void *arg);
+/**
+ * Run the main lcore's share until every context stops or tick says
+ * otherwise: the poll loop when the main lcore polls queues, else sleep;
+ * tick (may be NULL) about every tick_us.  0, or -ENODEV (no engine).
+ */
+int pcc_host_main_loop(pcc_host_tick_t tick, void *arg, uint32_t tick_us);
+
+/** Ask the engine's lcores to return (every running context stops; the
+ *  main loop returns).  Async-signal-safe. */
+void pcc_host_engine_stop_async(void);
+
+/** Engine extras a device model needs (a simulator): mbufs beyond the
+ *  computed pool, and departure-time stamps on paced packets
+ *  (PCC_ENGINE_TX_DEPART_NAME).  Before the engine exists. */
+int pcc_host_set_engine_extra(uint32_t nb_mbufs_extra, bool tx_stamp);
+
+/**
+ * A poll hook for the engine (pcc_engine_set_poll_hook(): a simulator
+ * stepping between poll rounds), installed when the engine is created.
+ * Before the engine exists.
+ */
+int pcc_host_set_poll_hook(pcc_engine_poll_hook_t fn, void *arg);
+
+/** Generator flow groups (copied), for every RP port the group names;
+ *  abs_start: start times are absolute port-clock times.  Before the
+ *  engine exists; NULL/0 clears. */
+int pcc_host_gen_groups_set(const struct pcc_engine_gen_group *g, uint32_t n, bool abs_start);
+
+/* ---- Engine options, stated once as data ------------------------------------ */
+
+/**
+ * Every engine setting that is not a DOCA-style call above has a name:
+ * the dpdk-pcc option without its "--" (doc/dpdk-pcc.md lists them).
+ * Process options apply to the engine as a whole; RP and NP options to a
+ * context of that role.  dpdk-pcc's command line is these names.
+ */
+enum pcc_host_opt_scope {
+	PCC_HOST_OPT_PROCESS = 0,
+	PCC_HOST_OPT_RP = 1,
+	PCC_HOST_OPT_NP = 2,
+};
+
+struct pcc_host_opt_info {
+	const char *name;   /**< "gen-rate" */
+	const char *arg;    /**< "MBPS"; NULL for a flag (value "" or "on") */
+	const char *expect; /**< what it accepts, for error messages */
+	const char *group;  /**< usage section */
+	const char *help;   /**< usage text, lines separated by '\n' */
+	uint8_t scope;      /**< enum pcc_host_opt_scope */
+	bool repeat;        /**< may be given more than once (adds) */
+	bool runtime;       /**< may change while the engine runs */
+};
+
+/** Number of options; the i-th (NULL past the end); by name (NULL). */
+unsigned int pcc_host_opt_count(void);
+const struct pcc_host_opt_info *pcc_host_opt_at(unsigned int i);
+const struct pcc_host_opt_info *pcc_host_opt_find(const char *name);
+
+/**
+ * Set option name to value: ctx NULL for a process option, a context of
+ * the option's role otherwise.  The value's syntax and range are checked
+ * (one line in pcc_host_last_error() naming the value: "invalid value
+ * 'x' for --gen-rate (expected ...)").  -ENOENT unknown name, -EINVAL
+ * bad value or scope, -EBUSY (the engine exists and the option is not
+ * runtime).
+ */
+int pcc_host_opt_set(struct pcc_host_ctx *ctx, const char *name, const char *value);
+
+/** Check one option's value (as pcc_host_opt_set) without the EAL, a
+ *  context or the engine.  0, or -1 with one line in why. */
+int pcc_host_opt_check(const char *name, const char *value, char *why, size_t whylen);
+
+/**
+ * Check a whole set of options without the EAL, contexts or engine:
+ * each value (as pcc_host_opt_set), then their combinations (e.g.
+ * --gen-size needs --gen-flows or --gen-file; --np-cnp-gap-us with
+ * --np-cnp off).  0, or -1 with one line in why.
+ */
+int pcc_host_opts_check(const char *const *names, const char *const *values, unsigned int n,
+		char *why, size_t whylen);
+
+/* ---- Capabilities and debugging (DOCA counterparts in doc/host.md) --------- */
+
+/** Worker threads a context can have: min 1; max the lcores the EAL
+ *  gives (workers, or the main lcore alone).  0 before rte_eal_init(). */
+uint32_t pcc_host_min_threads(void);
+uint32_t pcc_host_max_threads(void);
+/** Can port_id take an RP / NP context (a valid ethdev port, and for the
+ *  NP its classifier's needs)?  1 yes, 0 no (reason in
+ *  pcc_host_last_error()). */
+int pcc_host_rp_supported(uint16_t port_id);
+int pcc_host_np_supported(uint16_t port_id);
+
+/** DOCA's enable_debug: log every context state change, engine setup and
+ *  mailbox request at DEBUG level on pcc.host (and raise it). */
+void pcc_host_debug_enable(bool on);
+bool pcc_host_debug_enabled(void);
+/**
+ * DOCA's dump_debug: write the process state, every context (role, port,
+ * state, app, lcores, probes, NP settings, mailbox), the engine's
+ * effective configuration and its counters to f.  0 or -EINVAL.
+ */
+int pcc_host_debug_dump(FILE *f);
+/**
+ * The engine's effective configuration as JSON text (what /pcc/config
+ * returns): process options, and per port its roles, lcores, queues,
+ * algorithms, parameters, probes and NP settings.  The same settings give
+ * the same text.  Returns the length (written up to len - 1), -ENODEV
+ * before the engine exists.
+ */
+int pcc_host_config_json(char *buf, size_t len);
 
 /* ---- Mailbox ---------------------------------------------------------------- */
 
@@ -267,16 +476,19 @@ int pcc_host_wait(struct pcc_host_ctx *ctx, int timeout_ms);
 #define PCC_HOST_MAILBOX_WORKERS PCC_DEV_MAX_THREADS
 
 /** Request and response buffer sizes (1..PCC_HOST_MAILBOX_MAX), before
- *  start.  Default 0/0: no mailbox. */
+ *  start.  Default 0/0: no mailbox.  RP and NP contexts alike. */
 int pcc_host_mailbox_set_size(struct pcc_host_ctx *ctx, uint32_t req_size, uint32_t resp_size);
-/** Worker (thread rank) that runs the handler; default 0. */
+/** Worker (thread rank) that runs the handler; default: the first
+ *  lcore polling the context's port. */
 int pcc_host_mailbox_set_worker(struct pcc_host_ctx *ctx, uint16_t rank);
 /** The buffers (NULL before set_size); *size if not NULL. */
 void *pcc_host_mailbox_req_buf(struct pcc_host_ctx *ctx, uint32_t *size);
 void *pcc_host_mailbox_resp_buf(struct pcc_host_ctx *ctx, uint32_t *size);
 /**
- * Run the mailbox handler of the algorithm at slot (0..7, 0xF) of the
- * context's port on its worker with req_len bytes of the request buffer;
+ * Run the mailbox handler on the context's worker with req_len bytes of
+ * the request buffer: for an RP context the one of the algorithm at slot
+ * (0..7, 0xF) of its port, for an NP context its application's NP mailbox
+ * handler (slot ignored);
  * wait up to timeout_ms (> 0).  On 0, *resp_len = bytes written to the
  * response buffer and *handler_rc = the handler's return (negative errno
  * from the handler is passed there, not as the result).
@@ -288,9 +500,9 @@ void *pcc_host_mailbox_resp_buf(struct pcc_host_ctx *ctx, uint32_t *size);
 int pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len,
 		uint32_t *resp_len, int *handler_rc, int timeout_ms);
 /**
- * Engine side: run pending mailbox requests for the calling worker (its
- * lib/dev thread rank).  Call once per poll round; a few loads when idle.
- * Returns the number of requests run.
+ * Worker side: run pending mailbox requests for the calling worker (its
+ * lib/dev thread rank).  lib/host's round hook calls it once per poll
+ * round; a few loads when idle.  Returns the number of requests run.
  */
 unsigned int pcc_host_mailbox_poll(void);
 
@@ -315,7 +527,9 @@ int pcc_host_worker_fault_resume(void);
 void pcc_host_worker_fini(void);
 
 /**
- * Fault guard of a worker, in the function that runs its loop:
+ * Fault guard of a worker, in the function that runs its loop (lib/host's
+ * run hook does this for every engine lcore; a program running a loop of
+ * its own may do the same):
  *
  *   pcc_host_worker_init();
  *   if (PCC_HOST_WORKER_GUARD() != 0)
@@ -324,8 +538,8 @@ void pcc_host_worker_fini(void);
  *   pcc_host_worker_fini();
  *
  * A fault inside an algorithm's on_event (pcc_dev_dispatch_current()->
- * active) writes the crash report, sets the process state ERROR, calls
- * the provider's stop_async and jumps back here (the guard returns 1).
+ * active) writes the crash report, sets the process state ERROR, stops
+ * the engine and jumps back here (the guard returns 1).
  * A fault anywhere else still writes the report, then takes the default
  * action (core dump).  sigsetjmp() rules apply: use the macro only as the
  * whole operand of a comparison with a constant in an if statement.

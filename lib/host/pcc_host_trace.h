@@ -67,6 +67,12 @@ int pcc_host_trace_to_buffer(char *buf, size_t len);
 int pcc_host_trace_to_callback(pcc_host_trace_batch_cb cb, void *arg, uint32_t batch);
 /** Bytes used in the user buffer. */
 size_t pcc_host_trace_buffer_used(void);
+/** The trace file (DOCA's trace_file_get): its path, NULL when the output
+ *  is not a file. */
+const char *pcc_host_trace_file(void);
+/** The user buffer (DOCA's trace_buf_get) and its length, NULL when the
+ *  output is not a buffer. */
+char *pcc_host_trace_buffer(size_t *len);
 
 /** Activate/deactivate recording (pcc_dev_trace_enable) at run time. */
 void pcc_host_trace_activate(bool on);
@@ -77,6 +83,8 @@ bool pcc_host_trace_active(void);
 int pcc_host_log_set_buffer_size(uint32_t bytes);
 /** Logger output file (NULL: stdout). */
 int pcc_host_log_to_file(const char *path);
+/** The logger's file (DOCA's log_file_get), NULL for stdout. */
+const char *pcc_host_log_file(void);
 
 /** Service thread: start (period_ms 1..1000, 0 = 10) / stop (drains). */
 int pcc_host_svc_start(uint32_t period_ms);

@@ -38,6 +38,8 @@
 #include "bench_common.h"
 #include "pcc_engine.h"
 #include "pcc_sim.h"
+#include "host.h"
+#include "pcc_host.h"
 #include "simwire.h"
 #include "pcc_algos.h"
 
@@ -164,13 +166,11 @@ static int
 run_engine(const char *text, size_t len, struct result *r)
 {
 	static struct pcc_sim_port_info ports[RTE_MAX_ETHPORTS];
-	static struct pcc_engine_conf conf;
-	static struct app_sim_store store;
+	static struct app_sim_plan plan;
 	static struct app_args args;
 	struct pcc_sim_flow_info *flows;
 	const struct pcc_sim_algo *algos;
 	struct pcc_sim_scenario *scn;
-	struct pcc_engine *e = NULL;
 	struct app_sim_view v;
 	struct pcc_sim *sim;
 	char err[512];
@@ -208,33 +208,31 @@ run_engine(const char *text, size_t len, struct result *r)
 	pcc_sim_np_info_get(sim, &v.np);
 	v.mbufs_hint = pcc_sim_mbufs_hint(sim);
 	v.poll_lcore = rte_get_main_lcore();
-	if (app_sim_wiring(&args, &v, &store, &conf, err, sizeof(err)) < 0) {
+	/* as dpdk-pcc --sim does: through lib/host */
+	if (app_sim_wiring(&args, &v, &plan, err, sizeof(err)) < 0) {
 		fprintf(stderr, "bench_sim: %s\n", err);
 		goto out;
 	}
 	for (i = 0; i < v.nb_ports; i++)
 		pcc_engine_port_clock_register(ports[i].port_id, pcc_sim_clock, sim);
-	e = pcc_engine_create(&conf);
-	if (e == NULL || pcc_engine_set_poll_hook(e, hook, sim) != 0 || pcc_engine_start(e) != 0) {
-		fprintf(stderr, "bench_sim: engine: %s\n", rte_strerror(rte_errno));
+	if (app_sim_apply(&args, &v, &plan, err, sizeof(err)) < 0 ||
+			pcc_host_set_poll_hook(hook, sim) != 0 || app_host_start() != 0) {
+		fprintf(stderr, "bench_sim: engine: %s %s\n", err, pcc_host_last_error());
 		goto out;
 	}
 	t0 = wall_now();
-	pcc_engine_main_loop(e, NULL, NULL, 1000);
+	pcc_host_main_loop(NULL, NULL, 1000);
 	fill(r, sim, wall_now() - t0);
 	rc = 0;
 out:
-	if (e != NULL) {
-		pcc_engine_stop(e);
-		pcc_engine_wait(e);
-	}
+	app_host_stop();
 	pcc_sim_release(sim);
-	pcc_engine_destroy(e);
+	app_host_detach();
 	for (i = 0; i < v.nb_ports; i++)
 		pcc_engine_port_clock_register(ports[i].port_id, NULL, NULL);
 	pcc_sim_destroy(sim);
 	pcc_sim_scenario_free(scn);
-	app_sim_store_free(&store);
+	app_sim_plan_free(&plan);
 	free(flows);
 	return rc;
 }

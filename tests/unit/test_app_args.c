@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "args.h"
+#include "pcc_host.h"
 #include "wiring.h"
 
 #define ARGV(...) ((char *[]){ (char *)"dpdk-pcc", __VA_ARGS__, NULL })
@@ -68,31 +69,6 @@ test_parse_u64(void **state)
 }
 
 static void
-test_parse_ppm(void **state)
-{
-	uint32_t ppm = 0;
-
-	(void)state;
-	assert_int_equal(app_parse_ppm("10", &ppm), 0);
-	assert_int_equal(ppm, 100000);
-	assert_int_equal(app_parse_ppm("0.5", &ppm), 0);
-	assert_int_equal(ppm, 5000);
-	assert_int_equal(app_parse_ppm("0.0001", &ppm), 0);
-	assert_int_equal(ppm, 1);
-	assert_int_equal(app_parse_ppm("100", &ppm), 0);
-	assert_int_equal(ppm, 1000000);
-	assert_int_equal(app_parse_ppm("0", &ppm), 0);
-	assert_int_equal(ppm, 0);
-	assert_int_equal(app_parse_ppm("100.0001", &ppm), -1);
-	assert_int_equal(app_parse_ppm("101", &ppm), -1);
-	assert_int_equal(app_parse_ppm("1.23456", &ppm), -1);
-	assert_int_equal(app_parse_ppm("1.", &ppm), -1);
-	assert_int_equal(app_parse_ppm(".5", &ppm), -1);
-	assert_int_equal(app_parse_ppm("5%", &ppm), -1);
-	assert_int_equal(app_parse_ppm("", &ppm), -1);
-}
-
-static void
 test_parse_id_list(void **state)
 {
 	bool set[RTE_MAX_ETHPORTS];
@@ -143,25 +119,6 @@ test_parse_config(void **state)
 }
 
 static void
-test_parse_ip(void **state)
-{
-	uint8_t v6[16];
-	uint32_t v4 = 0;
-	bool ipv6 = true;
-
-	(void)state;
-	assert_int_equal(app_parse_ip("10.0.0.1", &ipv6, &v4, v6), 0);
-	assert_false(ipv6);
-	assert_int_equal(v4, 0x0a000001);
-	assert_int_equal(app_parse_ip("fd00::2", &ipv6, &v4, v6), 0);
-	assert_true(ipv6);
-	assert_int_equal(v6[0], 0xfd);
-	assert_int_equal(v6[15], 2);
-	assert_int_equal(app_parse_ip("10.0.0", &ipv6, &v4, v6), -1);
-	assert_int_equal(app_parse_ip("host", &ipv6, &v4, v6), -1);
-}
-
-static void
 test_early(void **state)
 {
 	(void)state;
@@ -187,6 +144,9 @@ test_early(void **state)
 	assert_int_equal(app_args_split(ARGC(ARGV("-l", "0")), ARGV("-l", "0")), 3);
 }
 
+/* The engine options as given (command-line order, last wins). */
+#define HV(name) app_hopt(&args, name)
+
 static void
 test_args_defaults(void **state)
 {
@@ -198,17 +158,11 @@ test_args_defaults(void **state)
 	assert_int_equal(rc, APP_ARGS_OK);
 	assert_int_equal(args.run_time, 0);
 	assert_int_equal(args.stats_period, 1);
-	assert_int_equal(args.burst, 32);
-	assert_int_equal(args.rxq, 1);
-	assert_int_equal(args.txq, 0);
-	assert_int_equal(args.idle_sleep_us, 0);
 	assert_false(args.ring_pair);
-	assert_int_equal(args.gen.nb_flows, 0);
-	assert_int_equal(args.gen.qpn_base, 256);
-	assert_int_equal(args.gen.payload_len, 1024);
-	assert_int_equal(args.gen.rate_mbps, 1000);
-	assert_true(args.np.cnp);
-	assert_int_equal(args.np.cnp_dscp, 48);
+	/* the engine's defaults are lib/host's: nothing given, nothing kept */
+	assert_int_equal(args.nb_hopts, 0);
+	assert_null(HV("burst"));
+	assert_int_equal(app_hopt_u64(&args, "rxq", 1), 1);
 }
 
 static void
@@ -222,39 +176,34 @@ test_args_values(void **state)
 			"--gen-qpn", "0x200", "--gen-size", "0", "--gen-rate", "0", "--gen-ce",
 			"12.5", "--gen-dscp", "10", "--gen-dst-mac", "02:00:00:00:00:09",
 			"--np-cnp-dscp", "40", "--np-sqpn-offset", "1", "--rp-ports", "0",
-			"--np-ports", "1-2", "--config=(0,0,1),(1,0,1)");
+			"--np-ports", "1-2", "--config=(0,0,1),(1,0,1)", "--burst", "128");
 	assert_int_equal(rc, APP_ARGS_OK);
 	assert_int_equal(args.run_time, 3);
 	assert_int_equal(args.stats_period, 0);
 	assert_true(args.ring_pair);
-	assert_int_equal(args.burst, 64);
-	assert_int_equal(args.idle_sleep_us, 100);
-	assert_int_equal(args.rxq, 2);
-	assert_int_equal(args.txq, 4);
-	assert_int_equal(args.gen.nb_flows, 4);
-	assert_int_equal(args.gen.qpn_base, 0x200);
-	assert_int_equal(args.gen.payload_len, 0);
-	assert_int_equal(args.gen.rate_mbps, 0);
-	assert_int_equal(args.gen.ce_ppm, 125000);
-	assert_int_equal(args.gen.dscp, 10);
-	assert_true(args.gen.dst_mac_valid);
-	assert_int_equal(args.gen.dst_mac[5], 9);
-	assert_int_equal(args.np.cnp_dscp, 40);
-	assert_int_equal(args.np.sqpn_offset, 1);
 	assert_true(args.rp_ports[0] && !args.rp_ports[1]);
 	assert_true(args.np_ports[1] && args.np_ports[2] && !args.np_ports[0]);
 	assert_int_equal(args.nb_config, 2);
+	/* engine options: kept in order, scoped, for lib/host */
+	assert_int_equal(args.nb_hopts, 14);
+	assert_string_equal(args.hopts[0].name, "burst");
+	assert_string_equal(args.hopts[0].value, "64");
+	assert_int_equal(args.hopts[0].scope, PCC_HOST_OPT_PROCESS);
+	assert_string_equal(HV("burst"), "128"); /* the last one */
+	assert_string_equal(HV("gen-ce"), "12.5");
+	assert_string_equal(HV("gen-dst-mac"), "02:00:00:00:00:09");
+	assert_string_equal(args.hopts[11].name, "np-cnp-dscp");
+	assert_int_equal(args.hopts[11].scope, PCC_HOST_OPT_NP);
+	assert_int_equal(app_hopt_u64(&args, "rxq", 1), 2);
+	assert_int_equal(app_hopt_u64(&args, "gen-qpn", 0), 0x200);
 
 	PARSE("--gen-flows", "1", "--gen-ipv6");
 	assert_int_equal(rc, APP_ARGS_OK);
-	assert_true(args.gen.ipv6);
-	assert_int_equal(args.gen.src_ip.v6[0], 0xfd);
-	assert_int_equal(args.gen.src_ip.v6[15], 1);
-	assert_int_equal(args.gen.dst_ip.v6[15], 2);
+	assert_string_equal(HV("gen-ipv6"), "");
 
 	PARSE("--np-cnp", "off");
 	assert_int_equal(rc, APP_ARGS_OK);
-	assert_false(args.np.cnp);
+	assert_string_equal(HV("np-cnp"), "off");
 }
 
 static void
@@ -332,8 +281,7 @@ test_args_combinations(void **state)
 /* ---- wiring ------------------------------------------------------ */
 
 static struct app_env env;
-static struct pcc_engine_conf conf;
-static struct pcc_engine_rxq_conf store[APP_CONFIG_MAX];
+static struct app_plan plan;
 
 static void
 env_init(unsigned int nb_ports, unsigned int nb_workers)
@@ -357,55 +305,50 @@ static int
 wire(void)
 {
 	err[0] = '\0';
-	return app_wiring(&args, &env, &conf, store, err, sizeof(err));
+	return app_wiring(&args, &env, &plan, err, sizeof(err));
 }
 
 static void
 test_wiring_defaults(void **state)
 {
 	(void)state;
-	/* ring pair: first RP, second NP, one queue each, one worker */
+	/* ring pair: first RP, second NP */
 	PARSE_OK("--ring-pair");
 	env_init(2, 1);
 	env.ring_pair = true;
 	env.ring_port[0] = 0;
 	env.ring_port[1] = 1;
 	assert_int_equal(wire(), 0);
-	assert_int_equal(conf.port[0].roles, PCC_ENGINE_ROLE_RP);
-	assert_int_equal(conf.port[1].roles, PCC_ENGINE_ROLE_NP);
-	assert_int_equal(conf.nb_rxq_conf, 2);
-	assert_int_equal(conf.rxq[0].lcore_id, 1);
-	assert_int_equal(conf.rxq[1].lcore_id, 1);
-	assert_int_equal(pcc_engine_txq_needed(&conf, 0), 1);
+	assert_true(plan.rp[0] && !plan.np[0]);
+	assert_true(plan.np[1] && !plan.rp[1]);
+	assert_false(plan.queue_map); /* lib/host's round-robin */
+	assert_int_equal(plan.fwd_from, -1);
 
-	/* plain ports: all RP+NP; queues round-robin over two workers */
+	/* plain ports: an RP and an NP context on each */
 	PARSE_OK("--rxq", "2");
 	env_init(2, 2);
 	assert_int_equal(wire(), 0);
-	assert_int_equal(conf.port[0].roles, PCC_ENGINE_ROLE_RP | PCC_ENGINE_ROLE_NP);
-	assert_int_equal(conf.port[1].roles, PCC_ENGINE_ROLE_RP | PCC_ENGINE_ROLE_NP);
-	assert_int_equal(conf.nb_rxq_conf, 4);
-	assert_int_equal(conf.rxq[0].lcore_id, 1); /* (0,0) */
-	assert_int_equal(conf.rxq[1].lcore_id, 2); /* (0,1) */
-	assert_int_equal(conf.rxq[2].lcore_id, 1); /* (1,0) */
-	assert_int_equal(conf.rxq[3].lcore_id, 2); /* (1,1) */
-	assert_int_equal(pcc_engine_txq_needed(&conf, 0), 2);
-	assert_int_equal(conf.nb_rxq, 2);
-
-	/* single lcore: the main lcore polls */
-	PARSE_OK("--run-time", "1");
-	env_init(1, 0);
-	assert_int_equal(wire(), 0);
-	assert_int_equal(conf.rxq[0].lcore_id, 0);
+	assert_true(plan.rp[0] && plan.np[0] && plan.rp[1] && plan.np[1]);
+	assert_false(plan.rp[2] || plan.np[2]);
 
 	/* explicit roles: unlisted ports are not used */
 	PARSE_OK("--rp-ports", "1");
 	env_init(3, 1);
 	assert_int_equal(wire(), 0);
-	assert_int_equal(conf.port[0].roles, 0);
-	assert_int_equal(conf.port[1].roles, PCC_ENGINE_ROLE_RP);
-	assert_int_equal(conf.port[2].roles, 0);
-	assert_int_equal(conf.nb_rxq_conf, 1);
+	assert_false(plan.rp[0] || plan.np[0]);
+	assert_true(plan.rp[1] && !plan.np[1]);
+	assert_false(plan.rp[2] || plan.np[2]);
+
+	/* --config: a queue map per port */
+	PARSE_OK("--rxq", "2", "--config", "(0,0,1),(0,1,2),(1,0,2),(1,1,1)");
+	env_init(2, 2);
+	assert_int_equal(wire(), 0);
+	assert_true(plan.queue_map);
+	assert_int_equal(plan.nb_rxq, 2);
+	assert_int_equal(plan.lcore_of[0][0], 1);
+	assert_int_equal(plan.lcore_of[0][1], 2);
+	assert_int_equal(plan.lcore_of[1][0], 2);
+	assert_int_equal(plan.lcore_of[1][1], 1);
 }
 
 static void
@@ -461,18 +404,6 @@ test_wiring_errors(void **state)
 	env_init(1, 1);
 	assert_int_equal(wire(), -1);
 	assert_non_null(strstr(err, "port 0 RX queue 1 is not polled"));
-
-	/* two lcores poll port 0: each needs its own TX queue */
-	PARSE_OK("--rxq", "2", "--txq", "1", "--config", "(0,0,1),(0,1,2)");
-	env_init(1, 2);
-	assert_int_equal(wire(), -1);
-	assert_string_equal(err,
-			"invalid value '1' for --txq (port 0 is polled by 2 lcores and each sends "
-			"on a TX queue of its own: at least 2)");
-
-	PARSE_OK("--rxq", "2", "--txq", "2", "--config", "(0,0,1),(0,1,2)");
-	env_init(1, 2);
-	assert_int_equal(wire(), 0);
 }
 
 static void
@@ -483,36 +414,23 @@ test_args_rp_flows(void **state)
 	(void)state;
 	/* defaults */
 	PARSE_OK("--run-time", "1");
-	assert_null(args.algo);
-	assert_int_equal(args.flows, PCC_ENGINE_FLOWS_DEFAULT);
-	assert_int_equal(args.flow_idle_ms, 10000);
-	assert_int_equal(args.flow_full, PCC_ENGINE_FLOW_FULL_EVICT);
-	assert_int_equal(args.txc_bytes, 65536);
-	assert_int_equal(args.txc_us, 20);
-	assert_int_equal(args.timer_us, 0);
-	assert_int_equal(args.line_rate_gbps, 0);
-	assert_string_equal(args.pacer, "wheel");
+	assert_null(HV("algo"));
 	assert_false(args.fwd);
-	/* values */
+	/* values: kept for the RP contexts, each checked */
 	PARSE_OK("--algo", "dcqcn", "--algo-param", "rai_mbps=40", "--algo-param",
 			"t_inc_ns=0x1000", "--flows", "4096", "--flow-idle-ms", "0", "--flow-full",
 			"refuse", "--tx-coalesce-bytes", "0", "--tx-coalesce-us", "5", "--timer-us",
 			"300", "--line-rate", "25", "--pacer", "txpp", "--pacer-queue", "16",
 			"--forward", "1,0");
-	assert_string_equal(args.algo, "dcqcn");
-	assert_int_equal(args.nb_params, 2);
-	assert_string_equal(args.params[0].name, "rai_mbps");
-	assert_string_equal(args.params[0].value, "40");
-	assert_string_equal(args.params[1].value, "0x1000");
-	assert_int_equal(args.flows, 4096);
-	assert_int_equal(args.flow_idle_ms, 0);
-	assert_int_equal(args.flow_full, PCC_ENGINE_FLOW_FULL_REFUSE);
-	assert_int_equal(args.txc_bytes, 0);
-	assert_int_equal(args.txc_us, 5);
-	assert_int_equal(args.timer_us, 300);
-	assert_int_equal(args.line_rate_gbps, 25);
-	assert_string_equal(args.pacer, "txpp");
-	assert_int_equal(args.pacer_queue, 16);
+	assert_string_equal(HV("algo"), "dcqcn");
+	assert_int_equal(args.hopts[0].scope, PCC_HOST_OPT_RP);
+	assert_string_equal(args.hopts[1].name, "algo-param");
+	assert_string_equal(args.hopts[1].value, "rai_mbps=40");
+	assert_string_equal(args.hopts[2].value, "t_inc_ns=0x1000");
+	assert_int_equal(args.hopts[1].scope, PCC_HOST_OPT_RP);
+	assert_string_equal(HV("flow-full"), "refuse");
+	assert_string_equal(HV("line-rate"), "25");
+	assert_string_equal(HV("pacer"), "txpp");
 	assert_true(args.fwd);
 	assert_int_equal(args.fwd_a, 1);
 	assert_int_equal(args.fwd_b, 0);
@@ -565,30 +483,19 @@ test_wiring_forward(void **state)
 	PARSE_OK("--forward", "2,0", "--algo", "dcqcn", "--timer-us", "50");
 	env_init(3, 1);
 	assert_int_equal(wire(), 0);
-	assert_int_equal(conf.port[2].roles, PCC_ENGINE_ROLE_FWD);
-	assert_int_equal(conf.port[0].roles, PCC_ENGINE_ROLE_RP);
-	assert_int_equal(conf.port[1].roles, 0);
-	assert_true(conf.fwd.enabled);
-	assert_int_equal(conf.fwd.port_a, 2);
-	assert_int_equal(conf.fwd.port_b, 0);
-	assert_string_equal(conf.rp.algo, "dcqcn");
-	assert_int_equal(conf.rp.timer_us, 50);
-	/* the host side's TX queues: its own pollers and the wire side's */
-	assert_int_equal(pcc_engine_txq_needed(&conf, 2), 1);
-
-	PARSE_OK("--forward", "0,1", "--rxq", "2");
-	env_init(2, 2);
-	assert_int_equal(wire(), 0);
-	/* (0,0)->1 (0,1)->2 (1,0)->1 (1,1)->2 */
-	assert_int_equal(pcc_engine_txq_needed(&conf, 0), 2);
-	assert_int_equal(pcc_engine_txq_needed(&conf, 1), 2);
+	/* one RP context on the wire side; the host side has none */
+	assert_true(plan.rp[0] && !plan.np[0]);
+	assert_false(plan.rp[1] || plan.np[1] || plan.rp[2] || plan.np[2]);
+	assert_int_equal(plan.fwd_from, 2);
+	assert_int_equal(plan.fwd_to, 0);
 
 	PARSE_OK("--forward", "0,1", "--config", "(0,0,1),(1,0,2)");
 	env_init(2, 2);
 	assert_int_equal(wire(), 0);
-	/* lcore 2 polls only B but forwards to A */
-	assert_int_equal(pcc_engine_txq_needed(&conf, 0), 2);
-	assert_int_equal(pcc_engine_txq_needed(&conf, 1), 1);
+	/* the host side's queue is in the map too */
+	assert_true(plan.queue_map);
+	assert_int_equal(plan.lcore_of[0][0], 1);
+	assert_int_equal(plan.lcore_of[1][0], 2);
 
 	PARSE_OK("--forward", "0,3");
 	env_init(2, 1);
@@ -601,10 +508,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_u64),
-		cmocka_unit_test(test_parse_ppm),
 		cmocka_unit_test(test_parse_id_list),
 		cmocka_unit_test(test_parse_config),
-		cmocka_unit_test(test_parse_ip),
 		cmocka_unit_test(test_early),
 		cmocka_unit_test(test_args_defaults),
 		cmocka_unit_test(test_args_values),

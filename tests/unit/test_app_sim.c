@@ -53,8 +53,8 @@ test_sim_options(void **state)
 	assert_int_equal(args.sim_quantum_ns, 100);
 	assert_int_equal(args.sim_mode, APP_SIM_SERVICE);
 	assert_true(args.stats_set);
-	assert_true(args.flows_set);
-	assert_int_equal(args.txc_bytes, 0);
+	assert_string_equal(app_hopt(&args, "flows"), "4096");
+	assert_string_equal(app_hopt(&args, "tx-coalesce-bytes"), "0");
 }
 
 static void
@@ -177,39 +177,20 @@ view_default(struct app_sim_view *v)
 static void
 test_sim_wiring(void **state)
 {
-	static struct app_sim_store st;
-	static struct pcc_engine_conf conf;
+	static struct app_sim_plan plan;
 	const struct pcc_engine_gen_group *g;
 	struct app_sim_view v;
-	uint16_t p;
 
 	(void)state;
 	assert_int_equal(PARSE("--sim", SCN("hpcc"), "--burst", "64"), APP_ARGS_OK);
 	view_default(&v);
-	assert_int_equal(app_sim_wiring(&args, &v, &st, &conf, err, sizeof(err)), 0);
-	/* ports: roles, gateway MACs, line rates, one RX queue on lcore 3 */
-	for (p = 0; p < RTE_MAX_ETHPORTS; p++)
-		if (p < 4 || p > 6)
-			assert_int_equal(conf.port[p].roles, 0);
-	assert_int_equal(conf.port[4].roles, PCC_ENGINE_ROLE_RP);
-	assert_int_equal(conf.port[5].roles, PCC_ENGINE_ROLE_RP);
-	assert_int_equal(conf.port[6].roles, PCC_ENGINE_ROLE_NP);
-	assert_true(conf.port[5].peer_mac_valid);
-	assert_int_equal(conf.port[5].peer_mac[5], 0x11);
-	assert_int_equal(conf.port[5].line_rate_bps, 25000000000ull);
-	assert_false(conf.port[4].dev_port_set);
-	assert_int_equal(conf.nb_rxq_conf, 3);
-	assert_int_equal(conf.rxq[2].port_id, 6);
-	assert_int_equal(conf.rxq[2].lcore_id, 3);
-	assert_int_equal(conf.burst, 64);
-	assert_int_equal(conf.nb_mbufs_extra, 12345);
-	assert_int_equal(conf.flow.capacity, APP_SIM_FLOWS_MIN);
-	assert_true(conf.rp.tx_stamp);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.mbufs_extra, 12345);
+	assert_int_equal(plan.flows, APP_SIM_FLOWS_MIN);
+	assert_false(plan.share_dev_ports);
 	/* generator: the three engine flows, absolute virtual start times */
-	assert_true(conf.gen.abs_start);
-	assert_int_equal(conf.gen.nb_flows, 0);
-	assert_int_equal(conf.gen.nb_groups, 3);
-	g = &conf.gen.groups[1];
+	assert_int_equal(plan.nb_groups, 3);
+	g = &plan.groups[1];
 	assert_int_equal(g->port_id, 5);
 	assert_int_equal(g->count, 1);
 	assert_int_equal(g->qpn_base, 0x101);
@@ -223,53 +204,42 @@ test_sim_wiring(void **state)
 	assert_true(g->dst_mac_valid);
 	assert_int_equal(g->src_ip, 0x0A010002u);
 	assert_int_equal(g->dst_ip, 0x0A010003u);
-	assert_int_equal(conf.gen.groups[0].size, 0);
-	assert_int_equal(conf.gen.groups[2].size, 1000000);
-	assert_int_equal(conf.gen.groups[2].dst_qpn_base, 0);
-	/* algorithms per slot, with their parameters */
-	assert_string_equal(conf.rp.slots[0].algo, "dcqcn");
-	assert_int_equal(conf.rp.slots[0].nb_params, 2);
-	assert_string_equal(conf.rp.slots[0].params[1].name, "t_inc_ns");
-	assert_string_equal(conf.rp.slots[0].params[1].value, "55000");
-	assert_string_equal(conf.rp.slots[2].algo, "hpcc");
-	assert_null(conf.rp.slots[1].algo);
-	assert_null(conf.rp.algo);
+	assert_int_equal(plan.groups[0].size, 0);
+	assert_int_equal(plan.groups[2].size, 1000000);
+	assert_int_equal(plan.groups[2].dst_qpn_base, 0);
 	/* the NP: DSCP, a 1.5 us gap rounded up to 2 us, the QPN map */
-	assert_true(conf.np.cnp);
-	assert_int_equal(conf.np.cnp_dscp, 46);
-	assert_int_equal(conf.np.cnp_gap_us, 2);
-	assert_int_equal(conf.np.nb_sqpn_map, 1);
-	assert_int_equal(conf.np.sqpn_map[0].dqpn, 0x900);
-	assert_int_equal(conf.np.sqpn_map[0].sqpn, 0x101);
-	app_sim_store_free(&st);
+	assert_int_equal(plan.cnp_dscp, 46);
+	assert_int_equal(plan.cnp_gap_us, 2);
+	assert_int_equal(plan.nb_sqpn, 1);
+	assert_int_equal(plan.sqpn[0].dqpn, 0x900);
+	assert_int_equal(plan.sqpn[0].sqpn, 0x101);
+	app_sim_plan_free(&plan);
 
 	/* no gap, --nb-mbufs wins over the hint, --flows as given */
 	assert_int_equal(PARSE("--sim", SCN("hpcc"), "--nb-mbufs", "4096", "--flows", "128"),
 			APP_ARGS_OK);
 	view_default(&v);
 	v.np.cnp_gap_ns = 0;
-	assert_int_equal(app_sim_wiring(&args, &v, &st, &conf, err, sizeof(err)), 0);
-	assert_int_equal(conf.np.cnp_gap_us, PCC_ENGINE_NP_NO_GAP);
-	assert_int_equal(conf.nb_mbufs, 4096);
-	assert_int_equal(conf.nb_mbufs_extra, 0);
-	assert_int_equal(conf.flow.capacity, 128);
-	app_sim_store_free(&st);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.cnp_gap_us, 0);
+	assert_int_equal(plan.mbufs_extra, 0);
+	assert_int_equal(plan.flows, 0);
+	app_sim_plan_free(&plan);
 
 	/* finite flows only: the pool holds what they send, if below the hint */
 	assert_int_equal(PARSE("--sim", SCN("hpcc")), APP_ARGS_OK);
 	view_default(&v);
 	flows[0].size = 1000000;
-	assert_int_equal(app_sim_wiring(&args, &v, &st, &conf, err, sizeof(err)), 0);
-	assert_int_equal(conf.nb_mbufs_extra, 3 * 1000 + APP_SIM_MBUFS_SLACK);
-	app_sim_store_free(&st);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.mbufs_extra, 3 * 1000 + APP_SIM_MBUFS_SLACK);
+	app_sim_plan_free(&plan);
 	app_args_free(&args);
 }
 
 static void
 test_sim_wiring_groups(void **state)
 {
-	static struct app_sim_store st;
-	static struct pcc_engine_conf conf;
+	static struct app_sim_plan plan;
 	struct app_sim_view v;
 
 	(void)state;
@@ -282,18 +252,17 @@ test_sim_wiring_groups(void **state)
 	flows[2] = flows[0];
 	flows[2].qpn = flows[0].qpn + 2;
 	flows[2].dst_qpn = flows[2].qpn;
-	assert_int_equal(app_sim_wiring(&args, &v, &st, &conf, err, sizeof(err)), 0);
-	assert_int_equal(conf.gen.nb_groups, 1);
-	assert_int_equal(conf.gen.groups[0].count, 3);
-	app_sim_store_free(&st);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.nb_groups, 1);
+	assert_int_equal(plan.groups[0].count, 3);
+	app_sim_plan_free(&plan);
 	/* without algorithms: the port's active slot (the default algorithm) */
 	view_default(&v);
 	v.nb_algos = 0;
 	flows[1].slot = 0;
-	assert_int_equal(app_sim_wiring(&args, &v, &st, &conf, err, sizeof(err)), 0);
-	assert_false(conf.gen.groups[0].slot_set);
-	assert_null(conf.rp.slots[0].algo);
-	app_sim_store_free(&st);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_false(plan.groups[0].slot_set);
+	app_sim_plan_free(&plan);
 	app_args_free(&args);
 }
 
@@ -301,8 +270,7 @@ static void
 test_sim_wiring_errors(void **state)
 {
 	static struct pcc_sim_port_info many[12];
-	static struct app_sim_store st;
-	static struct pcc_engine_conf conf;
+	static struct app_sim_plan plan;
 	struct app_sim_view v;
 	uint16_t i;
 
@@ -310,11 +278,11 @@ test_sim_wiring_errors(void **state)
 	assert_int_equal(PARSE("--sim", SCN("hpcc")), APP_ARGS_OK);
 	view_default(&v);
 	flows[0].slot = 5; /* no algorithm there */
-	assert_int_equal(app_sim_wiring(&args, &v, &st, &conf, err, sizeof(err)), -1);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "slot 5"));
 	view_default(&v);
 	v.nb_ports = 0;
-	assert_int_equal(app_sim_wiring(&args, &v, &st, &conf, err, sizeof(err)), -1);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no host for the engine"));
 	/* twelve senders share the eight lib/dev ports in turn ... */
 	for (i = 0; i < 12; i++) {
@@ -327,15 +295,12 @@ test_sim_wiring_errors(void **state)
 	v.ports = many;
 	v.nb_ports = 12;
 	v.nb_flows = 0;
-	assert_int_equal(app_sim_wiring(&args, &v, &st, &conf, err, sizeof(err)), 0);
-	for (i = 0; i < 12; i++) {
-		assert_true(conf.port[i].dev_port_set);
-		assert_int_equal(conf.port[i].dev_port, i % PCC_ENGINE_DEV_PORTS);
-	}
-	app_sim_store_free(&st);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_true(plan.share_dev_ports);
+	app_sim_plan_free(&plan);
 	/* ... which needs one link rate */
 	many[9].line_rate_bps = 25000000000ull;
-	assert_int_equal(app_sim_wiring(&args, &v, &st, &conf, err, sizeof(err)), -1);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "one link rate"));
 	app_args_free(&args);
 }

@@ -4,9 +4,12 @@
 
 /*
  * Unit tests of lib/host: context state machine and its errors, probe and
- * NP settings, wait(), mailbox with a fake worker thread, tracer and
- * logger, resources file, crash report (forked children).  The engine is
- * a fake registered through struct pcc_host_engine_ops.
+ * NP settings and what the engine makes of them, wait(), mailbox (the
+ * engine's worker lcore, and a thread of our own for the worker nobody
+ * else polls), NP applications, engine options and the effective
+ * configuration, tracer and logger, resources file, crash report (forked
+ * children).  lib/host runs a real engine on a ring pair (ports 0 and 1:
+ * what one sends the other receives), made and freed around each test.
  */
 
 #include <errno.h>
@@ -25,14 +28,19 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <rte_lcore.h>
 #include <rte_log.h>
+#include <rte_memory.h>
 
 #include "pcc_dev.h"
+#include "pcc_dev_plugin.h"
+#include "pcc_engine.h"
 #include "pcc_dev_svc.h"
 #include "pcc_host.h"
 #include "pcc_host_res.h"
 #include "pcc_host_trace.h"
 #include "plugin_stage.h"
+#include "test_eal.h"
 
 /* ---- Test algorithms ------------------------------------------------------------ */
 
@@ -119,43 +127,28 @@ static const struct pcc_dev_algo_ops crash_ops = {
 	.on_event = crash_on_event,
 };
 
-/* ---- Fake engine --------------------------------------------------------------- */
+/* ---- Ports --------------------------------------------------------------------- */
 
-static int fake_starts, fake_stops, fake_stop_asyncs;
+static struct pcc_ring_pair *ring;
 
-static int
-fake_start(void *arg, struct pcc_host_ctx *ctx)
+/* A ring pair: ports 0 and 1 (engines close their ports: one per test). */
+static void
+ports_up(void)
 {
-	(void)arg;
-	(void)ctx;
-	fake_starts++;
-	return 0;
+	ring = pcc_ring_pair_create("hst", 1, 2, 1024, SOCKET_ID_ANY);
+	assert_non_null(ring);
+	assert_int_equal(pcc_ring_pair_port(ring, 0), 0);
+	assert_int_equal(pcc_ring_pair_port(ring, 1), 1);
 }
 
-static int
-fake_stop(void *arg, struct pcc_host_ctx *ctx)
+static void
+ports_down(void)
 {
-	(void)arg;
-	(void)ctx;
-	fake_stops++;
-	return 0;
+	pcc_ring_pair_free(ring);
+	ring = NULL;
 }
 
 static volatile int worker_run;
-
-static void
-fake_stop_async(void *arg)
-{
-	(void)arg;
-	fake_stop_asyncs++;
-	worker_run = 0;
-}
-
-static const struct pcc_host_engine_ops fake_ops = {
-	.start = fake_start,
-	.stop = fake_stop,
-	.stop_async = fake_stop_async,
-};
 
 static uint64_t
 mono_ms(void)
@@ -179,7 +172,14 @@ group_setup(void **state)
 	struct pcc_dev_conf conf = { .n_ports = 2, .n_threads = 2 };
 
 	(void)state;
+	/* a worker lcore (1) polls: it runs the mailbox handlers; it sleeps
+	 * when idle */
+	if (test_eal_init("test_host", "512", "-l", "0-1", NULL) < 0)
+		return -1;
 	rte_log_set_level_pattern("pcc.*", RTE_LOG_EMERG);
+	assert_int_equal(pcc_host_algos_register(), 0);
+	assert_int_equal(pcc_host_opt_set(NULL, "idle-sleep", "50"), 0);
+	assert_int_equal(pcc_host_opt_set(NULL, "flows", "1024"), 0);
 	assert_int_equal(pcc_dev_algo_register(&tst_ops), 0);
 	assert_int_equal(pcc_dev_algo_register(&tst_plain), 0);
 	assert_int_equal(pcc_dev_algo_register(&crash_ops), 0);
@@ -201,6 +201,7 @@ group_teardown(void **state)
 	pcc_host_svc_stop();
 	pcc_dev_fini();
 	plugin_stage_cleanup();
+	test_eal_cleanup();
 	return 0;
 }
 
@@ -209,19 +210,22 @@ group_teardown(void **state)
 static void
 test_ctx_lifecycle(void **state)
 {
-	struct pcc_host_ctx *rp, *np;
+	struct pcc_host_ctx *rp, *np, *late;
 	uint32_t lc[4] = { 1, 2, 3, 0 }, got[4], mn, mx;
+	const struct pcc_dev_algo_ops *ops;
 	bool plugin;
 
 	(void)state;
-	pcc_host_engine_register(NULL, NULL);
+	ports_up();
 	rp = pcc_host_rp_create(0);
 	assert_non_null(rp);
 	assert_null(pcc_host_rp_create(0));
 	assert_int_equal(errno, EEXIST);
 	assert_null(pcc_host_rp_create(RTE_MAX_ETHPORTS));
-	np = pcc_host_np_create(0);
+	np = pcc_host_np_create(1);
 	assert_non_null(np);
+	assert_ptr_equal(pcc_host_ctx_find(1, PCC_HOST_ROLE_NP), np);
+	assert_null(pcc_host_ctx_find(1, PCC_HOST_ROLE_RP));
 	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_CREATED);
 	assert_int_equal(pcc_host_ctx_role(np), PCC_HOST_ROLE_NP);
 	assert_int_equal(pcc_host_ctx_port(rp), 0);
@@ -229,7 +233,9 @@ test_ctx_lifecycle(void **state)
 	assert_int_equal(pcc_host_set_app(rp, "no_such_algo"), -ENOENT);
 	assert_err_has("no registered algorithm");
 	assert_int_equal(pcc_host_set_app(rp, ""), -EINVAL);
-	assert_int_equal(pcc_host_set_app(np, "tst_algo"), -ENOTSUP);
+	/* an NP application is a plug-in with an NP handler */
+	assert_int_equal(pcc_host_set_app(np, "tst_algo"), -ENOENT);
+	assert_err_has("no loaded plug-in");
 	assert_int_equal(pcc_host_set_app(rp, "tst_algo"), 0);
 	assert_string_equal(pcc_host_app(rp, &plugin), "tst_algo");
 	assert_false(plugin);
@@ -250,39 +256,74 @@ test_ctx_lifecycle(void **state)
 	lc[1] = RTE_MAX_LCORE;
 	assert_int_equal(pcc_host_set_affinity(rp, lc, 2), -EINVAL);
 	lc[1] = 2;
-	assert_int_equal(pcc_host_set_affinity(rp, lc, 2), 0);
-	assert_int_equal(pcc_host_affinity(rp, got, 4), 2);
-	assert_int_equal(got[1], 2);
+	/* lcore 2 is not in the EAL's -l 0-1 */
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 2), -EINVAL);
+	assert_err_has("not enabled in the EAL");
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 1), 0);
+	assert_int_equal(pcc_host_affinity(rp, got, 4), 1);
+	assert_int_equal(got[0], 1);
 	/* narrowing the thread range below the affinity is refused */
-	assert_int_equal(pcc_host_set_threads(rp, 1, 1), -ERANGE);
+	assert_int_equal(pcc_host_set_threads(rp, 2, 2), -ERANGE);
+	assert_int_equal(pcc_host_min_threads(), 1);
+	assert_int_equal(pcc_host_max_threads(), 1);
+	assert_int_equal(pcc_host_rp_supported(0), 1);
+	assert_int_equal(pcc_host_np_supported(1), 1);
+	assert_int_equal(pcc_host_rp_supported(9), 0);
+	assert_err_has("no such ethdev port");
 
-	/* no engine */
-	assert_int_equal(pcc_host_start(rp), -ENOTSUP);
-	assert_err_has("no engine");
-	pcc_host_engine_register(&fake_ops, NULL);
-	fake_starts = fake_stops = 0;
-	assert_int_equal(pcc_host_start(rp), 0);
-	assert_int_equal(fake_starts, 1);
+	/* the first start creates the engine from both contexts */
+	assert_null(pcc_host_engine());
+	if (pcc_host_start(rp) != 0)
+		fail_msg("%s", pcc_host_last_error());
+	assert_non_null(pcc_host_engine());
+	assert_int_equal(pcc_engine_port_roles(pcc_host_engine(), 0), PCC_ENGINE_ROLE_RP);
+	assert_int_equal(pcc_engine_port_roles(pcc_host_engine(), 1), PCC_ENGINE_ROLE_NP);
+	assert_int_equal(pcc_engine_lcore_polls_port(pcc_host_engine(), 1, 0), 1);
+	/* the RP context's app is in slot 0 of its logical port */
+	ops = pcc_dev_slot_algo(pcc_host_ctx_dev_port(rp), 0, NULL);
+	assert_non_null(ops);
+	assert_string_equal(ops->name, "tst_algo");
 	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_RUNNING);
 	assert_int_equal(pcc_host_process_state(), PCC_HOST_PS_ACTIVE);
+	/* the NP context was made with it but is not started: its port waits */
+	assert_int_equal(pcc_engine_port_paused(pcc_host_engine(), 1), 1);
+	assert_int_equal(pcc_engine_port_paused(pcc_host_engine(), 0), 0);
+	assert_int_equal(pcc_host_start(np), 0);
+	assert_int_equal(pcc_engine_port_paused(pcc_host_engine(), 1), 0);
+	/* a context after the engine: refused */
+	late = pcc_host_np_create(0);
+	assert_null(late);
+	assert_int_equal(errno, EBUSY);
 	/* wrong state */
 	assert_int_equal(pcc_host_set_app(rp, "tst_plain"), -EBUSY);
 	assert_err_has("not allowed after start");
 	assert_int_equal(pcc_host_set_threads(rp, 1, 4), -EBUSY);
-	assert_int_equal(pcc_host_set_affinity(rp, lc, 2), -EBUSY);
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 1), -EBUSY);
 	assert_int_equal(pcc_host_mailbox_set_size(rp, 8, 8), -EBUSY);
 	assert_int_equal(pcc_host_start(rp), -EBUSY);
 	assert_err_has("already running");
+	/* stopping one context pauses its port, the engine runs on */
+	assert_int_equal(pcc_host_stop(np), 0);
+	assert_int_equal(pcc_engine_port_paused(pcc_host_engine(), 1), 1);
 	assert_int_equal(pcc_host_stop(rp), 0);
-	assert_int_equal(fake_stops, 1);
 	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_STOPPED);
 	assert_int_equal(pcc_host_stop(rp), -EBUSY);
+	/* settings the engine fixed at its creation */
+	assert_int_equal(pcc_host_set_affinity(rp, lc, 1), -EBUSY);
+	assert_err_has("the engine exists");
+	assert_int_equal(pcc_host_opt_set(NULL, "burst", "64"), -EBUSY);
+	/* a stopped context's app reaches the engine at once */
 	assert_int_equal(pcc_host_set_app(rp, "tst_plain"), 0);
+	ops = pcc_dev_slot_algo(pcc_host_ctx_dev_port(rp), 0, NULL);
+	assert_string_equal(ops->name, "tst_plain");
+	assert_int_equal(pcc_host_set_app(rp, "tst_algo"), 0);
 	assert_int_equal(pcc_host_start(rp), 0);
 	pcc_host_destroy(rp); /* stops a running context */
-	assert_int_equal(fake_stops, 2);
-	pcc_host_destroy(np);
+	assert_non_null(pcc_host_engine());
+	pcc_host_destroy(np); /* the last one: the engine goes */
+	assert_null(pcc_host_engine());
 	pcc_host_destroy(NULL);
+	ports_down();
 	assert_string_equal(pcc_host_process_state_name(PCC_HOST_PS_DEACTIVATED), "deactivated");
 	assert_int_equal(pcc_host_process_state_set((enum pcc_host_process_state)7), -EINVAL);
 }
@@ -314,13 +355,15 @@ static void
 test_probe_np(void **state)
 {
 	struct pcc_host_probe_conf p, q;
+	struct pcc_engine_probe_conf ep;
 	struct pcc_host_np_caps caps;
-	struct pcc_host_np_conf nc;
+	struct pcc_engine_np_conf nc;
 	struct pcc_host_ctx *rp, *np;
 
 	(void)state;
+	ports_up();
 	rp = pcc_host_rp_create(0);
-	np = pcc_host_np_create(0);
+	np = pcc_host_np_create(1);
 	assert_non_null(rp);
 	assert_non_null(np);
 	memset(&p, 0, sizeof(p));
@@ -346,9 +389,6 @@ test_probe_np(void **state)
 	p.ifa1_marker = 1;
 	assert_int_equal(pcc_host_set_probe(rp, 2, &p), -ERANGE);
 	p.ifa1_marker = UINT64_C(1) << 63;
-	p.custom_len = 4;
-	assert_int_equal(pcc_host_set_probe(rp, 2, &p), -EINVAL);
-	p.custom_len = 0;
 	assert_int_equal(pcc_host_set_probe(rp, 2, &p), 0);
 	p.format = PCC_HOST_PROBE_IFA2;
 	p.ifa2_gns = 16;
@@ -367,17 +407,62 @@ test_probe_np(void **state)
 	assert_int_equal(pcc_host_np_set_resp_ts(np, 24, 10), 0);
 	assert_int_equal(pcc_host_np_set_ts_src(np, PCC_HOST_TS_REALTIME), 0);
 	assert_int_equal(pcc_host_np_set_ts_src(np, (enum pcc_host_ts_src)5), -ENOTSUP);
-	assert_int_equal(pcc_host_np_set_gns_filter(np, 16, 0), -ERANGE);
-	assert_int_equal(pcc_host_np_set_gns_filter(np, 0xc, 0x4), 0);
+	assert_int_equal(pcc_host_np_set_ifa2_gns_ignore(np, 16, 0), -ERANGE);
+	assert_int_equal(pcc_host_np_set_ifa2_gns_ignore(np, 0xc, 0x4), 0);
+	assert_int_equal(pcc_host_np_set_ifa2_gns_select(np, 0x1, 0x1), 0);
 	assert_int_equal(pcc_host_np_conf_get(np, &nc), 0);
 	assert_int_equal(nc.resp_ts_size, 24);
 	assert_int_equal(nc.resp_ts_res, 10);
-	assert_int_equal(nc.ts_src, PCC_HOST_TS_REALTIME);
-	assert_int_equal(nc.gns_mask, 0xc);
-	assert_int_equal(pcc_host_start(np), 0);
+	assert_int_equal(nc.ts_src, PCC_ENGINE_NP_TS_REALTIME);
+	assert_true(nc.ifa2_gns_ignore);
+	assert_int_equal(nc.ifa2_gns_ignore_mask, 0xc);
+	assert_int_equal(nc.ifa2_gns_select_mask, 0x1);
+
+	/* what the engine made of them */
+	if (pcc_host_start(np) != 0 || pcc_host_start(rp) != 0)
+		fail_msg("%s", pcc_host_last_error());
+	assert_int_equal(pcc_engine_port_np_conf_get(pcc_host_engine(), 1, &nc), 0);
+	assert_int_equal(nc.resp_ts_size, 24);
+	assert_int_equal(nc.ts_src, PCC_ENGINE_NP_TS_REALTIME);
+	assert_true(nc.ifa2_gns_ignore);
+	assert_int_equal(nc.ifa2_gns_ignore_value, 0x4);
+	assert_int_equal(pcc_engine_port_probe_get(pcc_host_engine(), 0, 1, &ep), 0);
+	assert_int_equal(ep.custom_len, 32);
+	assert_int_equal(ep.custom_offset, 8);
+	assert_int_equal(ep.custom_pattern, 0xdeadbeef);
+	assert_int_equal(pcc_engine_port_probe_get(pcc_host_engine(), 0, 3, &ep), 0);
+	assert_int_equal(ep.format, PCC_ENGINE_PROBE_IFA2);
+	assert_int_equal(ep.ifa2_gns, 7);
+	assert_int_equal(ep.ifa_hop_limit, 9);
+	/* NP settings: not while the context runs */
 	assert_int_equal(pcc_host_np_set_resp_ts(np, 16, 0), -EBUSY);
+	/* probe formats: while it runs, the engine takes them */
+	memset(&p, 0, sizeof(p));
+	p.format = PCC_HOST_PROBE_IFA2;
+	p.ifa2_gns = 3;
+	assert_int_equal(pcc_host_set_probe(rp, 1, &p), 0);
+	assert_int_equal(pcc_engine_port_probe_get(pcc_host_engine(), 0, 1, &ep), 0);
+	assert_int_equal(ep.format, PCC_ENGINE_PROBE_IFA2);
+	assert_int_equal(ep.ifa2_gns, 3);
+	/* another IFA2 protocol than the classifier's: refused, kept */
+	p.ifa2_proto = 131;
+	assert_int_equal(pcc_host_set_probe(rp, 1, &p), -EPROTO);
+	assert_int_equal(pcc_host_probe(rp, 1, &q), 0);
+	assert_int_equal(q.ifa2_proto, 0);
+	/* a stopped NP context's settings reach the engine at once */
+	assert_int_equal(pcc_host_stop(np), 0);
+	assert_int_equal(pcc_host_stop(rp), 0);
+	assert_int_equal(pcc_host_np_set_resp_ts(np, 16, 2), 0);
+	assert_int_equal(pcc_host_opt_set(np, "np-cnp-gap-us", "0"), 0);
+	assert_int_equal(pcc_engine_port_np_conf_get(pcc_host_engine(), 1, &nc), 0);
+	assert_int_equal(nc.resp_ts_size, 16);
+	assert_int_equal(nc.resp_ts_res, 2);
+	assert_int_equal(nc.cnp_gap_us, PCC_ENGINE_NP_NO_GAP);
+	assert_int_equal(pcc_host_opt_set(np, "np-cnp-pcp", "9"), -EINVAL);
+	assert_err_has("invalid value '9' for --np-cnp-pcp");
 	pcc_host_destroy(rp);
 	pcc_host_destroy(np);
+	ports_down();
 }
 
 /* ---- wait() ------------------------------------------------------------------------- */
@@ -398,6 +483,7 @@ test_wait(void **state)
 	uint64_t t0;
 
 	(void)state;
+	ports_up();
 	rp = pcc_host_rp_create(0);
 	assert_non_null(rp);
 	assert_int_equal(pcc_host_wait(NULL, 10), -EINVAL);
@@ -412,20 +498,21 @@ test_wait(void **state)
 	pthread_join(t, NULL);
 	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_STOPPED);
 	pcc_host_destroy(rp);
+	ports_down();
 }
 
 /* ---- Mailbox ------------------------------------------------------------------------- */
 
-static volatile int mb_run, mb_pause;
+static volatile int mb_run;
 
+/* A worker of our own for rank 5, which no engine lcore has. */
 static void *
 fake_worker(void *arg)
 {
 	(void)arg;
-	pcc_dev_thread_set_rank(1);
+	pcc_dev_thread_set_rank(5);
 	while (__atomic_load_n(&mb_run, __ATOMIC_ACQUIRE)) {
-		if (!__atomic_load_n(&mb_pause, __ATOMIC_ACQUIRE))
-			pcc_host_mailbox_poll();
+		pcc_host_mailbox_poll();
 		usleep(200);
 	}
 	return NULL;
@@ -441,15 +528,16 @@ test_mailbox(void **state)
 	int hrc, calls;
 
 	(void)state;
+	ports_up();
 	rp = pcc_host_rp_create(0);
 	assert_non_null(rp);
+	assert_int_equal(pcc_host_set_app(rp, "tst_algo"), 0);
 	assert_null(pcc_host_mailbox_req_buf(rp, &sz));
 	assert_int_equal(pcc_host_mailbox_send(rp, 0, 1, &rlen, &hrc, 100), -EINVAL);
 	assert_int_equal(pcc_host_mailbox_set_size(rp, 0, 16), -ERANGE);
 	assert_int_equal(pcc_host_mailbox_set_size(rp, 16, PCC_HOST_MAILBOX_MAX + 1), -ERANGE);
 	assert_int_equal(pcc_host_mailbox_set_size(rp, 64, 32), 0);
 	assert_int_equal(pcc_host_mailbox_set_worker(rp, PCC_HOST_MAILBOX_WORKERS), -ERANGE);
-	assert_int_equal(pcc_host_mailbox_set_worker(rp, 1), 0);
 	req = pcc_host_mailbox_req_buf(rp, &sz);
 	assert_non_null(req);
 	assert_int_equal(sz, 64);
@@ -458,16 +546,16 @@ test_mailbox(void **state)
 	memcpy(req, "hello", 5);
 	assert_int_equal(pcc_host_mailbox_send(rp, 0, 5, &rlen, &hrc, 100), -EAGAIN);
 	assert_err_has("not running");
-	assert_int_equal(pcc_host_start(rp), 0);
+	if (pcc_host_start(rp) != 0)
+		fail_msg("%s", pcc_host_last_error());
 
-	mb_run = 1;
-	mb_pause = 0;
-	assert_int_equal(pthread_create(&t, NULL, fake_worker, NULL), 0);
+	/* the engine's worker (lcore 1, the port's) runs the handler */
 	mbox_calls = 0;
 	assert_int_equal(pcc_host_mailbox_send(rp, 0, 5, &rlen, &hrc, 2000), 0);
 	assert_int_equal(rlen, 5);
 	assert_int_equal(hrc, 5);
 	assert_memory_equal(resp, "olleh", 5);
+	assert_int_equal(mbox_calls, 1);
 	assert_int_equal(pcc_host_mailbox_send(rp, 0, 65, &rlen, &hrc, 100), -EMSGSIZE);
 	assert_int_equal(pcc_host_mailbox_send(rp, 0, 5, &rlen, &hrc, 0), -EINVAL);
 	assert_int_equal(pcc_host_mailbox_send(rp, 5, 5, &rlen, &hrc, 100), -ENOENT);
@@ -477,17 +565,6 @@ test_mailbox(void **state)
 	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 2000), 0);
 	assert_int_equal(hrc, -EPROTO);
 	assert_int_equal(rlen, 0);
-	/* the worker does not poll: cancelled after the timeout */
-	__atomic_store_n(&mb_pause, 1, __ATOMIC_RELEASE);
-	usleep(5000);
-	calls = mbox_calls;
-	memcpy(req, "abc", 3);
-	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 50), -ETIMEDOUT);
-	assert_err_has("cancelled");
-	__atomic_store_n(&mb_pause, 0, __ATOMIC_RELEASE);
-	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 2000), 0);
-	assert_memory_equal(resp, "cba", 3);
-	assert_int_equal(mbox_calls, calls + 1); /* the cancelled one never ran */
 	/* a handler slower than the timeout keeps the mailbox busy */
 	memcpy(req, "slow", 4);
 	assert_int_equal(pcc_host_mailbox_send(rp, 0, 4, &rlen, &hrc, 50), -ETIMEDOUT);
@@ -497,10 +574,171 @@ test_mailbox(void **state)
 	memcpy(req, "xy", 2);
 	assert_int_equal(pcc_host_mailbox_send(rp, 0, 2, &rlen, &hrc, 2000), 0);
 	assert_memory_equal(resp, "yx", 2);
+
+	/* a worker nobody polls: cancelled after the timeout, never run */
+	assert_int_equal(pcc_host_stop(rp), 0);
+	assert_int_equal(pcc_host_mailbox_set_worker(rp, 5), 0);
+	assert_int_equal(pcc_host_start(rp), 0);
+	calls = mbox_calls;
+	memcpy(req, "abc", 3);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 50), -ETIMEDOUT);
+	assert_err_has("cancelled");
+	mb_run = 1;
+	assert_int_equal(pthread_create(&t, NULL, fake_worker, NULL), 0);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 2000), 0);
+	assert_memory_equal(resp, "cba", 3);
+	assert_int_equal(mbox_calls, calls + 1); /* the cancelled one never ran */
 	__atomic_store_n(&mb_run, 0, __ATOMIC_RELEASE);
 	pthread_join(t, NULL);
-	assert_int_equal(pcc_host_mailbox_poll(), 0);
 	pcc_host_destroy(rp);
+	ports_down();
+}
+
+/* ---- NP applications ----------------------------------------------------------------- */
+
+static void
+test_np_app(void **state)
+{
+	char src[PATH_MAX], path[PATH_MAX];
+	struct pcc_host_ctx *rp, *np;
+	pcc_np_handler_t h = NULL;
+	uint32_t rlen;
+	uint8_t *req, *resp;
+	bool plugin;
+	int hrc;
+
+	(void)state;
+	ports_up();
+	rp = pcc_host_rp_create(0);
+	np = pcc_host_np_create(1);
+	snprintf(src, sizeof(src), "%s/plug_np2.so", PLUGIN_DIR);
+	assert_int_equal(plugin_stage(src, "plug_np2.so", 0644, path, sizeof(path)), 0);
+	/* an RP algorithm package is no NP application */
+	snprintf(src, sizeof(src), "%s/plug_good.so", PLUGIN_DIR);
+	if (pcc_host_set_app(np, "plug_good") == 0)
+		fail_msg("plug_good taken as an NP application");
+	if (pcc_host_set_app(np, path) != 0)
+		fail_msg("%s", pcc_host_last_error());
+	assert_string_equal(pcc_host_app(np, &plugin), "plug_np2");
+	assert_true(plugin);
+	assert_int_equal(pcc_host_mailbox_set_size(np, 16, 16), 0);
+	/* the NP context's mailbox: its application's handler */
+	if (pcc_host_start(np) != 0 || pcc_host_start(rp) != 0)
+		fail_msg("%s", pcc_host_last_error());
+	assert_int_equal(pcc_dev_plugin_np("plug_np2", &h, NULL), 0);
+	assert_ptr_equal(pcc_np_port_handler_bound(1), h);
+	req = pcc_host_mailbox_req_buf(np, NULL);
+	resp = pcc_host_mailbox_resp_buf(np, NULL);
+	req[0] = 7;
+	assert_int_equal(pcc_host_mailbox_send(np, 0, 1, &rlen, &hrc, 2000), 0);
+	assert_int_equal(rlen, 2);
+	assert_int_equal(resp[0], 2); /* plug_np2's tag */
+	assert_int_equal(resp[1], 0); /* the setting before */
+	req[0] = 9;
+	assert_int_equal(pcc_host_mailbox_send(np, 0, 1, &rlen, &hrc, 2000), 0);
+	assert_int_equal(resp[1], 7);
+	/* the RP context has no application with a mailbox */
+	assert_int_equal(pcc_host_mailbox_set_size(rp, 16, 16), -EBUSY);
+	pcc_host_destroy(np);
+	assert_null(pcc_np_port_handler_bound(1));
+	pcc_host_destroy(rp);
+	ports_down();
+	assert_int_equal(pcc_dev_plugin_unload("plug_np2", NULL, 0), 0);
+}
+
+/* ---- Engine options and the effective configuration ------------------------------------ */
+
+static void
+test_opts_config(void **state)
+{
+	static char json[32768];
+	struct pcc_host_ctx *rp, *np;
+	const struct pcc_host_opt_info *oi;
+	char why[256];
+	const char *bad_names[] = { "gen-size" };
+	const char *bad_values[] = { "100" };
+
+	(void)state;
+	/* the table */
+	assert_true(pcc_host_opt_count() > 40);
+	oi = pcc_host_opt_find("np-ifa2-gns-ignore");
+	assert_non_null(oi);
+	assert_int_equal(oi->scope, PCC_HOST_OPT_NP);
+	assert_null(pcc_host_opt_find("np-ifa2-gns"));
+	assert_int_equal(pcc_host_opt_check("burst", "0", why, sizeof(why)), -1);
+	assert_string_equal(why, "invalid value '0' for --burst (expected packets, 1..512)");
+	assert_int_equal(pcc_host_opts_check(bad_names, bad_values, 1, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "--gen-size needs --gen-flows"));
+	assert_int_equal(pcc_host_opt_set(NULL, "nosuch", "1"), -ENOENT);
+
+	ports_up();
+	rp = pcc_host_rp_create(0);
+	np = pcc_host_np_create(1);
+	assert_int_equal(pcc_host_opt_set(rp, "burst", "64"), -EINVAL);
+	assert_err_has("process option");
+	assert_int_equal(pcc_host_opt_set(NULL, "np-cnp", "on"), -EINVAL);
+	assert_err_has("needs an NP context");
+	assert_int_equal(pcc_host_opt_set(NULL, "burst", "64"), 0);
+	assert_int_equal(pcc_host_opt_set(NULL, "gen-flows", "2"), 0);
+	assert_int_equal(pcc_host_opt_set(NULL, "gen-rate", "10"), 0);
+	assert_int_equal(pcc_host_opt_set(rp, "algo", "tst_algo"), 0);
+	assert_int_equal(pcc_host_opt_set(rp, "algo-param", "GAIN=42"), 0);
+	assert_int_equal(pcc_host_opt_set(rp, "algo-param", "GAIN=420"), 0); /* checked at start */
+	assert_int_equal(pcc_host_opt_set(rp, "probe", "2:ifa2:gns=5"), 0);
+	assert_int_equal(pcc_host_opt_set(rp, "line-rate", "25"), 0);
+	assert_int_equal(pcc_host_opt_set(np, "np-cnp-dscp", "40"), 0);
+	assert_int_equal(pcc_host_opt_set(np, "np-ifa2-gns-ignore", "0xf:0x3"), 0);
+	assert_int_equal(pcc_host_config_json(json, sizeof(json)), -ENODEV);
+	/* a parameter out of its range: the start says which */
+	assert_int_equal(pcc_host_start(rp), -EINVAL);
+	assert_err_has("GAIN=420");
+	/* the engine was not kept: fix and start again */
+	assert_null(pcc_host_engine());
+	pcc_host_destroy(rp);
+	pcc_host_destroy(np);
+	ports_down();
+
+	ports_up();
+	rp = pcc_host_rp_create(0);
+	np = pcc_host_np_create(1);
+	assert_int_equal(pcc_host_opt_set(rp, "algo", "tst_algo"), 0);
+	assert_int_equal(pcc_host_opt_set(rp, "algo-param", "GAIN=42"), 0);
+	assert_int_equal(pcc_host_opt_set(rp, "probe", "2:ifa2:gns=5"), 0);
+	assert_int_equal(pcc_host_opt_set(rp, "line-rate", "25"), 0);
+	assert_int_equal(pcc_host_opt_set(np, "np-cnp-dscp", "40"), 0);
+	assert_int_equal(pcc_host_opt_set(np, "np-ifa2-gns-ignore", "0xf:0x3"), 0);
+	if (pcc_host_start(rp) != 0 || pcc_host_start(np) != 0)
+		fail_msg("%s", pcc_host_last_error());
+	assert_true(pcc_host_config_json(json, sizeof(json)) > 0);
+	assert_non_null(strstr(json, "\"burst\": 64"));
+	assert_non_null(strstr(json, "\"gen_flows\": 2"));
+	assert_non_null(strstr(json, "\"gen_rate_mbps\": 10"));
+	assert_non_null(strstr(json, "\"port0\": {"));
+	assert_non_null(strstr(json, "\"roles\": \"rp\""));
+	assert_non_null(strstr(json, "\"slot0\": \"tst_algo\""));
+	assert_non_null(strstr(json, "\"slot0.GAIN\": 42"));
+	assert_non_null(strstr(json, "\"line_rate_bps\": 25000000000"));
+	assert_non_null(strstr(json, "\"probe2\": \"ifa2:np=sw,custom=0@0/0,gns=0x5"));
+	assert_non_null(strstr(json, "\"np_cnp_dscp\": 40"));
+	assert_non_null(strstr(json, "\"np_ifa2_gns_ignore\": \"0xf:0x3\""));
+	/* at run time, a parameter goes to the engine's lib/dev state */
+	assert_int_equal(pcc_host_opt_set(rp, "algo-param", "GAIN=43"), 0);
+	assert_int_equal(pcc_host_config_json(json, sizeof(json)) > 0, 1);
+	assert_non_null(strstr(json, "\"slot0.GAIN\": 43"));
+	/* the probe option too */
+	assert_int_equal(pcc_host_opt_set(rp, "probe", "2:ccmad:custom=8"), 0);
+	assert_int_equal(pcc_host_config_json(json, sizeof(json)) > 0, 1);
+	assert_non_null(strstr(json, "\"probe2\": \"ccmad:np=sw,custom=8@0/0\""));
+	/* the dump */
+	assert_int_equal(pcc_host_debug_dump(NULL), -EINVAL);
+	pcc_host_debug_enable(true);
+	assert_true(pcc_host_debug_enabled());
+	pcc_host_debug_enable(false);
+	pcc_host_destroy(rp);
+	pcc_host_destroy(np);
+	ports_down();
+	/* back to the defaults for the other tests */
+	assert_int_equal(pcc_host_gen_groups_set(NULL, 0, false), 0);
 }
 
 /* ---- Tracer and logger ----------------------------------------------------------------- */
@@ -567,6 +805,13 @@ test_tracer(void **state)
 	pcc_host_trace_flush();
 	assert_int_equal(pcc_host_trace_to_buffer(NULL, 10), -EINVAL);
 	assert_int_equal(pcc_host_trace_to_buffer(tbuf, sizeof(tbuf)), 0);
+	{
+		size_t blen = 0;
+
+		assert_ptr_equal(pcc_host_trace_buffer(&blen), tbuf);
+		assert_int_equal(blen, sizeof(tbuf));
+		assert_null(pcc_host_trace_file());
+	}
 	pcc_dev_trace_5(1, 7, 0xff, (uint64_t)-3, 66, 0);
 	assert_int_equal(pcc_host_trace_flush(), 1);
 	assert_non_null(strstr(tbuf, "rate=7 flow=ff neg=-3 ch=B %"));
@@ -601,6 +846,8 @@ test_tracer(void **state)
 	close(fd);
 	assert_int_equal(pcc_host_trace_to_file("/nonexistent/dir/x"), -ENOENT);
 	assert_int_equal(pcc_host_trace_to_file(tpath), 0);
+	assert_string_equal(pcc_host_trace_file(), tpath);
+	assert_null(pcc_host_trace_buffer(NULL));
 	pcc_dev_trace_5(3, 0xabc, 0x12345, 0, 0, 0);
 	pcc_host_trace_flush();
 	assert_non_null(strstr(slurp(tpath), "w=00000abc h=9029"));
@@ -612,6 +859,7 @@ test_tracer(void **state)
 	assert_true(fd >= 0);
 	close(fd);
 	assert_int_equal(pcc_host_log_to_file(lpath), 0);
+	assert_string_equal(pcc_host_log_file(), lpath);
 	assert_true(pcc_dev_printf("hello %d", 5) > 0);
 	pcc_host_trace_flush();
 	assert_non_null(strstr(slurp(lpath), "hello 5"));
@@ -631,6 +879,8 @@ test_tracer(void **state)
 	assert_false(pcc_host_svc_running());
 	pcc_host_trace_to_stdout();
 	pcc_host_log_to_file(NULL);
+	assert_null(pcc_host_trace_file());
+	assert_null(pcc_host_log_file());
 	unlink(tpath);
 	unlink(lpath);
 	pcc_host_trace_stats_get(&st);
@@ -681,7 +931,7 @@ test_resources(void **state)
 		      "applications:\n"
 		      "  dpdk-pcc:\n"
 		      "    count: 2\n"
-		      "    lcores: [1, 2, 3]\n"
+		      "    lcores: [1, 0, 3]\n"
 		      "  other:\n"
 		      "    lcores: \"4-6,9\"\n");
 	r = pcc_host_res_load(p, err, sizeof(err));
@@ -702,9 +952,10 @@ test_resources(void **state)
 	assert_int_equal(pcc_host_res_apply(r, "dpdk-pcc", rp), 0);
 	assert_int_equal(pcc_host_affinity(rp, got, 8), 2);
 	assert_int_equal(got[0], 1);
-	assert_int_equal(got[1], 2);
-	assert_int_equal(pcc_host_res_apply(r, "other", rp), 0);
-	assert_int_equal(pcc_host_affinity(rp, got, 8), 4);
+	assert_int_equal(got[1], 0);
+	/* lcores the EAL does not have (-l 0-1) */
+	assert_int_equal(pcc_host_res_apply(r, "other", rp), -EINVAL);
+	assert_int_equal(pcc_host_affinity(rp, got, 8), 2);
 	pcc_host_destroy(rp);
 	pcc_host_res_free(r);
 
@@ -734,7 +985,6 @@ crash_child(const char *path)
 	uint32_t ctx[12];
 	int rc, i;
 
-	pcc_host_engine_register(&fake_ops, NULL);
 	if (pcc_host_crash_set_file(path) != 0)
 		return 10;
 	pcc_dev_thread_set_rank(1);
@@ -744,7 +994,6 @@ crash_child(const char *path)
 	if (PCC_HOST_WORKER_GUARD() != 0) {
 		rc = pcc_host_worker_fault_resume();
 		if (rc != -EFAULT || pcc_host_process_state() != PCC_HOST_PS_ERROR ||
-				fake_stop_asyncs != 1 || worker_run != 0 ||
 				pcc_dev_dispatch_current()->active != 0 ||
 				pcc_host_crash_count() != 1)
 			return 12;
@@ -836,6 +1085,8 @@ main(void)
 		cmocka_unit_test(test_probe_np),
 		cmocka_unit_test(test_wait),
 		cmocka_unit_test(test_mailbox),
+		cmocka_unit_test(test_np_app),
+		cmocka_unit_test(test_opts_config),
 		cmocka_unit_test(test_tracer),
 		cmocka_unit_test(test_resources),
 		cmocka_unit_test(test_crash),

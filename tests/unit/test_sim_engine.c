@@ -4,10 +4,11 @@
 
 /*
  * The engine on the simulator in one process, as dpdk-pcc --sim wires
- * them: the poll hook steps the simulator between rounds, the engine's
- * idle deadline lets virtual time jump over idle gaps, and one scenario
- * gives one result; run-time control (pcc_engine_flow_rate_set() from
- * the owner lcore, pcc_engine_probe_set() checks) on the same run.
+ * them through lib/host (simwire.c): the poll hook steps the simulator
+ * between rounds, the engine's idle deadline lets virtual time jump over
+ * idle gaps, and one scenario gives one result; run-time control
+ * (pcc_engine_flow_rate_set() from the owner lcore, probe formats set
+ * through lib/host and checked) on the same run.
  */
 
 #include <errno.h>
@@ -27,11 +28,12 @@
 #include <rte_lcore.h>
 
 #include "args.h"
+#include "host.h"
 #include "pcc_engine.h"
+#include "pcc_host.h"
 #include "pcc_sim.h"
 #include "simwire.h"
 #include "test_eal.h"
-#include "pcc_algos.h"
 
 /* one DCQCN flow that starts after 100 us of nothing */
 static const char scenario[] = "duration: 400us\n"
@@ -82,34 +84,29 @@ static void
 stopped_checks(struct pcc_engine *e)
 {
 	struct pcc_engine_flow_info fi;
-	struct pcc_engine_probe_conf pc, got;
+	struct pcc_engine_probe_conf got;
+	struct pcc_host_probe_conf pc;
+	struct pcc_host_ctx *rp = pcc_host_ctx_find(cur_key.port_id, PCC_HOST_ROLE_RP);
 
+	assert_non_null(rp);
 	assert_int_equal(pcc_engine_flow_rate_set(e, &cur_key, 0), 0);
 	assert_int_equal(pcc_engine_flow_get(e, &cur_key, &fi), 0);
 	assert_false(fi.pinned);
-	pcc_engine_probe_conf_default(&pc, PCC_ENGINE_PROBE_IFA2);
+	memset(&pc, 0, sizeof(pc));
+	pc.format = PCC_HOST_PROBE_IFA2;
 	pc.ifa2_gns = 3;
-	assert_int_equal(pcc_engine_probe_set(e, 2, &pc), 0);
-	assert_int_equal(pcc_engine_probe_get(e, 2, &got), 0);
+	assert_int_equal(pcc_host_set_probe(rp, 2, &pc), 0);
+	assert_int_equal(pcc_engine_port_probe_get(e, cur_key.port_id, 2, &got), 0);
 	assert_int_equal(got.format, PCC_ENGINE_PROBE_IFA2);
 	assert_int_equal(got.ifa2_gns, 3);
 	pc.ifa2_proto = 200; /* the classifier recognises 253 */
-	assert_int_equal(pcc_engine_probe_set(e, 2, &pc), -EPROTO);
+	assert_int_equal(pcc_host_set_probe(rp, 2, &pc), -EPROTO);
 	pc.ifa2_proto = 0;
 	pc.ifa2_gns = 16;
-	assert_int_equal(pcc_engine_probe_set(e, 2, &pc), -EINVAL);
-	pcc_engine_probe_conf_default(&pc, PCC_ENGINE_PROBE_IFA1);
-	pc.ifa1_marker = 0x1234; /* top bit clear */
-	assert_int_equal(pcc_engine_probe_set(e, 1, &pc), -EINVAL);
-	pc.ifa1_marker = 0x8000000000000001ull; /* not the one recognised */
-	assert_int_equal(pcc_engine_probe_set(e, 1, &pc), -EPROTO);
-	pc.format = 9;
-	assert_int_equal(pcc_engine_probe_set(e, 1, &pc), -EINVAL);
-	assert_int_equal(pcc_engine_probe_set(e, PCC_ENGINE_PROBE_SLOTS, &got), -EINVAL);
-	assert_int_equal(pcc_engine_probe_get(e, PCC_ENGINE_PROBE_SLOTS, &got), -EINVAL);
+	assert_int_equal(pcc_host_set_probe(rp, 2, &pc), -ERANGE);
 	/* the refusals changed nothing */
-	assert_int_equal(pcc_engine_probe_get(e, 1, &got), 0);
-	assert_int_equal(got.format, PCC_ENGINE_PROBE_CCMAD);
+	assert_int_equal(pcc_engine_port_probe_get(e, cur_key.port_id, 2, &got), 0);
+	assert_int_equal(got.ifa2_gns, 3);
 }
 
 static void
@@ -117,8 +114,7 @@ run_once(struct run *r, const char *dir, uint64_t pin_bps)
 {
 	static struct pcc_sim_port_info ports[4];
 	static struct pcc_sim_flow_info flows[4];
-	static struct pcc_engine_conf conf;
-	static struct app_sim_store store;
+	static struct app_sim_plan plan;
 	static struct app_args args;
 	const struct pcc_sim_algo *algos;
 	struct pcc_sim_scenario *scn;
@@ -153,27 +149,28 @@ run_once(struct run *r, const char *dir, uint64_t pin_bps)
 	assert_int_equal(pcc_sim_np_info_get(sim, &v.np), 0);
 	v.mbufs_hint = pcc_sim_mbufs_hint(sim);
 	v.poll_lcore = rte_get_main_lcore();
-	assert_int_equal(app_sim_wiring(&args, &v, &store, &conf, err, sizeof(err)), 0);
+	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
 	for (i = 0; i < v.nb_ports; i++)
 		assert_int_equal(pcc_engine_port_clock_register(
 						 ports[i].port_id, pcc_sim_clock, sim),
 				0);
-	e = pcc_engine_create(&conf);
+	if (app_sim_apply(&args, &v, &plan, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(pcc_host_set_poll_hook(hook, sim), 0);
+	hook_calls = 0;
+	pcc_engine_flow_key_qp(&cur_key, ports[0].port_id, flows[0].qpn);
+	assert_int_equal(app_host_start(), 0);
+	e = pcc_host_engine();
 	assert_non_null(e);
+	cur_e = e;
 	assert_int_equal(pcc_engine_port_clock_src(e, ports[0].port_id),
 			PCC_ENGINE_CLOCK_REGISTERED);
-	hook_calls = 0;
-	cur_e = e;
-	pcc_engine_flow_key_qp(&cur_key, ports[0].port_id, flows[0].qpn);
 	assert_int_equal(pcc_engine_flow_rate_set(e, &cur_key, 1000000000), -ENOENT);
-	assert_int_equal(pcc_engine_set_poll_hook(e, hook, sim), 0);
-	assert_int_equal(pcc_engine_start(e), 0);
-	r->hook_busy = pcc_engine_set_poll_hook(e, hook, sim);
-	pcc_engine_main_loop(e, NULL, NULL, 1000);
+	r->hook_busy = pcc_host_set_poll_hook(hook, sim);
+	assert_int_equal(pcc_host_main_loop(NULL, NULL, 1000), 0);
 	/* nothing to do until the flow starts at 100 us of virtual time */
 	r->first_idle = hook_first_idle;
-	pcc_engine_stop(e);
-	pcc_engine_wait(e);
+	app_host_stop();
 	assert_int_equal(pcc_engine_flow_get(e, &cur_key, &r->f), 0);
 	if (pin_bps != 0)
 		stopped_checks(e);
@@ -182,12 +179,13 @@ run_once(struct run *r, const char *dir, uint64_t pin_bps)
 	pcc_sim_stats_get(sim, &r->st);
 	pcc_sim_flow_stats_get(sim, 0, &r->fs);
 	pcc_sim_release(sim);
-	pcc_engine_destroy(e);
+	app_host_detach();
+	assert_null(pcc_host_engine());
 	for (i = 0; i < v.nb_ports; i++)
 		pcc_engine_port_clock_register(ports[i].port_id, NULL, NULL);
 	pcc_sim_destroy(sim);
 	pcc_sim_scenario_free(scn);
-	app_sim_store_free(&store);
+	app_sim_plan_free(&plan);
 }
 
 static int
@@ -286,8 +284,6 @@ main(void)
 		fprintf(stderr, "EAL: %s\n", rte_strerror(rte_errno));
 		return 1;
 	}
-	if (pcc_algos_register_builtin() < 0)
-		return 1;
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
 	test_eal_cleanup();
 	return ret;

@@ -23,12 +23,20 @@ SRC_DIR = os.path.dirname(os.path.dirname(os.path.dirname(
 
 
 def long_options_in_source():
-    """Long option names of the getopt table in app/dpdk-pcc/args.c."""
-    with open(os.path.join(SRC_DIR, 'app', 'dpdk-pcc', 'args.c')) as f:
-        text = f.read()
-    table = text[text.index('long_opts[]'):]
-    table = table[:table.index('};')]
-    return re.findall(r'\{\s*"([a-z0-9-]+)"', table)
+    """Long option names of dpdk-pcc: its own table (app_opts[] in
+    app/dpdk-pcc/args.c) and lib/host's engine options (host_opts[] in
+    lib/host/host_opts.c), each stated once there."""
+    names = []
+    for path, table in ((('app', 'dpdk-pcc', 'args.c'), 'app_opts[] = {'),
+                        (('lib', 'host', 'host_opts.c'), 'host_opts[] = {')):
+        with open(os.path.join(SRC_DIR, *path)) as f:
+            text = f.read()
+        body = text[text.index(table):]
+        body = body[:body.index('\n};')]
+        names += re.findall(
+            r'(?:\b(?:U64|FLAG|STR|FN|NUM_P|NUM_NP|OPT|OPT_R)\(|\.name = )'
+            r'"([a-z0-9-]+)"', body)
+    return names
 
 
 def parse_table(text, title):

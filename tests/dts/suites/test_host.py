@@ -169,8 +169,9 @@ class TestHost(TestSuite):
         state = tlm_query(prefix, '/pcc/state')
         self.assert_fields(state, {'process_state': 0,
                                    'process_state_name': 'active',
-                                   'ctx_role': ['rp'],
-                                   'ctx_state': ['running']},
+                                   'ctx_port': [0, 1],
+                                   'ctx_role': ['rp', 'np'],
+                                   'ctx_state': ['running', 'running']},
                            what='/pcc/state')
         # the stock client
         if os.path.exists(TELEMETRY_PY):
@@ -258,7 +259,8 @@ class TestHost(TestSuite):
         st_b = tlm_wait(pb, '/pcc/state', lambda r: True)
         self.assert_equal(st_a['process_state'], 0, 'A /pcc/state')
         self.assert_equal(st_b['process_state'], 1, 'B /pcc/state')
-        self.assert_equal(st_b['ctx_state'], ['created'], 'B context')
+        self.assert_equal(st_b['ctx_state'], ['created', 'created'],
+                          'B contexts')
         gen_b = tlm_query(pb, '/pcc/stats')
         self.assert_equal(stat(gen_b, 'gen_pkts'), 0, 'B packets as STANDBY')
         tlm_wait(pa, '/pcc/stats', lambda r: stat(r, 'gen_pkts') > 0)
@@ -275,9 +277,10 @@ class TestHost(TestSuite):
         took = time.monotonic() - t0
         self.log('failover seen in B\'s output after %.0f ms' % (took * 1e3))
         st_b = tlm_wait(pb, '/pcc/state',
-                        lambda r: r.get('ctx_state') == ['running'])
+                        lambda r: r.get('ctx_state') == ['running', 'running'])
         self.assert_equal(st_b['process_state'], 0, 'B /pcc/state after')
-        self.assert_equal(st_b['ctx_state'], ['running'], 'B context after')
+        self.assert_equal(st_b['ctx_state'], ['running', 'running'],
+                          'B contexts after')
         self.assert_equal(tlm_query(pb, '/pcc/param,0,0,min_rate_mbps')['value'],
                           1234, 'B min_rate_mbps after failover (journal)')
         s1 = tlm_wait(pb, '/pcc/stats', lambda r: stat(r, 'gen_pkts') > 0)

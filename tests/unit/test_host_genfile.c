@@ -17,17 +17,17 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "genfile.h"
+#include "host_genfile.h"
 
 static char err[512];
-static struct app_gen_file gf;
+static struct host_gen_file gf;
 
 static int
 parse(const char *text)
 {
-	app_gen_file_free(&gf);
+	host_gen_file_free(&gf);
 	err[0] = '\0';
-	return app_gen_file_parse(text, strlen(text), "t.yaml", &gf, err, sizeof(err));
+	return host_gen_file_parse(text, strlen(text), "t.yaml", &gf, err, sizeof(err));
 }
 
 /* parse fails with a message starting with prefix and containing what */
@@ -129,7 +129,7 @@ test_file(void **state)
 	int fd;
 
 	(void)state;
-	assert_int_equal(app_gen_file_load("/nonexistent/x.yaml", &gf, err, sizeof(err)), -1);
+	assert_int_equal(host_gen_file_load("/nonexistent/x.yaml", &gf, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "/nonexistent/x.yaml: "));
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
@@ -137,11 +137,11 @@ test_file(void **state)
 	assert_non_null(f);
 	fputs("flows:\n  - count: 3\n    qpn: 7\n  - count: 1\n    qpn: 7\n", f);
 	fclose(f);
-	assert_int_equal(app_gen_file_load(path, &gf, err, sizeof(err)), -1);
+	assert_int_equal(host_gen_file_load(path, &gf, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, ":4: QPNs overlap"));
 	assert_true(strncmp(err, path, strlen(path)) == 0);
 	unlink(path);
-	app_gen_file_free(&gf);
+	host_gen_file_free(&gf);
 }
 
 int

@@ -17,7 +17,7 @@
 
 #include <rte_common.h>
 
-#include "genfile.h"
+#include "host_genfile.h"
 
 #define COUNT_MAX PCC_ENGINE_GEN_FLOWS_TOTAL_MAX
 #define RATE_MAX 400000u
@@ -171,7 +171,7 @@ overlap(const struct pcc_engine_gen_group *a, const struct pcc_engine_gen_group 
 }
 
 static int
-parse_doc(const struct ctx *c, yaml_document_t *doc, struct app_gen_file *out)
+parse_doc(const struct ctx *c, yaml_document_t *doc, struct host_gen_file *out)
 {
 	yaml_node_t *root = yaml_document_get_root_node(doc);
 	yaml_node_t *list = root;
@@ -235,7 +235,7 @@ parse_doc(const struct ctx *c, yaml_document_t *doc, struct app_gen_file *out)
 }
 
 int
-app_gen_file_parse(const char *text, size_t len, const char *name, struct app_gen_file *out,
+host_gen_file_parse(const char *text, size_t len, const char *name, struct host_gen_file *out,
 		char *err, size_t errlen)
 {
 	struct ctx c = { .name = name, .err = err, .errlen = errlen };
@@ -264,12 +264,12 @@ app_gen_file_parse(const char *text, size_t len, const char *name, struct app_ge
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
 	if (ret < 0)
-		app_gen_file_free(out);
+		host_gen_file_free(out);
 	return ret;
 }
 
 int
-app_gen_file_load(const char *path, struct app_gen_file *out, char *err, size_t errlen)
+host_gen_file_load(const char *path, struct host_gen_file *out, char *err, size_t errlen)
 {
 	char *text = NULL;
 	size_t cap = 0, len = 0, n;
@@ -312,13 +312,13 @@ app_gen_file_load(const char *path, struct app_gen_file *out, char *err, size_t 
 		return -1;
 	}
 	fclose(f);
-	ret = app_gen_file_parse(text != NULL ? text : "", len, path, out, err, errlen);
+	ret = host_gen_file_parse(text != NULL ? text : "", len, path, out, err, errlen);
 	free(text);
 	return ret;
 }
 
 void
-app_gen_file_free(struct app_gen_file *f)
+host_gen_file_free(struct host_gen_file *f)
 {
 	free(f->groups);
 	free(f->lines);

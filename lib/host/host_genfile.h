@@ -2,11 +2,11 @@
  * Copyright(c) 2026 The dpdk-pcc authors
  */
 
-#ifndef APP_GENFILE_H
-#define APP_GENFILE_H
+#ifndef HOST_GENFILE_H
+#define HOST_GENFILE_H
 
 /*
- * --gen-file: generator flows from a YAML file (libyaml).  Format
+ * The gen-file option: generator flows from a YAML file (libyaml).  Format
  * (doc/dpdk-pcc.md, "Generator file"):
  *
  *   flows:                  # or the list alone at the top level
@@ -27,19 +27,19 @@
 
 #include "pcc_engine.h"
 
-struct app_gen_file {
+struct host_gen_file {
 	struct pcc_engine_gen_group *groups; /* malloc'd */
 	uint32_t nb;
 	uint32_t *lines; /* line of each group in the file */
 };
 
 /* Load and check path; 0, or -1 with "path:line: why" in err. */
-int app_gen_file_load(const char *path, struct app_gen_file *out, char *err, size_t errlen);
+int host_gen_file_load(const char *path, struct host_gen_file *out, char *err, size_t errlen);
 
-/* As app_gen_file_load() on text; name is used in messages. */
-int app_gen_file_parse(const char *text, size_t len, const char *name, struct app_gen_file *out,
+/* As host_gen_file_load() on text; name is used in messages. */
+int host_gen_file_parse(const char *text, size_t len, const char *name, struct host_gen_file *out,
 		char *err, size_t errlen);
 
-void app_gen_file_free(struct app_gen_file *f);
+void host_gen_file_free(struct host_gen_file *f);
 
-#endif /* APP_GENFILE_H */
+#endif /* HOST_GENFILE_H */

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/* The engine's flows and statistics as lib/host shows them (telemetry). */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+
+#include "host_internal.h"
+
+static void
+flow_conv(const struct pcc_engine_flow_info *in, struct pcc_host_flow *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->key.port_id = in->key.port_id;
+	out->key.type = in->key.type;
+	out->key.proto = in->key.proto;
+	out->key.qpn = in->key.qpn;
+	out->key.sport = in->key.sport;
+	out->key.dport = in->key.dport;
+	memcpy(out->key.src, in->key.src, sizeof(out->key.src));
+	memcpy(out->key.dst, in->key.dst, sizeof(out->key.dst));
+	out->lcore_id = in->lcore_id;
+	out->dev_port = in->dev_port;
+	out->slot = in->slot;
+	out->rate = in->rate;
+	out->rate_bps = in->rate_bps;
+	out->window = in->window;
+	out->tx_pkts = in->tx_pkts;
+	out->tx_bytes = in->tx_bytes;
+	out->cnp_rx = in->cnp_rx;
+	out->ack_rx = in->ack_rx;
+	out->nack_rx = in->nack_rx;
+	out->probe_tx = in->probe_tx;
+	out->rtt_ns = in->rtt_ns;
+	out->idle_ns = in->idle_ns;
+}
+
+uint32_t
+pcc_host_flows_count(void)
+{
+	return host_e != NULL ? pcc_engine_flow_count(host_e) : 0;
+}
+
+int
+pcc_host_flow_get(const struct pcc_host_flow_key *key, struct pcc_host_flow *f)
+{
+	struct pcc_engine_flow_info info;
+	struct pcc_engine_flow_key k;
+	int ret;
+
+	if (host_e == NULL)
+		return -ENODEV;
+	if (key == NULL || f == NULL)
+		return -EINVAL;
+	memset(&k, 0, sizeof(k));
+	k.port_id = key->port_id;
+	k.type = key->type;
+	k.proto = key->proto;
+	k.qpn = key->qpn;
+	k.sport = key->sport;
+	k.dport = key->dport;
+	memcpy(k.src, key->src, sizeof(k.src));
+	memcpy(k.dst, key->dst, sizeof(k.dst));
+	ret = pcc_engine_flow_get(host_e, &k, &info);
+	if (ret < 0)
+		return ret;
+	flow_conv(&info, f);
+	return 0;
+}
+
+#define TOP_MAX 64
+
+uint32_t
+pcc_host_flows_top(struct pcc_host_flow *out, uint32_t n)
+{
+	struct pcc_engine_flow_info info[TOP_MAX];
+	uint32_t i, got;
+
+	if (host_e == NULL || out == NULL)
+		return 0;
+	got = pcc_engine_flows_top(host_e, info, RTE_MIN(n, (uint32_t)TOP_MAX));
+	for (i = 0; i < got; i++)
+		flow_conv(&info[i], &out[i]);
+	return got;
+}
+
+static void
+stats_add(struct pcc_engine_port_stats *sum, const struct pcc_engine_port_stats *st)
+{
+	const uint64_t *s = (const uint64_t *)st;
+	uint64_t *d = (uint64_t *)sum;
+	size_t i;
+
+	for (i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
+		d[i] += s[i];
+}
+
+int
+pcc_host_stats_get(int port_id, struct pcc_host_stat *out, uint32_t n)
+{
+	struct pcc_engine_port_stats sum, st;
+	uint32_t k = 0;
+	uint16_t p;
+	int ret;
+
+	if (host_e == NULL)
+		return -ENODEV;
+	memset(&sum, 0, sizeof(sum));
+	if (port_id >= 0) {
+		if (port_id >= RTE_MAX_ETHPORTS)
+			return -ENOENT;
+		ret = pcc_engine_port_stats_get(host_e, (uint16_t)port_id, &sum);
+		if (ret < 0)
+			return ret;
+	} else {
+		for (p = 0; p < RTE_MAX_ETHPORTS; p++)
+			if (pcc_engine_port_roles(host_e, p) != 0 &&
+					pcc_engine_port_stats_get(host_e, p, &st) == 0)
+				stats_add(&sum, &st);
+	}
+#define STAT(nm, val)                                                         \
+	do {                                                                  \
+		if (k < n) {                                                  \
+			snprintf(out[k].name, sizeof(out[k].name), "%s", nm); \
+			out[k].value = (val);                                 \
+		}                                                             \
+		k++;                                                          \
+	} while (0)
+#define FIELD(field) STAT(#field, sum.field)
+	FIELD(rx_pkts);
+	FIELD(rx_bytes);
+	FIELD(tx_pkts);
+	FIELD(tx_bytes);
+	FIELD(tx_drop);
+	FIELD(gen_pkts);
+	FIELD(gen_bytes);
+	FIELD(gen_ce);
+	FIELD(ce_rx);
+	FIELD(cnp_tx);
+	FIELD(nombuf);
+	FIELD(ev_masked);
+	FIELD(ev_err);
+	FIELD(rp_no_flow);
+	FIELD(probe_tx);
+	FIELD(rate_updates);
+	FIELD(xring_drop);
+	FIELD(pacer_drop);
+	STAT("ev_cnp", sum.ev[PCC_DEV_EVENT_CNP]);
+	STAT("ev_rtt", sum.ev[PCC_DEV_EVENT_RTT]);
+#undef FIELD
+#undef STAT
+	return (int)RTE_MIN(k, n);
+}
