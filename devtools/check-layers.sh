@@ -20,8 +20,9 @@
 #   - outside lib/host (and the engine itself), creates, starts, stops or
 #     hooks the engine: the engine is configured and run only through
 #     lib/host ("one configuration path").
-# Tests, benchmarks and tools (tests/) may use any layer.  Quiet on
-# success.
+# Tests, benchmarks and tools (tests/) may use any layer, but for the
+# host program tests/tools/pcc_host_example.c: lib/host's public API only
+# (what a program written against pcc_host.h gets).  Quiet on success.
 
 cd "${1:-$(dirname "$0")/..}" || exit 1
 exec /usr/bin/python3 - "$@" <<'EOF'
@@ -42,6 +43,7 @@ COMPONENTS = {
     'compat': (['lib/compat'], ['host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim']),
     'app': (['app'], ['host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim',
                       'pacer_drivers']),
+    'host_program': (['tests/tools/pcc_host_example.c'], ['host']),
 }
 
 # function prefixes a component owns (checked for components that may not
@@ -62,9 +64,21 @@ DRIVE_OK = {'host', 'engine'}
 
 root = '.'
 headers = {}  # header file name -> component
+
+
+def sources(folder):
+    """(directory, file names) of a folder, or of a single file."""
+    path = os.path.join(root, folder)
+    if os.path.isfile(path):
+        yield os.path.dirname(path), [os.path.basename(path)]
+        return
+    for d, _, files in os.walk(path):
+        yield d, files
+
+
 for comp, (folders, _) in COMPONENTS.items():
     for folder in folders:
-        for d, _, files in os.walk(os.path.join(root, folder)):
+        for d, files in sources(folder):
             for f in files:
                 if f.endswith('.h'):
                     headers[f] = comp
@@ -86,7 +100,7 @@ bad = []
 for comp, (folders, uses) in COMPONENTS.items():
     allowed = set(uses) | {comp}
     for folder in folders:
-        for d, _, files in os.walk(os.path.join(root, folder)):
+        for d, files in sources(folder):
             for f in sorted(files):
                 if not f.endswith(('.c', '.h')):
                     continue

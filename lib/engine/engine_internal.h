@@ -893,6 +893,8 @@ int eng_worker_main(void *arg);
 /* rp.c */
 int eng_rp_setup(struct pcc_engine *e);
 void eng_rp_teardown(struct pcc_engine *e);
+/* Log the slot new flows get on each RP port (at start). */
+void eng_rp_log_slots(const struct pcc_engine *e);
 /*
  * A CC packet on an RP port: an event record, coalesced into *pend or
  * handed to the owner.  Returns true when the packet was used (the caller

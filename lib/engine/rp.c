@@ -969,6 +969,16 @@ eng_rp_setup(struct pcc_engine *e)
 				PCC_DEV_CTX_MAX);
 		return -EINVAL;
 	}
+	return 0;
+}
+
+/* At start: the slot new flows get on each RP port (what the user of the
+ * engine bound after it was created). */
+void
+eng_rp_log_slots(const struct pcc_engine *e)
+{
+	uint16_t k;
+
 	for (k = 0; k < e->nb_ports; k++) {
 		const struct eng_port *p = &e->ports[k];
 		const struct pcc_dev_algo_ops *ops;
@@ -982,7 +992,6 @@ eng_rp_setup(struct pcc_engine *e)
 				p->port_id, slot, ops != NULL ? ops->name : "none",
 				p->line_bps / 1000000000u);
 	}
-	return 0;
 }
 
 void

@@ -100,28 +100,50 @@ stats_add(struct pcc_engine_port_stats *sum, const struct pcc_engine_port_stats 
 		d[i] += s[i];
 }
 
+static void
+np_stats_add(struct pcc_engine_np_stats *sum, const struct pcc_engine_np_stats *st)
+{
+	const uint64_t *s = (const uint64_t *)st;
+	uint64_t *d = (uint64_t *)sum;
+	size_t i;
+
+	for (i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
+		d[i] += s[i];
+}
+
 int
 pcc_host_stats_get(int port_id, struct pcc_host_stat *out, uint32_t n)
 {
 	struct pcc_engine_port_stats sum, st;
+	struct pcc_engine_np_stats nsum, nst;
+	bool np = false;
 	uint32_t k = 0;
+	char nm[48];
 	uint16_t p;
-	int ret;
+	int ret, i;
 
 	if (host_e == NULL)
 		return -ENODEV;
 	memset(&sum, 0, sizeof(sum));
+	memset(&nsum, 0, sizeof(nsum));
 	if (port_id >= 0) {
 		if (port_id >= RTE_MAX_ETHPORTS)
 			return -ENOENT;
 		ret = pcc_engine_port_stats_get(host_e, (uint16_t)port_id, &sum);
 		if (ret < 0)
 			return ret;
+		np = pcc_engine_np_stats_get(host_e, (uint16_t)port_id, &nsum) == 0;
 	} else {
-		for (p = 0; p < RTE_MAX_ETHPORTS; p++)
-			if (pcc_engine_port_roles(host_e, p) != 0 &&
-					pcc_engine_port_stats_get(host_e, p, &st) == 0)
+		for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+			if (pcc_engine_port_roles(host_e, p) == 0)
+				continue;
+			if (pcc_engine_port_stats_get(host_e, p, &st) == 0)
 				stats_add(&sum, &st);
+			if (pcc_engine_np_stats_get(host_e, p, &nst) == 0) {
+				np_stats_add(&nsum, &nst);
+				np = true;
+			}
+		}
 	}
 #define STAT(nm, val)                                                         \
 	do {                                                                  \
@@ -132,6 +154,7 @@ pcc_host_stats_get(int port_id, struct pcc_host_stat *out, uint32_t n)
 		k++;                                                          \
 	} while (0)
 #define FIELD(field) STAT(#field, sum.field)
+#define NP_FIELD(field) STAT("np_" #field, nsum.field)
 	FIELD(rx_pkts);
 	FIELD(rx_bytes);
 	FIELD(tx_pkts);
@@ -143,15 +166,55 @@ pcc_host_stats_get(int port_id, struct pcc_host_stat *out, uint32_t n)
 	FIELD(ce_rx);
 	FIELD(cnp_tx);
 	FIELD(nombuf);
+	FIELD(build_err);
 	FIELD(ev_masked);
 	FIELD(ev_err);
 	FIELD(rp_no_flow);
+	FIELD(nack_other);
 	FIELD(probe_tx);
+	FIELD(probe_bad);
+	FIELD(probe_no_flow);
 	FIELD(rate_updates);
+	FIELD(window_stalls);
 	FIELD(xring_drop);
 	FIELD(pacer_drop);
+	FIELD(fwd_rx);
+	FIELD(fwd_paced);
+	FIELD(fwd_unpaced);
+	FIELD(fwd_back);
 	STAT("ev_cnp", sum.ev[PCC_DEV_EVENT_CNP]);
 	STAT("ev_rtt", sum.ev[PCC_DEV_EVENT_RTT]);
+	STAT("parse_drops", pcc_engine_parse_drops(&sum));
+	/* received packets by kind: rx_<kind> (pcc_pkt_kind_name) */
+	for (i = 0; i < PCC_PKT_KIND_MAX; i++) {
+		snprintf(nm, sizeof(nm), "rx_%s", pcc_pkt_kind_name((enum pcc_pkt_kind)i));
+		STAT(nm, sum.rx_kind[i]);
+	}
+	if (np) {
+		NP_FIELD(probe_req);
+		NP_FIELD(probe_sw);
+		NP_FIELD(probe_hw);
+		NP_FIELD(probe_hw_drop);
+		NP_FIELD(probe_ccmad);
+		NP_FIELD(probe_ifa1);
+		NP_FIELD(probe_ifa2);
+		NP_FIELD(probe_bad);
+		NP_FIELD(handler_err);
+		NP_FIELD(no_handler);
+		NP_FIELD(ifa2_unmatched);
+		NP_FIELD(ifa2_ignored);
+		NP_FIELD(ifa_other);
+		NP_FIELD(ce_marked);
+		NP_FIELD(cnp_gap);
+		NP_FIELD(cnp_off);
+		NP_FIELD(sqpn_map);
+		NP_FIELD(sqpn_learned);
+		NP_FIELD(sqpn_offset);
+		NP_FIELD(learned);
+		NP_FIELD(qp_replaced);
+		NP_FIELD(tx_err);
+	}
+#undef NP_FIELD
 #undef FIELD
 #undef STAT
 	return (int)RTE_MIN(k, n);

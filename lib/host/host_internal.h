@@ -239,6 +239,17 @@ int host_engine_port_rank(uint16_t port_id);
 /* /pcc/config (host_config.c). */
 struct rte_tel_data;
 int host_tlm_config(const char *cmd, const char *params, struct rte_tel_data *d);
+/* Telemetry helpers (host_tlm.c): "a,b,c" into up to n numbers (count,
+ * -EINVAL), a u64 array, an array put in a dict (freed on failure). */
+int host_tlm_args(const char *params, uint32_t *v, int n, const char **rest);
+struct rte_tel_data *host_tlm_arr_u64(void);
+void host_tlm_dict_arr(struct rte_tel_data *d, const char *name, struct rte_tel_data *a);
+/* The engine's telemetry (host_tlm_engine.c). */
+int host_tlm_flows(const char *cmd, const char *params, struct rte_tel_data *d);
+int host_tlm_flow(const char *cmd, const char *params, struct rte_tel_data *d);
+int host_tlm_flows_top(const char *cmd, const char *params, struct rte_tel_data *d);
+int host_tlm_stats(const char *cmd, const char *params, struct rte_tel_data *d);
+int host_tlm_lcores(const char *cmd, const char *params, struct rte_tel_data *d);
 
 /* Tracer/logger service for pcc_host_start(). */
 int host_svc_autostart(void);

@@ -22,12 +22,9 @@
 #include "pcc_dev_svc.h"
 #include "pcc_host_trace.h"
 
-#define TLM_FLOWS_TOP_MAX 64
-#define TLM_STATS_MAX 256
-
 /* Parse "a,b,c": up to n unsigned numbers, the rest (after n) in *rest. */
-static int
-args_parse(const char *params, uint32_t *v, int n, const char **rest)
+int
+host_tlm_args(const char *params, uint32_t *v, int n, const char **rest)
 {
 	const char *p = params;
 	char *end;
@@ -57,7 +54,7 @@ static int
 port_slot(const char *params, uint8_t *port, uint8_t *slot, uint32_t *third)
 {
 	uint32_t v[3] = { 0, 0, 0 };
-	int n = args_parse(params, v, third != NULL ? 3 : 2, NULL);
+	int n = host_tlm_args(params, v, third != NULL ? 3 : 2, NULL);
 
 	if (n < 2 || (third != NULL && n < 3))
 		return -EINVAL;
@@ -71,8 +68,8 @@ port_slot(const char *params, uint8_t *port, uint8_t *slot, uint32_t *third)
 	return 0;
 }
 
-static struct rte_tel_data *
-arr_u64(void)
+struct rte_tel_data *
+host_tlm_arr_u64(void)
 {
 	struct rte_tel_data *a = rte_tel_data_alloc();
 
@@ -91,8 +88,8 @@ arr_str(void)
 	return a;
 }
 
-static void
-dict_arr(struct rte_tel_data *d, const char *name, struct rte_tel_data *a)
+void
+host_tlm_dict_arr(struct rte_tel_data *d, const char *name, struct rte_tel_data *a)
 {
 	if (a != NULL && rte_tel_data_add_dict_container(d, name, a, 0) != 0)
 		rte_tel_data_free(a);
@@ -139,7 +136,7 @@ tlm_info(const char *cmd, const char *params, struct rte_tel_data *d)
 static int
 tlm_state(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	struct rte_tel_data *port = arr_u64(), *role = arr_str(), *st = arr_str();
+	struct rte_tel_data *port = host_tlm_arr_u64(), *role = arr_str(), *st = arr_str();
 	struct pcc_host_ctx *c;
 	unsigned int i;
 
@@ -161,9 +158,9 @@ tlm_state(const char *cmd, const char *params, struct rte_tel_data *d)
 			arr_add_str(st, pcc_host_ctx_state_name(c->state));
 	}
 	pthread_mutex_unlock(&host_lock);
-	dict_arr(d, "ctx_port", port);
-	dict_arr(d, "ctx_role", role);
-	dict_arr(d, "ctx_state", st);
+	host_tlm_dict_arr(d, "ctx_port", port);
+	host_tlm_dict_arr(d, "ctx_role", role);
+	host_tlm_dict_arr(d, "ctx_state", st);
 	return 0;
 }
 
@@ -179,11 +176,11 @@ tlm_slots(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint8_t s;
 
 	RTE_SET_USED(cmd);
-	if (args_parse(params, v, 1, NULL) != 1 || v[0] >= PCC_DEV_MAX_PORTS)
+	if (host_tlm_args(params, v, 1, NULL) != 1 || v[0] >= PCC_DEV_MAX_PORTS)
 		return -EINVAL;
-	slots = arr_u64();
-	en = arr_u64();
-	id = arr_u64();
+	slots = host_tlm_arr_u64();
+	en = host_tlm_arr_u64();
+	id = host_tlm_arr_u64();
 	names = arr_str();
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_int(d, "port", (int)v[0]);
@@ -203,10 +200,10 @@ tlm_slots(const char *cmd, const char *params, struct rte_tel_data *d)
 		if (names != NULL)
 			arr_add_str(names, ops->name);
 	}
-	dict_arr(d, "slots", slots);
-	dict_arr(d, "enabled", en);
-	dict_arr(d, "algo_id", id);
-	dict_arr(d, "algo_name", names);
+	host_tlm_dict_arr(d, "slots", slots);
+	host_tlm_dict_arr(d, "enabled", en);
+	host_tlm_dict_arr(d, "algo_id", id);
+	host_tlm_dict_arr(d, "algo_name", names);
 	return 0;
 }
 
@@ -277,9 +274,9 @@ tlm_counters_info(const char *cmd, const char *params, struct rte_tel_data *d)
 		if (descs != NULL)
 			arr_add_str(descs, ops->counters[i].desc);
 	}
-	dict_arr(d, "names", names);
-	dict_arr(d, "types", types);
-	dict_arr(d, "descriptions", descs);
+	host_tlm_dict_arr(d, "names", names);
+	host_tlm_dict_arr(d, "types", types);
+	host_tlm_dict_arr(d, "descriptions", descs);
 	return 0;
 }
 
@@ -315,7 +312,7 @@ counters_common(const char *params, struct rte_tel_data *d, bool clear)
 	struct rte_tel_data *a;
 	int n, i, k;
 
-	k = args_parse(params, v, 3, NULL);
+	k = host_tlm_args(params, v, 3, NULL);
 	if (k < 2 || v[0] >= PCC_DEV_MAX_PORTS ||
 			(v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT) ||
 			v[2] >= PCC_DEV_MAX_COUNTER_GROUPS)
@@ -328,7 +325,7 @@ counters_common(const char *params, struct rte_tel_data *d, bool clear)
 				PCC_DEV_COUNTER_GROUP_SIZE);
 	if (n < 0)
 		return n;
-	a = arr_u64();
+	a = host_tlm_arr_u64();
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_int(d, "port", (int)v[0]);
 	rte_tel_data_add_dict_int(d, "slot", (int)v[1]);
@@ -338,7 +335,7 @@ counters_common(const char *params, struct rte_tel_data *d, bool clear)
 	rte_tel_data_add_dict_int(d, "n", n);
 	for (i = 0; i < n && a != NULL; i++)
 		rte_tel_data_add_array_u64(a, vals[i]);
-	dict_arr(d, "values", a);
+	host_tlm_dict_arr(d, "values", a);
 	return 0;
 }
 
@@ -381,11 +378,11 @@ tlm_params(const char *cmd, const char *params, struct rte_tel_data *d)
 	if (n > PCC_DEV_MAX_PARAMS)
 		n = PCC_DEV_MAX_PARAMS;
 	names = arr_str();
-	vals = arr_u64();
-	defs = arr_u64();
-	mins = arr_u64();
-	maxs = arr_u64();
-	rw = arr_u64();
+	vals = host_tlm_arr_u64();
+	defs = host_tlm_arr_u64();
+	mins = host_tlm_arr_u64();
+	maxs = host_tlm_arr_u64();
+	rw = host_tlm_arr_u64();
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_int(d, "port", port);
 	rte_tel_data_add_dict_int(d, "slot", slot);
@@ -405,12 +402,12 @@ tlm_params(const char *cmd, const char *params, struct rte_tel_data *d)
 		if (rw != NULL)
 			rte_tel_data_add_array_u64(rw, info[i].perm == PCC_DEV_PERM_RW);
 	}
-	dict_arr(d, "names", names);
-	dict_arr(d, "values", vals);
-	dict_arr(d, "defaults", defs);
-	dict_arr(d, "min", mins);
-	dict_arr(d, "max", maxs);
-	dict_arr(d, "writable", rw);
+	host_tlm_dict_arr(d, "names", names);
+	host_tlm_dict_arr(d, "values", vals);
+	host_tlm_dict_arr(d, "defaults", defs);
+	host_tlm_dict_arr(d, "min", mins);
+	host_tlm_dict_arr(d, "max", maxs);
+	host_tlm_dict_arr(d, "writable", rw);
 	return 0;
 }
 
@@ -423,7 +420,7 @@ tlm_param(const char *cmd, const char *params, struct rte_tel_data *d)
 	int rc;
 
 	RTE_SET_USED(cmd);
-	if (args_parse(params, v, 2, &name) != 2 || name == NULL || *name == '\0' ||
+	if (host_tlm_args(params, v, 2, &name) != 2 || name == NULL || *name == '\0' ||
 			v[0] >= PCC_DEV_MAX_PORTS ||
 			(v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT))
 		return -EINVAL;
@@ -469,11 +466,11 @@ tlm_hists(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint8_t h;
 
 	RTE_SET_USED(cmd);
-	if (args_parse(params, v, 1, NULL) != 1 || v[0] >= PCC_DEV_MAX_PORTS)
+	if (host_tlm_args(params, v, 1, NULL) != 1 || v[0] >= PCC_DEV_MAX_PORTS)
 		return -EINVAL;
 	mask = pcc_dev_hist_configured((uint8_t)v[0]);
-	ids = arr_u64();
-	en = arr_u64();
+	ids = host_tlm_arr_u64();
+	en = host_tlm_arr_u64();
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_int(d, "port", (int)v[0]);
 	for (h = 0; h < PCC_DEV_MAX_HISTS; h++) {
@@ -484,8 +481,8 @@ tlm_hists(const char *cmd, const char *params, struct rte_tel_data *d)
 		if (en != NULL)
 			rte_tel_data_add_array_u64(en, hd.enabled);
 	}
-	dict_arr(d, "ids", ids);
-	dict_arr(d, "enabled", en);
+	host_tlm_dict_arr(d, "ids", ids);
+	host_tlm_dict_arr(d, "enabled", en);
 	return 0;
 }
 
@@ -499,7 +496,7 @@ tlm_hist(const char *cmd, const char *params, struct rte_tel_data *d)
 	int n, i, rc;
 
 	RTE_SET_USED(cmd);
-	if (args_parse(params, v, 2, NULL) != 2 || v[0] >= PCC_DEV_MAX_PORTS ||
+	if (host_tlm_args(params, v, 2, NULL) != 2 || v[0] >= PCC_DEV_MAX_PORTS ||
 			v[1] >= PCC_DEV_MAX_HISTS)
 		return -EINVAL;
 	rc = pcc_dev_hist_describe((uint8_t)v[0], (uint8_t)v[1], &hd);
@@ -508,8 +505,8 @@ tlm_hist(const char *cmd, const char *params, struct rte_tel_data *d)
 	n = pcc_dev_hist_bins((uint8_t)v[0], (uint8_t)v[1], bins, PCC_DEV_HIST_MAX_BINS);
 	if (n < 0)
 		return n;
-	edges = arr_u64();
-	b = arr_u64();
+	edges = host_tlm_arr_u64();
+	b = host_tlm_arr_u64();
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_int(d, "port", (int)v[0]);
 	rte_tel_data_add_dict_int(d, "id", (int)v[1]);
@@ -526,157 +523,9 @@ tlm_hist(const char *cmd, const char *params, struct rte_tel_data *d)
 		rte_tel_data_add_array_u64(edges, hd.edges[i]);
 	for (i = 0; i < n && b != NULL; i++)
 		rte_tel_data_add_array_u64(b, bins[i]);
-	dict_arr(d, "edges", edges);
-	dict_arr(d, "bins", b);
+	host_tlm_dict_arr(d, "edges", edges);
+	host_tlm_dict_arr(d, "bins", b);
 	rte_tel_data_add_dict_u64(d, "update_errors", pcc_dev_hist_errors((uint8_t)v[0]));
-	return 0;
-}
-
-/* ---- Flows and engine statistics -------------------------------------------------------- */
-
-static int
-tlm_flows(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	RTE_SET_USED(cmd);
-	RTE_SET_USED(params);
-	rte_tel_data_start_dict(d);
-	rte_tel_data_add_dict_int(d, "engine", pcc_host_engine() != NULL);
-	rte_tel_data_add_dict_u64(d, "count", pcc_host_flows_count());
-	return 0;
-}
-
-static void
-flow_dict(struct rte_tel_data *d, const struct pcc_host_flow *f)
-{
-	rte_tel_data_add_dict_int(d, "port_id", f->key.port_id);
-	rte_tel_data_add_dict_int(d, "type", f->key.type);
-	rte_tel_data_add_dict_u64(d, "qpn", f->key.qpn);
-	rte_tel_data_add_dict_int(d, "lcore", (int)f->lcore_id);
-	rte_tel_data_add_dict_int(d, "dev_port", f->dev_port);
-	rte_tel_data_add_dict_int(d, "slot", f->slot);
-	rte_tel_data_add_dict_u64(d, "rate", f->rate);
-	rte_tel_data_add_dict_u64(d, "rate_bps", f->rate_bps);
-	rte_tel_data_add_dict_u64(d, "window", f->window);
-	rte_tel_data_add_dict_u64(d, "tx_pkts", f->tx_pkts);
-	rte_tel_data_add_dict_u64(d, "tx_bytes", f->tx_bytes);
-	rte_tel_data_add_dict_u64(d, "cnp_rx", f->cnp_rx);
-	rte_tel_data_add_dict_u64(d, "ack_rx", f->ack_rx);
-	rte_tel_data_add_dict_u64(d, "nack_rx", f->nack_rx);
-	rte_tel_data_add_dict_u64(d, "probe_tx", f->probe_tx);
-	rte_tel_data_add_dict_u64(d, "rtt_ns", f->rtt_ns);
-	rte_tel_data_add_dict_u64(d, "idle_ns", f->idle_ns);
-}
-
-static int
-tlm_flow(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct pcc_host_flow_key k;
-	struct pcc_host_flow f;
-	uint32_t v[2];
-	int rc;
-
-	RTE_SET_USED(cmd);
-	if (args_parse(params, v, 2, NULL) != 2 || v[0] >= RTE_MAX_ETHPORTS || v[1] > 0xFFFFFF)
-		return -EINVAL;
-	if (pcc_host_engine() == NULL)
-		return -ENOTSUP;
-	memset(&k, 0, sizeof(k));
-	memset(&f, 0, sizeof(f));
-	k.port_id = (uint16_t)v[0];
-	k.qpn = v[1];
-	rc = pcc_host_flow_get(&k, &f);
-	if (rc < 0)
-		return rc;
-	rte_tel_data_start_dict(d);
-	flow_dict(d, &f);
-	return 0;
-}
-
-static int
-tlm_flows_top(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct pcc_host_flow *f;
-	struct rte_tel_data *port, *qpn, *slot, *rate, *bps, *bytes, *rtt;
-	uint32_t v[1] = { 10 }, n, i;
-
-	RTE_SET_USED(cmd);
-	if (params != NULL && *params != '\0' &&
-			(args_parse(params, v, 1, NULL) != 1 || v[0] < 1 ||
-					v[0] > TLM_FLOWS_TOP_MAX))
-		return -EINVAL;
-	f = calloc(v[0], sizeof(*f));
-	if (f == NULL)
-		return -ENOMEM;
-	n = pcc_host_flows_top(f, v[0]);
-	if (n > v[0])
-		n = v[0];
-	port = arr_u64();
-	qpn = arr_u64();
-	slot = arr_u64();
-	rate = arr_u64();
-	bps = arr_u64();
-	bytes = arr_u64();
-	rtt = arr_u64();
-	rte_tel_data_start_dict(d);
-	rte_tel_data_add_dict_int(d, "n", (int)n);
-	for (i = 0; i < n; i++) {
-		if (port != NULL)
-			rte_tel_data_add_array_u64(port, f[i].key.port_id);
-		if (qpn != NULL)
-			rte_tel_data_add_array_u64(qpn, f[i].key.qpn);
-		if (slot != NULL)
-			rte_tel_data_add_array_u64(slot, f[i].slot);
-		if (rate != NULL)
-			rte_tel_data_add_array_u64(rate, f[i].rate);
-		if (bps != NULL)
-			rte_tel_data_add_array_u64(bps, f[i].rate_bps);
-		if (bytes != NULL)
-			rte_tel_data_add_array_u64(bytes, f[i].tx_bytes);
-		if (rtt != NULL)
-			rte_tel_data_add_array_u64(rtt, f[i].rtt_ns);
-	}
-	free(f);
-	dict_arr(d, "port_id", port);
-	dict_arr(d, "qpn", qpn);
-	dict_arr(d, "slot", slot);
-	dict_arr(d, "rate", rate);
-	dict_arr(d, "rate_bps", bps);
-	dict_arr(d, "tx_bytes", bytes);
-	dict_arr(d, "rtt_ns", rtt);
-	return 0;
-}
-
-static int
-tlm_stats(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct pcc_host_stat *st;
-	uint32_t v[1];
-	int port = -1, n, i;
-
-	RTE_SET_USED(cmd);
-	if (params != NULL && *params != '\0') {
-		if (args_parse(params, v, 1, NULL) != 1 || v[0] >= RTE_MAX_ETHPORTS)
-			return -EINVAL;
-		port = (int)v[0];
-	}
-	if (pcc_host_engine() == NULL)
-		return -ENOTSUP;
-	st = calloc(TLM_STATS_MAX, sizeof(*st));
-	if (st == NULL)
-		return -ENOMEM;
-	n = pcc_host_stats_get(port, st, TLM_STATS_MAX);
-	if (n < 0) {
-		free(st);
-		return n;
-	}
-	if (n > TLM_STATS_MAX)
-		n = TLM_STATS_MAX;
-	rte_tel_data_start_dict(d);
-	for (i = 0; i < n; i++) {
-		st[i].name[sizeof(st[i].name) - 1] = '\0';
-		rte_tel_data_add_dict_u64(d, st[i].name, st[i].value);
-	}
-	free(st);
 	return 0;
 }
 
@@ -781,10 +630,10 @@ tlm_ppcc(const char *cmd, const char *params, struct rte_tel_data *d)
 		add_str(d, "error", rs.err);
 		return 0;
 	}
-	w = arr_u64();
+	w = host_tlm_arr_u64();
 	for (i = 0; w != NULL && i < rs.n_words; i++)
 		rte_tel_data_add_array_u64(w, rs.words[i]);
-	dict_arr(d, "words", w);
+	host_tlm_dict_arr(d, "words", w);
 	if (rs.name[0] != '\0')
 		add_str(d, "name", rs.name);
 	if (rs.desc[0] != '\0')
@@ -814,10 +663,15 @@ static const struct {
 	{ "/pcc/param", tlm_param, "One parameter. Parameters: port,slot,name" },
 	{ "/pcc/hists", tlm_hists, "Configured histograms. Parameters: port" },
 	{ "/pcc/hist", tlm_hist, "Histogram configuration and bins. Parameters: port,id" },
-	{ "/pcc/flows", tlm_flows, "Flow count. No parameters" },
-	{ "/pcc/flows_top", tlm_flows_top, "Flows with the highest rates. Parameters: [n]" },
-	{ "/pcc/flow", tlm_flow, "One QP flow. Parameters: port_id,qpn" },
-	{ "/pcc/stats", tlm_stats, "Engine statistics. Parameters: [port_id]" },
+	{ "/pcc/flows", host_tlm_flows, "Flow count. No parameters" },
+	{ "/pcc/flows_top", host_tlm_flows_top, "Flows with the highest rates. Parameters: [n]" },
+	{ "/pcc/flow", host_tlm_flow, "One QP flow. Parameters: port_id,qpn" },
+	{ "/pcc/stats", host_tlm_stats,
+			"Engine statistics (np_* for NP ports, rx_<kind> by packet kind). "
+			"Parameters: [port_id]" },
+	{ "/pcc/lcores", host_tlm_lcores,
+			"Polling lcores: rank, RX queues (port:queue), polls, packets. No "
+			"parameters" },
 	{ "/pcc/config", host_tlm_config,
 			"The engine's effective configuration, per process and port. No "
 			"parameters" },

@@ -5,8 +5,9 @@
 # devtools/check-layers.sh passes on the tree, and fails, naming the file,
 # line and layers, on copies of it with a crossing put in on purpose: an
 # include of lib/host from the engine, a hand-declared call of lib/host
-# from the engine, another component's internal header, and the app
-# starting the engine itself.  TAP output.
+# from the engine, another component's internal header, the app
+# starting the engine itself, and the host program (tests/tools) reaching
+# past pcc_host.h.  TAP output.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 check="$top/devtools/check-layers.sh"
@@ -31,7 +32,7 @@ not_ok() {
 copy_tree() {
 	rm -rf "$tmp/tree"
 	mkdir -p "$tmp/tree"
-	(cd "$top" && tar cf - lib drivers algos app) | (cd "$tmp/tree" && tar xf -)
+	(cd "$top" && tar cf - lib drivers algos app tests/tools) | (cd "$tmp/tree" && tar xf -)
 }
 
 # $1 what, $2 file to edit, $3 sed script, $4 text the report must hold
@@ -72,6 +73,9 @@ expect_fail "the app including an internal header" app/dpdk-pcc/main.c \
 expect_fail "the app starting the engine itself" app/dpdk-pcc/main.c \
 	'$a static void x(struct pcc_engine *e) { pcc_engine_start(e); }' \
 	'calls pcc_engine_start: the engine is configured and run through lib/host only'
+expect_fail "the host program using the engine's header" tests/tools/pcc_host_example.c \
+	'0,/^#include "pcc_host.h"/s//#include "pcc_engine.h"\n#include "pcc_host.h"/' \
+	'includes pcc_engine.h (engine): host_program may not use engine'
 
 echo "1..$n"
 exit $fail

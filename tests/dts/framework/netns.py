@@ -37,10 +37,11 @@ class Capture:
     pcap.  start() returns once tshark says it captures; stop() ends it
     with SIGINT and waits until the file is complete."""
 
-    def __init__(self, ns, ifname, path):
+    def __init__(self, ns, ifname, path, bpf=None):
         self.ns = ns
         self.ifname = ifname
         self.path = path
+        self.bpf = bpf
         self.child = None
         self.log = io.StringIO()
 
@@ -48,6 +49,8 @@ class Capture:
         tshark = require_program('tshark')
         args = ['netns', 'exec', self.ns, tshark, '-n', '-i', self.ifname,
                 '-F', 'pcap', '-w', self.path, '-B', '16']
+        if self.bpf is not None:
+            args += ['-f', self.bpf]
         self.child = pexpect.spawn('ip', args, encoding='utf-8',
                                    codec_errors='replace')
         self.child.logfile_read = self.log
@@ -73,12 +76,16 @@ class Capture:
 
 class VethPair:
     """Namespaces ns[0], ns[1] with veth ends ifname[0], ifname[1], up,
-    IPv6 off (no router or multicast-listener noise on the wire)."""
+    IPv6 off (no router or multicast-listener noise on the wire).  With
+    one_ns, both ends are in one namespace (ns[0] == ns[1]): one process
+    drives both ports of the wire."""
 
-    def __init__(self, tag='dts'):
+    def __init__(self, tag='dts', one_ns=False):
         n = next(_seq)
         pid = os.getpid() % 100000
         self.ns = ['pcc-%s-%d-%d%s' % (tag, pid, n, s) for s in 'ab']
+        if one_ns:
+            self.ns[1] = self.ns[0]
         self.ifname = ['pv%d%d%s' % (pid, n, s) for s in 'ab']
         self.created = []
         self.veth_made = False
@@ -91,7 +98,7 @@ class VethPair:
         require_program('ip')
         if os.geteuid() != 0:
             raise SkipTest('network namespaces need root')
-        for ns in self.ns:
+        for ns in sorted(set(self.ns)):
             res = _ip(['netns', 'add', ns], check=False)
             if res.returncode != 0:
                 self.destroy()
@@ -136,9 +143,26 @@ class VethPair:
         self.sessions.append(s)
         return s
 
-    def capture(self, side, path, timeout=30):
-        """Start tshark on end `side`; returns the started Capture."""
-        c = Capture(self.ns[side], self.ifname[side], path)
+    def spawn(self, side, cmd, timeout=30):
+        """Any command (a list) in namespace `side`, under pexpect; returns
+        an AppSession (closed by destroy())."""
+        if pexpect is None:
+            raise SkipTest('python3-pexpect not installed')
+        log = io.StringIO()
+        child = pexpect.spawn('ip', ['netns', 'exec', self.ns[side]] +
+                              [str(c) for c in cmd], timeout=timeout,
+                              encoding='utf-8', codec_errors='replace')
+        child.logfile_read = log
+        s = AppSession(child, ' '.join(str(c) for c in cmd), log)
+        self.sessions.append(s)
+        return s
+
+    def capture(self, side, path, timeout=30, bpf=None):
+        """Start tshark on end `side` (only frames the capture filter bpf
+        passes, if given); returns the started Capture.  Frames a
+        net_af_packet port sends bypass the qdisc: a capture sees them
+        only at the other end."""
+        c = Capture(self.ns[side], self.ifname[side], path, bpf)
         self.captures.append(c)
         return c.start(timeout=timeout)
 

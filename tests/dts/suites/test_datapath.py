@@ -46,16 +46,14 @@ from framework.pcap import read_frames, read_pcap_ns, write_pcap  # noqa
 from framework.roce import (  # noqa: E402
     AETH, BTH, DETH, IP, MAD, OP_RC_ACK, OP_RC_RDMA_WRITE_ONLY,
     OP_UD_SEND_ONLY, PROBE_F_RESPONSE, RETH, UDP, Ether, ProbeBody, Raw,
-    frame_icrc, l2l3, l3_offset, probe_tail, raw, scapy_icrc, with_icrc)
+    frame_icrc, l2l3, l3_offset, probe_of, probe_tail, raw, scapy_icrc,
+    with_icrc)
 from framework.stats import parse_table, row_by  # noqa: E402
 from framework.tshark import to_int  # noqa: E402
 
 # the generator's default first QPN (--gen-qpn)
 QPN_BASE = 0x100
 LINE_GBPS = 100
-# MAD header signature: base version 1, class 0x0A, class version 1
-MAD_SIG = b'\x01\x0a\x01'
-MAD_ATTR = b'\xff\x10'
 IFA2_PROTO = 253
 IFA2_F_TA = 0x02
 
@@ -77,35 +75,6 @@ def num(text):
         return float(text) if '.' in text else int(text)
     except (TypeError, ValueError):
         return None
-
-
-def find_mad(frame):
-    """Offset of the probe MAD in a frame (CCMAD after the DETH, IFA
-    after the hop stack), found by its header; None if there is none."""
-    off = frame.find(MAD_SIG)
-    while off >= 0:
-        if frame[off + 16:off + 18] == MAD_ATTR and \
-                len(frame) - off >= 72:
-            return off
-        off = frame.find(MAD_SIG, off + 1)
-    return None
-
-
-Probe = collections.namedtuple('Probe', 'method tid tag slot flags req_send '
-                               'np_recv np_send user')
-
-
-def probe_of(frame):
-    """The probe MAD's fields (doc/wire.md 7.2, 7.3) of a probe frame, or
-    None.  struct, not scapy: a run captures tens of thousands."""
-    off = find_mad(frame)
-    if off is None:
-        return None
-    tid = struct.unpack_from('!Q', frame, off + 8)[0]
-    tag, slot, flags, _, req, rcv, snd = struct.unpack_from('!IBBHQQQ',
-                                                            frame, off + 24)
-    return Probe(frame[off + 3], tid, tag, slot, flags, req, rcv, snd,
-                 bytes(frame[off + 56:off + 68]))
 
 
 class TestDatapath(TestSuite):

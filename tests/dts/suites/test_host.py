@@ -13,7 +13,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
 
 from framework import TestSuite  # noqa: E402
 from framework.app import AppSession, unique_file_prefix  # noqa: E402
+from framework.telemetry import tlm_query, tlm_wait  # noqa: E402
 from framework.test_suite import SkipTest  # noqa: E402
 
 try:
@@ -35,45 +35,6 @@ TELEMETRY_PY = '/usr/bin/dpdk-telemetry.py'
 TRAFFIC = ['--ring-pair', '--algo', 'dcqcn', '--gen-flows', '4',
            '--gen-qpn', '0x100', '--gen-rate', '1000', '--idle-sleep', '50',
            '--stats-period', '0']
-
-
-def runtime_dir(prefix):
-    if os.geteuid() == 0:
-        base = '/var/run/dpdk'
-    else:
-        base = os.path.join(os.environ.get('XDG_RUNTIME_DIR', '/tmp'),
-                            'dpdk')
-    return os.path.join(base, prefix)
-
-
-def tlm_query(prefix, cmd, timeout=5):
-    """One command over the telemetry socket (SOCK_SEQPACKET, v2)."""
-    path = os.path.join(runtime_dir(prefix), 'dpdk_telemetry.v2')
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    s.settimeout(timeout)
-    try:
-        s.connect(path)
-        info = json.loads(s.recv(1024).decode())
-        s.send(cmd.encode())
-        reply = json.loads(s.recv(info['max_output_len']).decode())
-    finally:
-        s.close()
-    return reply[cmd.split(',')[0]]
-
-
-def tlm_wait(prefix, cmd, cond, timeout=20):
-    """Query until cond(reply) holds; returns the last reply (or None)."""
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        try:
-            last = tlm_query(prefix, cmd)
-        except (OSError, ValueError, KeyError):
-            last = None
-        if last is not None and cond(last):
-            return last
-        time.sleep(0.05)    # poll interval, not a synchronisation
-    return last
 
 
 def stat(reply, name):
