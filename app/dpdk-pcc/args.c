@@ -3,12 +3,12 @@
  */
 
 /*
- * Application options.  dpdk-pcc's own options are app_opts[] below, one
- * entry each (name, argument, usage text, setter); every other option is
- * an engine option of lib/host (pcc_host_opt_at()), whose table is the
- * only place it is stated: the command line, the usage text and the checks
- * come from it, and the values go to pcc_host_opt_set() once the contexts
- * exist (host.c).
+ * The command line: usage text, the pre-EAL scan and the option parser.
+ * dpdk-pcc's own options are app_opts[] (args_opts.c), one entry each;
+ * every other option is an engine option of lib/host (pcc_host_opt_at()),
+ * whose table is the only place it is stated: the command line, the usage
+ * text and the checks come from it, and the values go to
+ * pcc_host_opt_set() once the contexts exist (host.c).
  */
 
 #include <ctype.h>
@@ -22,490 +22,11 @@
 #include <rte_common.h>
 #include <rte_version.h>
 
-#include "args.h"
+#include "args_internal.h"
 #include "pcc_host.h"
 
-/* ---- Value parsers ----------------------------------------------- */
-
-int
-app_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
-{
-	unsigned long long v;
-	int base = 10;
-	char *end;
-
-	if (s == NULL || !isdigit((unsigned char)s[0]))
-		return -1;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		if (!isxdigit((unsigned char)s[2]))
-			return -1;
-	}
-	errno = 0;
-	v = strtoull(s, &end, base);
-	if (errno != 0 || *end != '\0' || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-/* Leading decimal number of *s below max; advances *s.  0 or -1. */
-static int
-parse_num(const char **s, uint64_t max, uint64_t *out)
-{
-	uint64_t v = 0;
-	const char *p = *s;
-
-	if (!isdigit((unsigned char)*p))
-		return -1;
-	while (isdigit((unsigned char)*p)) {
-		v = v * 10 + (uint64_t)(*p++ - '0');
-		if (v > max)
-			return -1;
-	}
-	*s = p;
-	*out = v;
-	return 0;
-}
-
-int
-app_parse_id_list(const char *s, unsigned int max, bool *set)
-{
-	const char *p = s;
-	int count = 0;
-
-	if (s == NULL || max == 0)
-		return -1;
-	memset(set, 0, sizeof(*set) * max);
-	for (;;) {
-		uint64_t lo, hi, i;
-
-		if (parse_num(&p, max - 1, &lo) < 0)
-			return -1;
-		hi = lo;
-		if (*p == '-') {
-			p++;
-			if (parse_num(&p, max - 1, &hi) < 0 || hi < lo)
-				return -1;
-		}
-		for (i = lo; i <= hi; i++) {
-			if (!set[i])
-				count++;
-			set[i] = true;
-		}
-		if (*p == '\0')
-			return count;
-		if (*p++ != ',')
-			return -1;
-	}
-}
-
-static void
-set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
-static void
-skip_space(const char **p)
-{
-	while (isspace((unsigned char)**p))
-		(*p)++;
-}
-
-int
-app_parse_config(const char *s, struct pcc_engine_rxq_conf *out, uint32_t max, char *why,
-		size_t whylen)
-{
-	static const char *const field[] = { "port", "queue", "lcore" };
-	const uint64_t lim[] = { RTE_MAX_ETHPORTS - 1, UINT16_MAX, RTE_MAX_LCORE - 1 };
-	const char *p = s;
-	uint32_t n = 0;
-
-	if (s == NULL)
-		return -1;
-	for (;;) {
-		uint64_t v[3];
-		unsigned int k;
-
-		skip_space(&p);
-		if (*p++ != '(') {
-			set_err(why, whylen, "triple %u: expected '('", n + 1);
-			return -1;
-		}
-		for (k = 0; k < 3; k++) {
-			skip_space(&p);
-			if (parse_num(&p, lim[k], &v[k]) < 0) {
-				set_err(why, whylen, "triple %u: %s must be a number 0..%" PRIu64,
-						n + 1, field[k], lim[k]);
-				return -1;
-			}
-			skip_space(&p);
-			if (*p++ != (k < 2 ? ',' : ')')) {
-				set_err(why, whylen, "triple %u: expected '%c' after the %s", n + 1,
-						k < 2 ? ',' : ')', field[k]);
-				return -1;
-			}
-		}
-		if (n == max) {
-			set_err(why, whylen, "more than %u triples", max);
-			return -1;
-		}
-		out[n].port_id = (uint16_t)v[0];
-		out[n].queue_id = (uint16_t)v[1];
-		out[n].lcore_id = (uint32_t)v[2];
-		n++;
-		skip_space(&p);
-		if (*p == '\0')
-			return (int)n;
-		if (*p++ != ',') {
-			set_err(why, whylen, "triple %u: expected ',' or the end", n);
-			return -1;
-		}
-	}
-}
-
-/* ---- dpdk-pcc's own options ------------------------------------------ */
-
-struct app_opt;
-/* Set o's value in a: 0, or -1 (why: "" to say what o expects). */
-typedef int (*app_set_t)(const struct app_opt *o, const char *v, struct app_args *a, char *why,
-		size_t whylen);
-
-struct app_opt {
-	const char *name;
-	char short_name;    /* 0: none */
-	const char *arg;    /* NULL: a flag */
-	const char *expect; /* for error messages */
-	const char *group;
-	const char *help;
-	app_set_t set;
-	uint64_t min, max; /* numbers */
-	size_t off;        /* numbers: uint64_t/uint32_t field */
-	uint8_t width;
-};
-
-#define G_GEN "General"
-#define G_PORTS "Ports and roles"
-#define G_Q "Lcores and queues"
-#define G_SRC "Traffic sources"
-#define G_SIM "Simulator (no NIC needed; doc/simulator.md)"
-#define G_CON "Console (doc/console.md)"
-#define G_HOST "Host integration (lib/host; doc/host.md, doc/telemetry.md)"
-
-/* Usage sections in order; the engine options' groups are among them. */
-static const char *const groups[] = {
-	G_GEN,
-	G_PORTS,
-	G_Q,
-	"Generator (RP ports; each flow is generated by the lcore that owns it)",
-	"Notification point (NP ports)",
-	"Probes (RTT probes the RP sends, by the algorithm's probe slot)",
-	"Reaction point (RP ports)",
-	"Flow table (one per polling lcore)",
-	G_SRC,
-	G_SIM,
-	G_CON,
-	G_HOST,
-};
-
-static int
-set_u(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	uint64_t x;
-
-	RTE_SET_USED(why);
-	RTE_SET_USED(whylen);
-	if (app_parse_u64(v, o->min, o->max, &x) < 0)
-		return -1;
-	if (o->width == 8)
-		*(uint64_t *)(void *)((char *)a + o->off) = x;
-	else
-		*(uint32_t *)(void *)((char *)a + o->off) = (uint32_t)x;
-	return 0;
-}
-
-static int
-set_flag(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	RTE_SET_USED(v);
-	RTE_SET_USED(why);
-	RTE_SET_USED(whylen);
-	*(bool *)((char *)a + o->off) = true;
-	return 0;
-}
-
-static int
-set_ports(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	bool rp = strcmp(o->name, "rp-ports") == 0;
-
-	RTE_SET_USED(why);
-	RTE_SET_USED(whylen);
-	if (app_parse_id_list(v, RTE_MAX_ETHPORTS, rp ? a->rp_ports : a->np_ports) <= 0)
-		return -1;
-	if (rp)
-		a->rp_list = v;
-	else
-		a->np_list = v;
-	return 0;
-}
-
-static int
-set_forward(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	const char *p = v;
-	uint64_t x, y;
-
-	RTE_SET_USED(o);
-	RTE_SET_USED(why);
-	RTE_SET_USED(whylen);
-	if (parse_num(&p, RTE_MAX_ETHPORTS - 1, &x) < 0 || *p++ != ',' ||
-			parse_num(&p, RTE_MAX_ETHPORTS - 1, &y) < 0 || *p != '\0' || x == y)
-		return -1;
-	a->fwd = true;
-	a->fwd_a = (uint16_t)x;
-	a->fwd_b = (uint16_t)y;
-	a->fwd_str = v;
-	return 0;
-}
-
-static int
-set_config(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	int n;
-
-	RTE_SET_USED(o);
-	n = app_parse_config(v, a->config, APP_CONFIG_MAX, why, whylen);
-	if (n <= 0)
-		return -1;
-	a->nb_config = (uint32_t)n;
-	a->config_str = v;
-	return 0;
-}
-
-static int
-set_sim(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	char w[384];
-
-	RTE_SET_USED(o);
-	pcc_sim_scenario_free(a->sim_scn);
-	a->sim_scn = pcc_sim_scenario_load(v, w, sizeof(w));
-	if (a->sim_scn == NULL) {
-		/* the whole line: "invalid --sim: ..." */
-		set_err(why, whylen, "\001invalid --sim: %s", w);
-		return -1;
-	}
-	a->sim_file = v;
-	return 0;
-}
-
-static int
-set_seed(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	RTE_SET_USED(o);
-	RTE_SET_USED(why);
-	RTE_SET_USED(whylen);
-	if (app_parse_u64(v, 0, UINT64_MAX - 1, &a->sim_seed) < 0)
-		return -1;
-	a->sim_seed_set = true;
-	return 0;
-}
-
-static int
-set_str(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	RTE_SET_USED(why);
-	RTE_SET_USED(whylen);
-	if (v[0] == '\0')
-		return -1;
-	*(const char **)(void *)((char *)a + o->off) = v;
-	return 0;
-}
-
-static int
-set_sim_mode(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	RTE_SET_USED(o);
-	RTE_SET_USED(why);
-	RTE_SET_USED(whylen);
-	if (strcmp(v, "deterministic") == 0)
-		a->sim_mode = APP_SIM_DETERMINISTIC;
-	else if (strcmp(v, "service") == 0)
-		a->sim_mode = APP_SIM_SERVICE;
-	else
-		return -1;
-	return 0;
-}
-
-/* --ha NAME[:DIR] */
-static int
-set_ha(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
-{
-	const char *colon = strchr(v, ':');
-	size_t i, n = colon != NULL ? (size_t)(colon - v) : strlen(v);
-
-	RTE_SET_USED(o);
-	RTE_SET_USED(why);
-	RTE_SET_USED(whylen);
-	if (n == 0 || n >= APP_HA_NAME_MAX || (colon != NULL && colon[1] == '\0'))
-		return -1;
-	for (i = 0; i < n; i++)
-		if (!isalnum((unsigned char)v[i]) && v[i] != '_' && v[i] != '.' && v[i] != '-')
-			return -1;
-	memcpy(a->ha_name, v, n);
-	a->ha_name[n] = '\0';
-	a->ha_dir = colon != NULL ? colon + 1 : NULL;
-	a->ha = true;
-	return 0;
-}
-
-#define U64(nm, a, exp, grp, hlp, lo, hi, fld)                                                \
-	{                                                                                     \
-		.name = nm, .arg = a, .expect = exp, .group = grp, .help = hlp, .set = set_u, \
-		.min = lo, .max = hi, .off = offsetof(struct app_args, fld),                  \
-		.width = sizeof(((struct app_args *)0)->fld)                                  \
-	}
-#define FLAG(nm, sh, grp, hlp, fld)                                                       \
-	{                                                                                 \
-		.name = nm, .short_name = sh, .group = grp, .help = hlp, .set = set_flag, \
-		.off = offsetof(struct app_args, fld)                                     \
-	}
-#define STR(nm, a, exp, grp, hlp, fld)                                                          \
-	{                                                                                       \
-		.name = nm, .arg = a, .expect = exp, .group = grp, .help = hlp, .set = set_str, \
-		.off = offsetof(struct app_args, fld)                                           \
-	}
-#define FN(nm, a, exp, grp, hlp, fn)                                                      \
-	{                                                                                 \
-		.name = nm, .arg = a, .expect = exp, .group = grp, .help = hlp, .set = fn \
-	}
-
-static const struct app_opt app_opts[] = {
-	{ .name = "help", .short_name = 'h', .group = G_GEN, .help = "show this help and exit" },
-	{ .name = "version",
-			.short_name = 'v',
-			.group = G_GEN,
-			.help = "show the version and exit" },
-	{ .name = "help-eal", .group = G_GEN, .help = "show the EAL options and exit" },
-	U64("run-time", "SEC", "seconds, 0..31536000", G_GEN,
-			"stop after SEC seconds; 0 = run until SIGINT or\n"
-			"SIGTERM (0..31536000, default 0)",
-			0, 31536000u, run_time),
-	U64("stats-period", "SEC", "seconds, 0..86400", G_GEN,
-			"print statistics every SEC seconds; 0 = only at\n"
-			"exit (0..86400, default 1)",
-			0, 86400u, stats_period),
-	FLAG("ring-pair", 0, G_PORTS,
-			"create two ports from rte_rings, cross-connected:\n"
-			"what one sends the other receives (no --vdev)",
-			ring_pair),
-	FN("rp-ports", "LIST", "port ids like 0,2-3", G_PORTS,
-			"ports with the reaction-point (sender) role, an RP\n"
-			"context each, e.g. 0,2-3",
-			set_ports),
-	FN("np-ports", "LIST", "port ids like 0,2-3", G_PORTS,
-			"ports with the notification-point (receiver) role,\n"
-			"an NP context each.  A port may have both roles.\n"
-			"Default: with --ring-pair its first port is RP and\n"
-			"its second NP (other ports unused); otherwise\n"
-			"every port is RP and NP.  Given either option, a\n"
-			"port in neither list is not used.  RP options go\n"
-			"to every RP context, NP options to every NP one",
-			set_ports),
-	FN("config", "(PORT,QUEUE,LCORE)[,(PORT,QUEUE,LCORE)...]",
-			"(port,queue,lcore)[,(port,queue,lcore)...]", G_Q,
-			"which worker lcore polls which RX queue (default:\n"
-			"every RX queue of every used port, round-robin\n"
-			"over the worker lcores; with a single lcore, -l 0,\n"
-			"the main lcore polls)",
-			set_config),
-	FN("forward", "A,B", "two different port ids A,B", G_SRC,
-			"bump in the wire: packets from port A are paced\n"
-			"per flow and sent out of port B; CNPs, ACKs and\n"
-			"probe responses from B are consumed, the rest\n"
-			"goes to A (A and B are then the only ports used)",
-			set_forward),
-	FN("sim", "FILE", "a simulator scenario (YAML), e.g. config/scenarios/hpcc.yaml", G_SIM,
-			"run the engine on the fabric simulator with the\n"
-			"scenario FILE (YAML, e.g. config/scenarios/\n"
-			"hpcc.yaml): its ports, roles, flows and\n"
-			"algorithms replace --ring-pair, --rp-ports,\n"
-			"--np-ports, --config, --rxq, --txq, --gen-*,\n"
-			"--algo, --algo-param, --line-rate and the CNP\n"
-			"options (refused with --sim); the run ends at the\n"
-			"scenario's end and prints its summary",
-			set_sim),
-	FN("seed", "N", "0..18446744073709551614", G_SIM,
-			"random seed of the scenario (RED, ECMP; default:\n"
-			"the file's seed, 1 if it has none)",
-			set_seed),
-	STR("sim-out", "DIR", "a directory, or none", G_SIM,
-			"run directory for CSVs, summary.json and plots\n"
-			"(default: the scenario's output.dir,\n"
-			"sim-out/NAME); none = no files",
-			sim_out),
-	U64("sim-quantum", "NS", "nanoseconds, 1..1000000000", G_SIM,
-			"virtual time the simulator advances per step\n"
-			"while the engine is busy (1..1000000000, default:\n"
-			"the scenario's quantum, 250)",
-			1, 1000000000u, sim_quantum_ns),
-	FN("sim-mode", "MODE", "deterministic or service", G_SIM,
-			"deterministic (default): the engine runs on one\n"
-			"lcore (the first worker, or -l 0 alone) and the\n"
-			"simulator steps between its poll rounds, jumping\n"
-			"over idle time: one seed, one result.  service:\n"
-			"the step is an rte_service on a service lcore\n"
-			"(EAL -s, else the last worker), free-running and\n"
-			"not reproducible",
-			set_sim_mode),
-	FLAG("interactive", 'i', G_CON,
-			"open the pcc> prompt once the engine runs (after\n"
-			"--cmdline-file); 'quit' ends the run",
-			interactive),
-	STR("cmdline-file", "FILE", "a file of console commands", G_CON,
-			"run the console commands in FILE, each echoed\n"
-			"before its output; without -i the run ends after\n"
-			"the file",
-			cmdline_file),
-	FLAG("cmdline-strict", 0, G_CON,
-			"a failed command of --cmdline-file stops the file\n"
-			"and makes the exit status 1",
-			cmdline_strict),
-	FN("ha", "NAME[:DIR]", "NAME[:DIR], NAME of 1..63 characters [A-Za-z0-9_.-]", G_HOST,
-			"active/standby: processes with the same NAME\n"
-			"share the lock DIR/pcc-ha-NAME.lock (default\n"
-			"/run/dpdk-pcc, else /tmp); the engine runs only\n"
-			"while this process is ACTIVE",
-			set_ha),
-	U64("ha-heartbeat-ms", "MS", "milliseconds, 1..60000", G_HOST,
-			"HA heartbeat period (1..60000, default 50)", 1, 60000, ha_heartbeat_ms),
-	U64("ha-stale-ms", "MS", "milliseconds, 1..60000", G_HOST,
-			"heartbeat age that means the ACTIVE hangs\n"
-			"(1..60000, more than the period; default 5\n"
-			"periods)",
-			1, 60000, ha_stale_ms),
-};
-
-#define NB_APP_OPTS RTE_DIM(app_opts)
 #define ID_APP 256   /* getopt value of app_opts[i]: ID_APP + i */
 #define ID_HOST 1024 /* of the engine option i: ID_HOST + i */
-
-static int
-app_opt_index(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < NB_APP_OPTS; i++)
-		if (strcmp(app_opts[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
 
 /* ---- Usage ------------------------------------------------------- */
 
@@ -551,14 +72,14 @@ app_usage(FILE *f)
 			"Programmable congestion control engine for RoCEv2 on DPDK ports.\n"
 			"EAL options go before '--' (list: '" APP_NAME
 			" --help-eal'); these go after it.\n");
-	for (g = 0; g < RTE_DIM(groups); g++) {
-		fprintf(f, "\n%s:\n", groups[g]);
-		for (i = 0; i < NB_APP_OPTS; i++)
-			if (strcmp(app_opts[i].group, groups[g]) == 0)
+	for (g = 0; g < app_nb_opt_groups; g++) {
+		fprintf(f, "\n%s:\n", app_opt_groups[g]);
+		for (i = 0; i < app_nb_opts; i++)
+			if (strcmp(app_opts[i].group, app_opt_groups[g]) == 0)
 				usage_opt(f, app_opts[i].short_name, app_opts[i].name,
 						app_opts[i].arg, app_opts[i].help);
 		for (i = 0; (h = pcc_host_opt_at(i)) != NULL; i++)
-			if (strcmp(h->group, groups[g]) == 0)
+			if (strcmp(h->group, app_opt_groups[g]) == 0)
 				usage_opt(f, 0, h->name, h->arg, h->help);
 	}
 	fprintf(f,
@@ -654,7 +175,7 @@ user_opt(const char *arg, char *buf, size_t len)
 
 /* Options seen, for the combination checks. */
 struct seen {
-	bool app[NB_APP_OPTS];
+	bool app[APP_OPTS_MAX];
 };
 
 static bool
@@ -738,7 +259,7 @@ check_sim(struct app_args *a, const struct seen *s, char *err, size_t errlen)
 	if (a->sim_scn == NULL) {
 		for (i = 0; i < RTE_DIM(sim_only); i++) {
 			if (given(a, s, sim_only[i])) {
-				set_err(err, errlen, "invalid combination: --%s needs --sim",
+				app_set_err(err, errlen, "invalid combination: --%s needs --sim",
 						sim_only[i]);
 				return APP_ARGS_ERR;
 			}
@@ -747,7 +268,7 @@ check_sim(struct app_args *a, const struct seen *s, char *err, size_t errlen)
 	}
 	for (i = 0; i < RTE_DIM(sim_refused); i++) {
 		if (given(a, s, sim_refused[i])) {
-			set_err(err, errlen, "invalid combination: --%s with --sim (%s)",
+			app_set_err(err, errlen, "invalid combination: --%s with --sim (%s)",
 					sim_refused[i], sim_replacement(sim_refused[i]));
 			return APP_ARGS_ERR;
 		}
@@ -768,22 +289,22 @@ check_sim(struct app_args *a, const struct seen *s, char *err, size_t errlen)
 		goto bad;
 	for (k = 0; pcc_sim_scenario_algo_get(a->sim_scn, k, &algo) == 0; k++) {
 		if (pcc_host_algo_check(algo.name, NULL, NULL, why, sizeof(why)) < 0) {
-			set_err(err, errlen, "invalid --sim: %s: slot %u: %s", a->sim_file,
+			app_set_err(err, errlen, "invalid --sim: %s: slot %u: %s", a->sim_file,
 					algo.slot, why);
 			return APP_ARGS_ERR;
 		}
 		for (i = 0; i < algo.nb_params; i++) {
 			if (pcc_host_algo_check(algo.name, algo.params[i].name,
 					    algo.params[i].value, why, sizeof(why)) < 0) {
-				set_err(err, errlen, "invalid --sim: %s: slot %u: %s", a->sim_file,
-						algo.slot, why);
+				app_set_err(err, errlen, "invalid --sim: %s: slot %u: %s",
+						a->sim_file, algo.slot, why);
 				return APP_ARGS_ERR;
 			}
 		}
 	}
 	return APP_ARGS_OK;
 bad:
-	set_err(err, errlen, "invalid --sim: %s: %s", a->sim_file, why);
+	app_set_err(err, errlen, "invalid --sim: %s: %s", a->sim_file, why);
 	return APP_ARGS_ERR;
 }
 
@@ -799,21 +320,21 @@ check_combinations(struct app_args *a, const struct seen *s, char *err, size_t e
 	if (ret != APP_ARGS_OK)
 		return ret;
 	if ((given(a, s, "ha-heartbeat-ms") || given(a, s, "ha-stale-ms")) && !a->ha) {
-		set_err(err, errlen, "invalid combination: --%s needs --ha",
+		app_set_err(err, errlen, "invalid combination: --%s needs --ha",
 				given(a, s, "ha-heartbeat-ms") ? "ha-heartbeat-ms" : "ha-stale-ms");
 		return APP_ARGS_ERR;
 	}
 	hb = a->ha_heartbeat_ms != 0 ? a->ha_heartbeat_ms : 50;
 	stale = a->ha_stale_ms != 0 ? a->ha_stale_ms : 5 * hb;
 	if (a->ha && stale <= hb) {
-		set_err(err, errlen,
+		app_set_err(err, errlen,
 				"invalid combination: --ha-stale-ms %u must exceed the heartbeat "
 				"(%u ms)",
 				stale, hb);
 		return APP_ARGS_ERR;
 	}
 	if (a->fwd && (a->rp_list != NULL || a->np_list != NULL)) {
-		set_err(err, errlen,
+		app_set_err(err, errlen,
 				"invalid combination: --forward sets the port roles; drop --%s",
 				a->rp_list != NULL ? "rp-ports" : "np-ports");
 		return APP_ARGS_ERR;
@@ -821,7 +342,7 @@ check_combinations(struct app_args *a, const struct seen *s, char *err, size_t e
 	if (a->ring_pair &&
 			(app_hopt_u64(a, "rxq", 1) > RTE_PMD_RING_MAX_RX_RINGS ||
 					app_hopt_u64(a, "txq", 0) > RTE_PMD_RING_MAX_TX_RINGS)) {
-		set_err(err, errlen,
+		app_set_err(err, errlen,
 				"invalid combination: --ring-pair ports have at most %u RX and %u "
 				"TX queues (--rxq %" PRIu64 ", --txq %" PRIu64 ")",
 				RTE_PMD_RING_MAX_RX_RINGS, RTE_PMD_RING_MAX_TX_RINGS,
@@ -847,7 +368,7 @@ one_host_opt(unsigned int i, const char *val, struct app_args *a, char *err, siz
 	if (h == NULL || pcc_host_opt_check(h->name, val, err, errlen) < 0)
 		return APP_ARGS_ERR;
 	if (a->nb_hopts == APP_HOPTS_MAX) {
-		set_err(err, errlen, "more than %u engine options", APP_HOPTS_MAX);
+		app_set_err(err, errlen, "more than %u engine options", APP_HOPTS_MAX);
 		return APP_ARGS_ERR;
 	}
 	a->hopts[a->nb_hopts].name = h->name;
@@ -865,18 +386,18 @@ one_app_opt(unsigned int i, const char *val, struct app_args *a, struct seen *s,
 	const struct app_opt *o;
 	char why[512];
 
-	if (i >= NB_APP_OPTS)
+	if (i >= app_nb_opts)
 		return APP_ARGS_ERR;
 	o = &app_opts[i];
 	why[0] = '\0';
 	if (o->set(o, val, a, why, sizeof(why)) < 0) {
 		if (why[0] == '\001')
-			set_err(err, errlen, "%s", why + 1);
+			app_set_err(err, errlen, "%s", why + 1);
 		else if (why[0] != '\0')
-			set_err(err, errlen, "invalid value '%s' for --%s (%s; expected %s)", val,
-					o->name, why, o->expect);
+			app_set_err(err, errlen, "invalid value '%s' for --%s (%s; expected %s)",
+					val, o->name, why, o->expect);
 		else
-			set_err(err, errlen, "invalid value '%s' for --%s (expected %s)", val,
+			app_set_err(err, errlen, "invalid value '%s' for --%s (expected %s)", val,
 					o->name, o->expect);
 		return APP_ARGS_ERR;
 	}
@@ -896,14 +417,14 @@ one_opt(int id, const char *val, struct app_args *a, struct seen *s, char *err, 
 }
 
 /* getopt's table: the app's options, then the engine's. */
-static struct option long_opts[NB_APP_OPTS + 256 + 1];
+static struct option long_opts[APP_OPTS_MAX + 256 + 1];
 
 static const char *
 id_name(int id)
 {
 	if (id >= ID_HOST && pcc_host_opt_at((unsigned int)(id - ID_HOST)) != NULL)
 		return pcc_host_opt_at((unsigned int)(id - ID_HOST))->name;
-	if (id >= ID_APP && id < ID_APP + (int)NB_APP_OPTS)
+	if (id >= ID_APP && id < ID_APP + (int)app_nb_opts)
 		return app_opts[id - ID_APP].name;
 	return "?";
 }
@@ -913,7 +434,7 @@ id_expect(int id)
 {
 	if (id >= ID_HOST && pcc_host_opt_at((unsigned int)(id - ID_HOST)) != NULL)
 		return pcc_host_opt_at((unsigned int)(id - ID_HOST))->expect;
-	if (id >= ID_APP && id < ID_APP + (int)NB_APP_OPTS)
+	if (id >= ID_APP && id < ID_APP + (int)app_nb_opts)
 		return app_opts[id - ID_APP].expect;
 	return "?";
 }
@@ -924,7 +445,7 @@ long_opts_build(void)
 	const struct pcc_host_opt_info *h;
 	unsigned int i, n = 0;
 
-	for (i = 0; i < NB_APP_OPTS; i++) {
+	for (i = 0; i < app_nb_opts; i++) {
 		long_opts[n].name = app_opts[i].name;
 		long_opts[n].has_arg = app_opts[i].arg != NULL ? required_argument : no_argument;
 		long_opts[n].flag = NULL;
@@ -979,17 +500,18 @@ parse_opts(int argc, char **argv, struct app_args *a, struct seen *s, char *err,
 			return APP_ARGS_EXIT;
 		}
 		if (opt == ID_APP + app_opt_index("help-eal")) {
-			set_err(err, errlen, "--help-eal must be used alone");
+			app_set_err(err, errlen, "--help-eal must be used alone");
 			return APP_ARGS_ERR;
 		}
 		if (opt == 'i')
 			opt = ID_APP + app_opt_index("interactive");
 		if (opt == ':') {
 			if (optopt >= ID_APP)
-				set_err(err, errlen, "option '--%s' requires an argument (%s)",
+				app_set_err(err, errlen, "option '--%s' requires an argument (%s)",
 						id_name(optopt), id_expect(optopt));
 			else
-				set_err(err, errlen, "option requires an argument -- '%c'", optopt);
+				app_set_err(err, errlen, "option requires an argument -- '%c'",
+						optopt);
 			return APP_ARGS_ERR;
 		}
 		if (opt == '?') {
@@ -998,16 +520,16 @@ parse_opts(int argc, char **argv, struct app_args *a, struct seen *s, char *err,
 			 * else the unknown short option */
 			bad = argv[optind - 1];
 			if (optopt != 0 && (optopt < ID_APP && strncmp(bad, "--", 2) != 0)) {
-				set_err(err, errlen, "invalid option -- '%c'", optopt);
+				app_set_err(err, errlen, "invalid option -- '%c'", optopt);
 				return APP_ARGS_ERR;
 			}
 			user_opt(bad, name, sizeof(name));
 			if (optopt != 0)
-				set_err(err, errlen, "option '%s' takes no argument", name);
+				app_set_err(err, errlen, "option '%s' takes no argument", name);
 			else if (opt_matches(bad) > 1)
-				set_err(err, errlen, "option '%s' is ambiguous", name);
+				app_set_err(err, errlen, "option '%s' is ambiguous", name);
 			else
-				set_err(err, errlen, "unrecognized option '%s'", name);
+				app_set_err(err, errlen, "unrecognized option '%s'", name);
 			return APP_ARGS_ERR;
 		}
 		ret = one_opt(opt, optarg, a, s, err, errlen);
@@ -1015,7 +537,7 @@ parse_opts(int argc, char **argv, struct app_args *a, struct seen *s, char *err,
 			return ret;
 	}
 	if (optind < argc) {
-		set_err(err, errlen, "unexpected argument '%s'", argv[optind]);
+		app_set_err(err, errlen, "unexpected argument '%s'", argv[optind]);
 		return APP_ARGS_ERR;
 	}
 	return APP_ARGS_OK;

@@ -7,7 +7,7 @@
 
 /*
  * Application arguments (after "--").  Two kinds, each stated once as
- * data: dpdk-pcc's own options (app_opts[] in args.c: run time, ports and
+ * data: dpdk-pcc's own options (app_opts[] in args_opts.c: run time, ports and
  * roles, simulator, console, HA) and the engine options of lib/host
  * (pcc_host_opt_*: every other option, kept in command-line order and
  * applied to the process or to the contexts of their role).  Nothing here

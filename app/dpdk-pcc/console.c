@@ -195,7 +195,8 @@ struct cmdline_token_ops con_token_algo_ops = {
 static void
 con_ctx_build(void)
 {
-	cmdline_parse_inst_t **lists[] = { cmds_main_list, cmds_algo_list, cmds_host_list };
+	cmdline_parse_inst_t **lists[] = { cmds_flow_list, cmds_main_list, cmds_algo_list,
+		cmds_host_list };
 	unsigned int i, j, n = 0;
 
 	for (i = 0; i < RTE_DIM(lists); i++)

@@ -49,6 +49,7 @@ struct app_console {
 extern struct app_console app_con;
 
 /* NULL-terminated command lists of each group. */
+extern cmdline_parse_inst_t *cmds_flow_list[];
 extern cmdline_parse_inst_t *cmds_main_list[];
 extern cmdline_parse_inst_t *cmds_algo_list[];
 extern cmdline_parse_inst_t *cmds_host_list[];
@@ -63,6 +64,9 @@ int con_slot(const char *tok, uint8_t *slot);
 int con_u32(const char *tok, const char *what, uint32_t min, uint32_t max, uint32_t *v);
 /* The engine must be stopped for op ("set slot", ...): 0 or -1. */
 int con_need_stopped(const char *op);
+/* The probe table's header and the row of probe slot s (cmds_main.c). */
+void con_probe_header(void);
+void con_probe_row(uint8_t s);
 
 /* Dynamic token: a registered algorithm name (completion lists them). */
 struct con_token_algo {

@@ -24,12 +24,7 @@
 
 struct pcc_engine *host_e;
 
-static struct {
-	pcc_engine_poll_hook_t hook;
-	void *hook_arg;
-	bool abs_start; /* generator groups: absolute start times */
-	bool launched;  /* lcores launched (pcc_engine_start) */
-} heng;
+struct host_engine_state host_eng;
 
 /* ---- Worker hooks ---------------------------------------------------------- */
 
@@ -154,7 +149,7 @@ build_process(struct build *b)
 	}
 	c->gen.groups = p->groups;
 	c->gen.nb_groups = p->nb_groups;
-	c->gen.abs_start = heng.abs_start;
+	c->gen.abs_start = host_eng.abs_start;
 	c->flow = p->flow;
 	c->rp.tx_coalesce_bytes = p->txc_bytes;
 	c->rp.tx_coalesce_us = p->txc_us;
@@ -587,8 +582,8 @@ host_engine_create(void)
 	host_e = e;
 	hooks.arg = e;
 	ret = pcc_engine_set_hooks(e, &hooks);
-	if (ret == 0 && heng.hook != NULL)
-		ret = pcc_engine_set_poll_hook(e, heng.hook, heng.hook_arg);
+	if (ret == 0 && host_eng.hook != NULL)
+		ret = pcc_engine_set_poll_hook(e, host_eng.hook, host_eng.hook_arg);
 	if (ret < 0) {
 		host_err(ret, "start: cannot hook into the engine's lcores");
 		goto fail;
@@ -629,10 +624,10 @@ host_engine_destroy(void)
 
 	if (host_e == NULL)
 		return;
-	if (heng.launched) {
+	if (host_eng.launched) {
 		pcc_engine_stop(host_e);
 		pcc_engine_wait(host_e);
-		heng.launched = false;
+		host_eng.launched = false;
 	}
 	for (i = 0; i < PCC_NP_MAX_PORTS && i < RTE_MAX_ETHPORTS; i++)
 		if (pcc_engine_port_roles(host_e, (uint16_t)i) & PCC_ENGINE_ROLE_NP)
@@ -696,13 +691,13 @@ host_engine_ctx_start(struct pcc_host_ctx *ctx)
 		ctx->mbox_worker = rank >= 0 ? (uint16_t)rank : 0;
 	}
 	port_pause(ctx, false);
-	if (!heng.launched) {
+	if (!host_eng.launched) {
 		ret = pcc_engine_start(host_e);
 		if (ret < 0) {
 			port_pause(ctx, true);
 			return host_err(ret, "start: cannot launch the engine's lcores");
 		}
-		heng.launched = true;
+		host_eng.launched = true;
 	}
 	return 0;
 }
@@ -716,11 +711,11 @@ host_engine_ctx_stop(struct pcc_host_ctx *ctx)
 		return 0;
 	if (!other_running(ctx, true))
 		port_pause(ctx, true);
-	if (other_running(ctx, false) || !heng.launched)
+	if (other_running(ctx, false) || !host_eng.launched)
 		return 0;
 	pcc_engine_stop(host_e);
 	pcc_engine_wait(host_e);
-	heng.launched = false;
+	host_eng.launched = false;
 	/* a context in ERROR stays so; the others stopped with the engine */
 	pthread_mutex_lock(&host_lock);
 	for (i = 0; i < PCC_HOST_MAX_CTX; i++) {
@@ -732,160 +727,4 @@ host_engine_ctx_stop(struct pcc_host_ctx *ctx)
 	host_notify_locked();
 	pthread_mutex_unlock(&host_lock);
 	return 0;
-}
-
-/* ---- Main loop, hooks, generator ---------------------------------------------- */
-
-struct main_tick {
-	pcc_host_tick_t tick;
-	void *arg;
-	bool left;
-};
-
-static int
-main_tick(void *arg)
-{
-	struct main_tick *t = arg;
-	int r = t->tick != NULL ? t->tick(t->arg) : 0;
-
-	if (r < 0)
-		t->left = true;
-	return r;
-}
-
-int
-pcc_host_main_loop(pcc_host_tick_t tick, void *arg, uint32_t tick_us)
-{
-	struct main_tick t = { .tick = tick, .arg = arg, .left = false };
-	unsigned int i;
-
-	host_err_clear();
-	if (host_e == NULL || !heng.launched)
-		return host_err(-ENODEV, "main loop: no running engine (pcc_host_start)");
-	pcc_engine_main_loop(host_e, main_tick, &t, tick_us);
-	if (t.left)
-		return 0;
-	/* the engine stopped (tick, a fault, HA): so do the contexts */
-	pcc_engine_wait(host_e);
-	heng.launched = false;
-	pthread_mutex_lock(&host_lock);
-	for (i = 0; i < PCC_HOST_MAX_CTX; i++) {
-		struct pcc_host_ctx *c = host_ctx_at(i);
-
-		if (c != NULL && c->state == PCC_HOST_CTX_RUNNING) {
-			__atomic_store_n(&c->state, PCC_HOST_CTX_STOPPED, __ATOMIC_RELEASE);
-			pcc_engine_port_pause(host_e, c->port_id, true);
-		}
-	}
-	host_notify_locked();
-	pthread_mutex_unlock(&host_lock);
-	return 0;
-}
-
-void
-pcc_host_engine_stop_async(void)
-{
-	struct pcc_engine *e = __atomic_load_n(&host_e, __ATOMIC_ACQUIRE);
-
-	if (e != NULL)
-		pcc_engine_stop(e);
-}
-
-int
-pcc_host_set_poll_hook(pcc_engine_poll_hook_t fn, void *arg)
-{
-	host_err_clear();
-	if (host_e != NULL)
-		return host_err(-EBUSY,
-				"poll hook: the engine exists; set it before the first "
-				"start");
-	heng.hook = fn;
-	heng.hook_arg = fn != NULL ? arg : NULL;
-	return 0;
-}
-
-int
-pcc_host_gen_groups_set(const struct pcc_engine_gen_group *g, uint32_t n, bool abs_start)
-{
-	struct pcc_engine_gen_group *copy = NULL;
-
-	host_err_clear();
-	host_proc_ensure();
-	if (host_e != NULL)
-		return host_err(-EBUSY,
-				"generator groups: the engine exists; set them before the "
-				"first start");
-	if ((g == NULL && n != 0) || n > PCC_ENGINE_GEN_FLOWS_TOTAL_MAX)
-		return host_err(-EINVAL, "generator groups: bad list (%u groups)", n);
-	if (n > 0) {
-		copy = malloc(sizeof(*copy) * n);
-		if (copy == NULL)
-			return host_err(-ENOMEM, "generator groups: out of memory");
-		memcpy(copy, g, sizeof(*copy) * n);
-	}
-	free(host_proc.groups);
-	host_proc.groups = copy;
-	host_proc.nb_groups = n;
-	host_proc.gen_file[0] = '\0';
-	heng.abs_start = abs_start;
-	return 0;
-}
-
-int
-pcc_host_set_engine_extra(uint32_t nb_mbufs_extra, bool tx_stamp)
-{
-	host_err_clear();
-	host_proc_ensure();
-	if (host_e != NULL)
-		return host_err(-EBUSY, "engine extras: the engine exists");
-	host_proc.nb_mbufs_extra = nb_mbufs_extra;
-	host_proc.tx_stamp = tx_stamp;
-	return 0;
-}
-
-/* ---- Capabilities ------------------------------------------------------------- */
-
-uint32_t
-pcc_host_min_threads(void)
-{
-	return rte_lcore_count() > 0 ? 1 : 0;
-}
-
-uint32_t
-pcc_host_max_threads(void)
-{
-	unsigned int n = rte_lcore_count();
-
-	if (n == 0)
-		return 0;
-	return n > 1 ? n - 1 : 1;
-}
-
-int
-pcc_host_rp_supported(uint16_t port_id)
-{
-	host_err_clear();
-	if (port_id >= RTE_MAX_ETHPORTS || !rte_eth_dev_is_valid_port(port_id)) {
-		host_err(-ENODEV, "port %u: no such ethdev port", port_id);
-		return 0;
-	}
-	return 1;
-}
-
-int
-pcc_host_np_supported(uint16_t port_id)
-{
-	struct rte_eth_dev_info info;
-
-	host_err_clear();
-	if (port_id >= RTE_MAX_ETHPORTS || !rte_eth_dev_is_valid_port(port_id)) {
-		host_err(-ENODEV, "port %u: no such ethdev port", port_id);
-		return 0;
-	}
-	if (rte_eth_dev_info_get(port_id, &info) != 0 || info.max_rx_queues == 0 ||
-			info.max_tx_queues == 0) {
-		host_err(-ENOTSUP, "port %u: the NP needs an RX and a TX queue", port_id);
-		return 0;
-	}
-	return 1;
 }

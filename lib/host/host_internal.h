@@ -217,6 +217,14 @@ int host_before_engine(const struct pcc_host_ctx *ctx, const char *what);
 
 /* The engine, NULL before the first start. */
 extern struct pcc_engine *host_e;
+/* What lib/host keeps beside it (host_engine.c, host_run.c). */
+struct host_engine_state {
+	pcc_engine_poll_hook_t hook; /* installed at creation */
+	void *hook_arg;
+	bool abs_start; /* generator groups: absolute start times */
+	bool launched;  /* lcores launched (pcc_engine_start) */
+};
+extern struct host_engine_state host_eng;
 /* Create it from the contexts and settings (host_lock not held). */
 int host_engine_create(void);
 /* Destroy it (every context gone). */

@@ -24,10 +24,10 @@ SRC_DIR = os.path.dirname(os.path.dirname(os.path.dirname(
 
 def long_options_in_source():
     """Long option names of dpdk-pcc: its own table (app_opts[] in
-    app/dpdk-pcc/args.c) and lib/host's engine options (host_opts[] in
+    app/dpdk-pcc/args_opts.c) and lib/host's engine options (host_opts[] in
     lib/host/host_opts.c), each stated once there."""
     names = []
-    for path, table in ((('app', 'dpdk-pcc', 'args.c'), 'app_opts[] = {'),
+    for path, table in ((('app', 'dpdk-pcc', 'args_opts.c'), 'app_opts[] = {'),
                         (('lib', 'host', 'host_opts.c'), 'host_opts[] = {')):
         with open(os.path.join(SRC_DIR, *path)) as f:
             text = f.read()
