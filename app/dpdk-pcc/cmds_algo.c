@@ -313,7 +313,8 @@ cmd_show_params_parsed(void *parsed, struct cmdline *cl, void *data)
 		param_val(v[2], sizeof(v[2]), info[i].type, info[i].min);
 		param_val(v[3], sizeof(v[3]), info[i].type, info[i].max);
 		printf("%-4u %-24s %-12s %-12s %-12s %-12s %s\n", info[i].id, info[i].name, v[0],
-				v[1], v[2], v[3], info[i].perm == PCC_DEV_PERM_RW ? "rw" : "ro");
+				v[1], v[2], v[3],
+				PCC_DEV_PERM_WRITABLE(info[i].perm) ? "rw" : "ro");
 	}
 }
 

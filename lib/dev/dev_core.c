@@ -22,6 +22,7 @@
 
 __thread struct dev_tls dev_tls __attribute__((tls_model("initial-exec")));
 struct dev_state dev_g;
+uint32_t dev_tpcs = 1;
 
 #define WORDS_PER_LINE (RTE_CACHE_LINE_SIZE / sizeof(uint32_t))
 
@@ -612,7 +613,7 @@ pcc_dev_params_set(
 		goto out;
 	}
 	for (i = 0; i < num; i++) {
-		if (ops->params[id_base + i].perm != PCC_DEV_PERM_RW) {
+		if (!PCC_DEV_PERM_WRITABLE(ops->params[id_base + i].perm)) {
 			rc = -EPERM;
 			goto out;
 		}
@@ -695,7 +696,29 @@ pcc_dev_counters_group(uint8_t port, uint8_t slot, uint8_t group)
 
 	if (s == NULL || s->ctrs == NULL || !s->counters_on || group >= s->n_groups)
 		return NULL;
-	return s->ctrs + dev_thread_set() * s->stride + dev_group_off(s, group);
+	return s->ctrs + dev_counter_set() * s->stride + dev_group_off(s, group);
+}
+
+int
+pcc_dev_threads_per_counter_set(uint32_t n)
+{
+	int rc = 0;
+
+	if (n < 1 || n > PCC_DEV_MAX_THREADS)
+		return -EINVAL;
+	dev_lock();
+	if (dev_g.init && n != dev_tpcs)
+		rc = -EBUSY;
+	else
+		dev_tpcs = n;
+	dev_unlock();
+	return rc;
+}
+
+uint32_t
+pcc_dev_threads_per_counter_set_get(void)
+{
+	return dev_tpcs;
 }
 
 uint32_t *
@@ -712,7 +735,7 @@ pcc_dev_counter_add(uint8_t port, uint8_t slot, uint32_t id, uint32_t v)
 
 	if (s == NULL || s->ctrs == NULL || !s->counters_on || id >= s->n_counters)
 		return;
-	c = &s->ctrs[dev_thread_set() * s->stride + id];
+	c = &s->ctrs[dev_counter_set() * s->stride + id];
 	if (s->ctr_type[id] != PCC_DEV_COUNTER_ACCUMULATE) {
 		pcc_dev_counter_update(port, slot, id, v);
 		return;
@@ -731,7 +754,7 @@ pcc_dev_counter_update(uint8_t port, uint8_t slot, uint32_t id, uint32_t v)
 
 	if (s == NULL || s->ctrs == NULL || !s->counters_on || id >= s->n_counters)
 		return;
-	c = &s->ctrs[dev_thread_set() * s->stride + id];
+	c = &s->ctrs[dev_counter_set() * s->stride + id];
 	cur = *c;
 	max = s->ctr_max[id];
 	v = RTE_MIN(v, max);

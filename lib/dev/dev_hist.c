@@ -317,7 +317,7 @@ pcc_dev_hist_update(uint8_t port, uint8_t slot, uint8_t hist_id, uint32_t value)
 	if (!__atomic_load_n(&h->enabled, __ATOMIC_ACQUIRE))
 		return 1;
 	b = bin_of(h, value);
-	bins = s->ctrs + set * s->stride + dev_group_off(s, DEV_HIST_GROUP(hist_id)) +
+	bins = s->ctrs + dev_counter_set() * s->stride + dev_group_off(s, DEV_HIST_GROUP(hist_id)) +
 			DEV_HIST_OFF(hist_id);
 	if (bins[b] != UINT32_MAX)
 		__atomic_store_n(&bins[b], bins[b] + 1, __ATOMIC_RELAXED);

@@ -180,6 +180,22 @@ dev_thread_set(void)
 	return r < dev_g.n_threads ? r : dev_g.n_threads;
 }
 
+/* Worker threads sharing one counter set (pcc_dev_threads_per_counter_set). */
+extern uint32_t dev_tpcs;
+
+/*
+ * Counter set of the caller: its rank rounded down to a multiple of the
+ * threads sharing a set (so they increment one array, as on DOCA), or the
+ * shared set of threads without a rank.
+ */
+static inline uint32_t
+dev_counter_set(void)
+{
+	uint32_t t = dev_thread_set();
+
+	return t < dev_g.n_threads ? t - t % dev_tpcs : t;
+}
+
 /* Slot of (port, slot) or NULL; valid port and slot number only. */
 static inline struct dev_slot *
 dev_slot_get(uint8_t port, uint8_t slot)

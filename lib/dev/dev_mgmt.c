@@ -200,7 +200,7 @@ params_set(struct mgmt_ctx *c, uint32_t base, uint32_t n, const uint32_t *v)
 	/* name the first bad value before lib/dev refuses the whole block */
 	for (i = 0; i < n; i++) {
 		p = &c->ops->params[base + i];
-		if (p->perm != PCC_DEV_PERM_RW)
+		if (!PCC_DEV_PERM_WRITABLE(p->perm))
 			return fail(c, -EPERM, "parameter %u (%s) is read-only", base + i, p->name);
 		if (v[i] < p->min || v[i] > p->max)
 			return fail(c, -ERANGE, "value %u of parameter %u (%s): range %u..%u", v[i],

@@ -87,11 +87,6 @@ validate_params(const struct pcc_dev_algo_ops *ops)
 					p->name, p->def, p->min, p->max);
 			return -EINVAL;
 		}
-		if (p->perm > PCC_DEV_PERM_RW) {
-			DEV_LOG(ERR, "%s: parameter %s: bad permission %u", ops->name, p->name,
-					p->perm);
-			return -EINVAL;
-		}
 		for (j = 0; j < i; j++) {
 			if (strcmp(ops->params[j].name, p->name) == 0) {
 				DEV_LOG(ERR, "%s: parameter name %s used twice", ops->name,
@@ -129,9 +124,8 @@ validate_counters(const struct pcc_dev_algo_ops *ops)
 			DEV_LOG(ERR, "%s: counter %u: bad name", ops->name, i);
 			return -EINVAL;
 		}
-		if (c->type > PCC_DEV_COUNTER_MAX || c->perm > PCC_DEV_PERM_RW) {
-			DEV_LOG(ERR, "%s: counter %s: bad type %u or permission %u", ops->name,
-					c->name, c->type, c->perm);
+		if (c->type > PCC_DEV_COUNTER_MAX) {
+			DEV_LOG(ERR, "%s: counter %s: bad type %u", ops->name, c->name, c->type);
 			return -EINVAL;
 		}
 	}

@@ -190,7 +190,7 @@ simple_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_
 
 	if (unlikely(w == NULL))
 		return; /* called outside pcc_dev_dispatch on a slot it is not bound to */
-	c = s->counters_on ? s->ctrs + dev_thread_set() * s->stride : NULL;
+	c = s->counters_on ? s->ctrs + dev_counter_set() * s->stride : NULL;
 
 	if (unlikely(!f->started)) {
 		f->started = 1;
@@ -288,8 +288,8 @@ check_params(const struct pcc_dev_simple_algo *sa)
 
 		if (!dev_name_ok(np->name, PCC_DEV_NAME_MAX - 3, true) || strchr(np->name, '.'))
 			return bad(sa, "parameter name not [A-Za-z0-9_] or too long");
-		if (np->type > PCC_DEV_PARAM_I32 || np->perm > PCC_DEV_PERM_RW)
-			return bad(sa, "parameter type or permission");
+		if (np->type > PCC_DEV_PARAM_I32)
+			return bad(sa, "parameter type");
 		size = np->type == PCC_DEV_PARAM_U64 ? 8 : 4;
 		if (np->offset % size != 0 || np->offset + size > sa->params_size)
 			return bad(sa, "parameter offset unaligned or outside the struct");
@@ -602,7 +602,7 @@ pcc_dev_param_set_by_name(uint8_t port, uint8_t slot, const char *name, union pc
 	rc = pcc_dev_param_get_by_name(port, slot, name, &info);
 	if (rc < 0)
 		goto out;
-	if (info.perm != PCC_DEV_PERM_RW) {
+	if (!PCC_DEV_PERM_WRITABLE(info.perm)) {
 		rc = -EPERM;
 		goto out;
 	}

@@ -15,9 +15,11 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <rte_cycles.h>
 
@@ -45,6 +47,28 @@ struct pr_hdr {
 static_assert(sizeof(struct pr_hdr) == PR_HDR, "printf header is 16 bytes");
 static_assert(sizeof(struct pcc_dev_trace_rec) == 64, "trace record is 64 bytes");
 
+/*
+ * Before pcc_dev_init() (plug-ins load first, and a DOCA application
+ * prints and traces from doca_pcc_dev_user_init()): a small store, drained
+ * before the rings by the first drain after init.  Records have thread
+ * PCC_DEV_THREAD_EARLY.  Only the loading thread writes then; the lock
+ * covers a drain running at the same time as a late load.
+ */
+#define EARLY_TRACE_RECS 64u
+#define EARLY_PRINTF_BYTES 4096u
+
+static struct {
+	pthread_mutex_t lock;
+	struct pcc_dev_trace_rec tr[EARLY_TRACE_RECS];
+	uint32_t n_tr;
+	uint64_t tr_seq;
+	uint64_t tr_lost;
+	uint8_t pr[EARLY_PRINTF_BYTES];
+	uint32_t pr_len;
+	uint64_t pr_msgs;
+	uint64_t pr_lost;
+} early = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
 /* ---- Clock ----------------------------------------------------------- */
 
 void
@@ -60,6 +84,18 @@ pcc_dev_now(void)
 	pcc_dev_clock_fn fn = clock_fn;
 
 	return fn != NULL ? fn(clock_arg) : rte_rdtsc();
+}
+
+uint64_t
+pcc_dev_time_us(void)
+{
+	pcc_dev_clock_fn fn = clock_fn;
+	struct timespec ts;
+
+	if (fn != NULL)
+		return fn(clock_arg) / 1000u;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
 /* ---- Rings ----------------------------------------------------------- */
@@ -160,6 +196,47 @@ tset_release(uint32_t set)
 
 /* ---- Trace ----------------------------------------------------------- */
 
+static void
+early_trace(uint32_t fmt_id, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
+{
+	struct pcc_dev_trace_rec *r;
+
+	pthread_mutex_lock(&early.lock);
+	if (early.n_tr == EARLY_TRACE_RECS) {
+		early.tr_seq++;
+		early.tr_lost++;
+		pthread_mutex_unlock(&early.lock);
+		return;
+	}
+	r = &early.tr[early.n_tr++];
+	r->ts = pcc_dev_now();
+	r->fmt_id = fmt_id;
+	r->thread = PCC_DEV_THREAD_EARLY;
+	r->reserved = 0;
+	r->arg[0] = a1;
+	r->arg[1] = a2;
+	r->arg[2] = a3;
+	r->arg[3] = a4;
+	r->arg[4] = a5;
+	r->seq = early.tr_seq++;
+	pthread_mutex_unlock(&early.lock);
+}
+
+/* The early records, then none (dev_lock held). */
+static int
+early_trace_drain(pcc_dev_trace_cb cb, void *arg)
+{
+	uint32_t i, n;
+
+	pthread_mutex_lock(&early.lock);
+	n = early.n_tr;
+	for (i = 0; i < n; i++)
+		cb(&early.tr[i], arg);
+	early.n_tr = 0;
+	pthread_mutex_unlock(&early.lock);
+	return (int)n;
+}
+
 void
 pcc_dev_trace_enable(bool enable)
 {
@@ -174,8 +251,12 @@ pcc_dev_trace_5(uint32_t fmt_id, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t
 	uint64_t head, tail, seq;
 	uint32_t set;
 
-	if (unlikely(dev_g.tset == NULL || !__atomic_load_n(&trace_on, __ATOMIC_RELAXED)))
+	if (unlikely(!__atomic_load_n(&trace_on, __ATOMIC_RELAXED)))
 		return;
+	if (unlikely(dev_g.tset == NULL)) {
+		early_trace(fmt_id, a1, a2, a3, a4, a5);
+		return;
+	}
 	ts = tset_acquire(&set);
 	head = ts->tr_head;
 	tail = __atomic_load_n(&ts->tr_tail, __ATOMIC_ACQUIRE);
@@ -220,6 +301,7 @@ pcc_dev_trace_drain(pcc_dev_trace_cb cb, void *arg)
 		dev_unlock();
 		return -ENODEV;
 	}
+	n = early_trace_drain(cb, arg);
 	for (t = 0; t <= dev_g.n_threads; t++) {
 		struct dev_tset *ts = &dev_g.tset[t];
 		uint64_t head = __atomic_load_n(&ts->tr_head, __ATOMIC_ACQUIRE);
@@ -238,6 +320,49 @@ pcc_dev_trace_drain(pcc_dev_trace_cb cb, void *arg)
 
 /* ---- printf ---------------------------------------------------------- */
 
+static int
+early_printf(const char *msg, uint32_t len, uint32_t need)
+{
+	struct pr_hdr *h;
+
+	pthread_mutex_lock(&early.lock);
+	if (early.pr_len + need > EARLY_PRINTF_BYTES) {
+		early.pr_lost++;
+		pthread_mutex_unlock(&early.lock);
+		return -ENOSPC;
+	}
+	h = (struct pr_hdr *)(early.pr + early.pr_len);
+	h->len = len;
+	h->thread = PCC_DEV_THREAD_EARLY;
+	h->flags = 0;
+	h->ts = pcc_dev_now();
+	memcpy(early.pr + early.pr_len + PR_HDR, msg, len);
+	memset(early.pr + early.pr_len + PR_HDR + len, 0, need - PR_HDR - len);
+	early.pr_len += need;
+	early.pr_msgs++;
+	pthread_mutex_unlock(&early.lock);
+	return (int)len;
+}
+
+static int
+early_printf_drain(pcc_dev_printf_cb cb, void *arg)
+{
+	const struct pr_hdr *h;
+	uint32_t off = 0;
+	int n = 0;
+
+	pthread_mutex_lock(&early.lock);
+	while (off < early.pr_len) {
+		h = (const struct pr_hdr *)(early.pr + off);
+		cb(h->thread, h->ts, (const char *)(early.pr + off + PR_HDR), h->len, arg);
+		off += PR_HDR + RTE_ALIGN_CEIL(h->len + 1, PR_HDR);
+		n++;
+	}
+	early.pr_len = 0;
+	pthread_mutex_unlock(&early.lock);
+	return n;
+}
+
 int
 pcc_dev_vprintf(const char *fmt, va_list ap)
 {
@@ -251,8 +376,6 @@ pcc_dev_vprintf(const char *fmt, va_list ap)
 
 	if (fmt == NULL)
 		return -EINVAL;
-	if (unlikely(dev_g.tset == NULL))
-		return -ENODEV;
 	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	if (n < 0)
 		return -EINVAL;
@@ -262,6 +385,8 @@ pcc_dev_vprintf(const char *fmt, va_list ap)
 		trunc = true;
 	}
 	need = PR_HDR + RTE_ALIGN_CEIL(len + 1, PR_HDR);
+	if (unlikely(dev_g.tset == NULL))
+		return early_printf(buf, len, need);
 
 	ts = tset_acquire(&set);
 	head = ts->pr_head;
@@ -322,6 +447,7 @@ pcc_dev_printf_drain(pcc_dev_printf_cb cb, void *arg)
 		dev_unlock();
 		return -ENODEV;
 	}
+	n = early_printf_drain(cb, arg);
 	for (t = 0; t <= dev_g.n_threads; t++) {
 		struct dev_tset *ts = &dev_g.tset[t];
 		uint64_t head = __atomic_load_n(&ts->pr_head, __ATOMIC_ACQUIRE);
@@ -359,6 +485,12 @@ pcc_dev_svc_stats_get(struct pcc_dev_svc_stats *st)
 		return -ENODEV;
 	}
 	memset(st, 0, sizeof(*st));
+	pthread_mutex_lock(&early.lock);
+	st->trace_recs = early.tr_seq - early.tr_lost;
+	st->trace_lost = early.tr_lost;
+	st->printf_msgs = early.pr_msgs;
+	st->printf_lost = early.pr_lost;
+	pthread_mutex_unlock(&early.lock);
 	for (t = 0; t <= dev_g.n_threads; t++) {
 		const struct dev_tset *ts = &dev_g.tset[t];
 

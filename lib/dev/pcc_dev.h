@@ -109,12 +109,15 @@ struct pcc_dev_event {
 	uint32_t flow_tag; /**< engine's flow identifier */
 	uint32_t sn;       /**< sequence number (PSN for ACK/NACK/CNP) */
 	uint32_t ts;       /**< event time, ns */
+	uint32_t flow_qpn; /**< the flow's QPN (RoCEv2 flows; 0 for others) */
+	uint8_t ttl;       /**< CNP/ACK/NACK/RTT: IP TTL / hop limit of the
+	                    *   received packet (last coalesced); else 0 */
+	uint8_t reserved[3];
 	union {
 		struct {
 			uint32_t first_ts;  /**< first coalesced TX, ns */
 			uint16_t sent_32b;  /**< bytes sent / 32 (saturates) */
 			uint16_t sent_pkts; /**< packets sent (saturates) */
-			uint32_t flow_qpn;
 		} tx;
 		struct {
 			uint32_t first_ts; /**< first coalesced event, ns */
@@ -128,6 +131,12 @@ struct pcc_dev_event {
 			uint32_t resp_send_ts;              /**< NP clock */
 			uint32_t resp_recv_ts;              /**< RP clock (= ts) */
 			uint8_t user[PCC_DEV_RTT_USER_LEN]; /**< raw NP bytes */
+			/** response version: 0, or 1 when the NP added its port
+			 *  counter and type (PCC_PROBE_F_EXT, doc/wire.md 7.6) */
+			uint8_t version;
+			uint8_t np_port_type; /**< v1: NP port type (0: <= 25G) */
+			uint16_t reserved;
+			uint32_t np_rx_bytes; /**< v1: NP port RX bytes, low 32 bits */
 		} rtt;
 		struct {
 			uint32_t period_us; /**< the timer's period */
@@ -157,18 +166,37 @@ struct pcc_dev_attr {
 	uint8_t algo_idx; /**< algorithm index the slot maps to */
 };
 
+/** Results flags (pcc_dev_results.flags). */
+#define PCC_DEV_RES_F_CREDITS_RELOAD (1u << 0) /**< grant credits now */
+#define PCC_DEV_RES_F_PROBE_CUSTOM \
+	(1u << 1) /**< custom_hdr: the flow's
+                                                *   probe custom header */
+#define PCC_DEV_RES_F_PROBE_DSCP \
+	(1u << 2)                              /**< probe_dscp: the flow's
+                                                *   probes' DSCP */
+#define PCC_DEV_RES_F_PROBE_DSCP_OFF (1u << 3) /**< back to the slot's DSCP */
+
+/** Longest per-flow probe custom header (the probe format's limit). */
+#define PCC_DEV_PROBE_CUSTOM_MAX 64
+
 /**
  * Results of a call, zeroed before each call.  rate == 0 means "keep the
  * current rate" (a DOCA algorithm always writes it); window == 0 means the
- * algorithm is not window-based.
+ * algorithm is not window-based.  The probe requests (flags) are applied
+ * by the engine after the call, before this flow's next probe.
  */
 struct pcc_dev_results {
 	uint32_t rate;      /**< 1..PCC_DEV_MAX_RATE (values above are clamped) */
 	uint8_t rtt_req;    /**< 1: send an RTT probe for this flow */
 	uint8_t probe_slot; /**< probe format slot (0 = the flow's slot) */
-	uint16_t reserved;
-	uint32_t window;  /**< window-based: congestion window, bytes */
-	uint32_t credits; /**< window-based: extra send credits, bytes */
+	uint8_t flags;      /**< PCC_DEV_RES_F_* */
+	uint8_t probe_dscp; /**< with PCC_DEV_RES_F_PROBE_DSCP: 0..63 */
+	uint32_t window;    /**< window-based: congestion window, bytes */
+	uint32_t credits;   /**< window-based: extra send credits, bytes */
+	/** with PCC_DEV_RES_F_PROBE_CUSTOM: custom_len bytes (<= 64) for the
+	 *  custom header of this flow's probes; valid until the call returns */
+	const uint8_t *custom_hdr;
+	uint8_t custom_len;
 };
 
 /** DOCA-sized per-flow context; native algorithms may use up to CTX_MAX. */
@@ -178,9 +206,14 @@ struct pcc_dev_ctx {
 
 /* ---- Algorithm description ------------------------------------------ */
 
-/** Parameter/counter permissions. */
+/**
+ * Parameter/counter permissions: 0 read-only, any other value writable
+ * (DOCA passes 1 or 2; the value is kept as given and reported).
+ */
 #define PCC_DEV_PERM_RO 0
 #define PCC_DEV_PERM_RW 1
+/** Is permission value p writable? */
+#define PCC_DEV_PERM_WRITABLE(p) ((p) != PCC_DEV_PERM_RO)
 
 struct pcc_dev_param_desc {
 	uint32_t id; /**< 0-based, dense: id == index in the table */
@@ -188,7 +221,7 @@ struct pcc_dev_param_desc {
 	uint32_t def;
 	uint32_t min;
 	uint32_t max;
-	uint8_t perm; /**< PCC_DEV_PERM_* */
+	uint8_t perm; /**< PCC_DEV_PERM_RO, or writable (non-zero) */
 	const char *desc;
 };
 
@@ -373,6 +406,16 @@ uint32_t *pcc_dev_counters(uint8_t port, uint8_t slot);
  * histograms nobody configured are free for the algorithm's own use.
  */
 uint32_t *pcc_dev_counters_group(uint8_t port, uint8_t slot, uint8_t group);
+/**
+ * Worker threads sharing one counter set (1..PCC_DEV_MAX_THREADS, default
+ * 1): threads of ranks k*n .. k*n+n-1 get the same arrays from
+ * pcc_dev_counters() and increment them together (unsynchronised, as
+ * DOCA's shared sets; totals read the same either way).  Before
+ * pcc_dev_init() (a plug-in's load): -EBUSY after it unless n is the
+ * current value, -EINVAL out of range.
+ */
+int pcc_dev_threads_per_counter_set(uint32_t n);
+uint32_t pcc_dev_threads_per_counter_set_get(void);
 /**
  * Update helpers honouring the counter's type and saturation (max):
  * _add: ACCUMULATE += v (saturating at max); MIN/MAX as _update.

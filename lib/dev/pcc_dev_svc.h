@@ -32,17 +32,22 @@ extern "C" {
 
 /* ---- Clock ------------------------------------------------------------ */
 
-/** Timestamp source of trace/printf records.  Returns any monotonic unit. */
+/** Timestamp source of trace/printf records and timers: nanoseconds. */
 typedef uint64_t (*pcc_dev_clock_fn)(void *arg);
 
 /**
- * Set the timestamp source (the engine registers the port clock, the
- * simulator its virtual time).  NULL restores the default: rte_rdtsc()
- * (TSC cycles).  Set it before workers start.
+ * Set the timestamp source (the engine registers its port clock, which in
+ * a simulator run is virtual time), in nanoseconds.  NULL restores the
+ * default: rte_rdtsc() (TSC cycles).  Set it before workers start.
  */
 void pcc_dev_set_clock(pcc_dev_clock_fn fn, void *arg);
 /** Current value of the timestamp source. */
 uint64_t pcc_dev_now(void);
+/**
+ * Microseconds of the registered clock (DOCA's doca_pcc_dev_get_timer():
+ * deterministic in a simulator run), or of CLOCK_MONOTONIC without one.
+ */
+uint64_t pcc_dev_time_us(void);
 
 /* ---- Thread rank ------------------------------------------------------ */
 
@@ -54,6 +59,9 @@ uint16_t pcc_dev_thread_rank(void);
 #define PCC_DEV_TRACE_RING_DEFAULT 1024u   /**< records per thread */
 #define PCC_DEV_PRINTF_RING_DEFAULT 16384u /**< bytes per thread */
 #define PCC_DEV_PRINTF_MAX 256u            /**< longest message incl. NUL */
+
+/** Thread of the records made before pcc_dev_init() (a plug-in loading). */
+#define PCC_DEV_THREAD_EARLY 0xFFFFu
 
 /** One trace record (64 bytes). */
 struct pcc_dev_trace_rec {
@@ -77,8 +85,10 @@ void pcc_dev_trace_enable(bool enable);
 
 /**
  * Append one record {ts, thread, fmt_id, a1..a5} to the calling thread's
- * trace ring.  Dropped (and counted lost) when the ring is full, tracing
- * is off (not counted) or the device is not initialised (not counted).
+ * trace ring.  Dropped (and counted lost) when the ring is full; not
+ * written when tracing is off.  Before pcc_dev_init() (a plug-in's load)
+ * the record goes to a store of 64 records, thread PCC_DEV_THREAD_EARLY,
+ * handed out first by the first drain after init.
  */
 void pcc_dev_trace_5(
 		uint32_t fmt_id, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5);
@@ -102,8 +112,9 @@ int pcc_dev_trace_drain(pcc_dev_trace_cb cb, void *arg);
  * Format with vsnprintf (no system call; longer messages are truncated to
  * PCC_DEV_PRINTF_MAX - 1 bytes and counted) into the calling thread's
  * byte ring.  Returns the number of bytes stored (without NUL), -ENOSPC
- * when the ring is full (message dropped, counted lost), -ENODEV before
- * init, -EINVAL for a NULL fmt.
+ * when the ring is full (message dropped, counted lost), -EINVAL for a
+ * NULL fmt.  Before pcc_dev_init() (a plug-in's load) messages go to a
+ * 4 KiB store (thread PCC_DEV_THREAD_EARLY) drained first after init.
  */
 int pcc_dev_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int pcc_dev_vprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));

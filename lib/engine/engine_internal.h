@@ -311,6 +311,13 @@ eng_flow_ctx(struct eng_flow *f)
 	return (uint8_t *)f + ENG_FLOW_HDR;
 }
 
+/* The QPN of a RoCEv2 flow, 0 for a 5-tuple flow. */
+static inline uint32_t
+eng_flow_qpn(const struct eng_flow *f)
+{
+	return f->key.type == PCC_ENGINE_FLOW_QP ? f->key.qpn : 0;
+}
+
 static inline uint32_t
 eng_flow_hash(const struct pcc_engine_flow_key *k)
 {
@@ -438,11 +445,11 @@ int eng_flow_snapshot(const struct eng_flow *f, struct eng_flow *copy);
  */
 struct eng_ev {
 	struct pcc_engine_flow_key key;
-	uint32_t sig;    /* eng_flow_hash(&key) */
-	uint8_t type;    /* PCC_DEV_EVENT_CNP, _ACK, _NACK, _RTT */
-	uint8_t subtype; /* NACK: enum pcc_dev_nack_subtype; 0 = fatal code */
-	uint8_t has_int; /* ACK: int_raw holds an HPCC INT header */
-	uint8_t reserved;
+	uint32_t sig;      /* eng_flow_hash(&key) */
+	uint8_t type;      /* PCC_DEV_EVENT_CNP, _ACK, _NACK, _RTT */
+	uint8_t subtype;   /* NACK: enum pcc_dev_nack_subtype; 0 = fatal code */
+	uint8_t has_int;   /* ACK: int_raw holds an HPCC INT header */
+	uint8_t ttl;       /* IP TTL / hop limit of the last packet */
 	uint32_t sn;       /* PSN of the last packet */
 	uint32_t first_sn; /* PSN of the first coalesced packet */
 	uint32_t count;    /* packets coalesced */
@@ -459,6 +466,9 @@ struct eng_ev {
 			uint8_t slot;
 			uint8_t user_len;
 			uint8_t user[PCC_DEV_RTT_USER_LEN];
+			uint8_t version;      /* 1: the NP's extension (7.6) */
+			uint8_t np_port_type; /* v1 */
+			uint32_t np_rx_bytes; /* v1 */
 		} rtt;
 	};
 };

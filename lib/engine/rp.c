@@ -79,6 +79,7 @@ eng_ev_from_pkt(const struct pcc_pkt_info *info, const void *int_hdr, uint16_t p
 	ev->sig = eng_flow_hash_qp(port_id, info->dqpn);
 	ev->type = type;
 	ev->subtype = subtype;
+	ev->ttl = info->ttl;
 	ev->sn = info->psn;
 	ev->first_sn = info->psn;
 	ev->count = 1;
@@ -103,6 +104,7 @@ eng_ev_merge(struct eng_ev *a, const struct eng_ev *b)
 		return false;
 	a->sn = b->sn;
 	a->ts_ns = b->ts_ns;
+	a->ttl = b->ttl;
 	a->count += b->count;
 	return true;
 }
@@ -116,6 +118,8 @@ eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_e
 	ev->subtype = r->subtype;
 	ev->port = f->dev_port;
 	ev->flow_tag = f->tag;
+	ev->flow_qpn = eng_flow_qpn(f);
+	ev->ttl = r->ttl;
 	ev->sn = r->sn;
 	ev->ts = (uint32_t)r->ts_ns;
 	if (r->type == PCC_DEV_EVENT_RTT) {
@@ -124,6 +128,9 @@ eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_e
 		ev->rtt.resp_send_ts = (uint32_t)r->rtt.resp_send_ns;
 		ev->rtt.resp_recv_ts = (uint32_t)r->ts_ns;
 		memcpy(ev->rtt.user, r->rtt.user, sizeof(ev->rtt.user));
+		ev->rtt.version = r->rtt.version;
+		ev->rtt.np_port_type = r->rtt.np_port_type;
+		ev->rtt.np_rx_bytes = r->rtt.np_rx_bytes;
 		return;
 	}
 	ev->ack.first_ts = (uint32_t)r->first_ts_ns;
@@ -149,7 +156,7 @@ eng_txc_flush(struct eng_flow *f, uint64_t now, struct pcc_dev_event *ev)
 	ev->tx.first_ts = (uint32_t)f->txc_first_ns;
 	ev->tx.sent_32b = (uint16_t)RTE_MIN(units, (uint64_t)UINT16_MAX);
 	ev->tx.sent_pkts = (uint16_t)RTE_MIN(f->txc_pkts, (uint32_t)UINT16_MAX);
-	ev->tx.flow_qpn = f->key.qpn;
+	ev->flow_qpn = eng_flow_qpn(f);
 	f->txc_bytes = 0;
 	f->txc_pkts = 0;
 	f->txc_flags = 0;
@@ -182,6 +189,7 @@ eng_timer_ev(struct eng_flow *f, const struct eng_rp_conf *c, uint64_t now,
 	ev->type = PCC_DEV_EVENT_TIMER;
 	ev->port = f->dev_port;
 	ev->flow_tag = f->tag;
+	ev->flow_qpn = eng_flow_qpn(f);
 	ev->ts = (uint32_t)now;
 	ev->timer.period_us = (uint32_t)(c->timer_ns / 1000);
 }

@@ -91,7 +91,7 @@ pcc_host_algo_check(const char *algo, const char *name, const char *value, char 
 	if (v < pd->min || v > pd->max)
 		return why_fail(why, whylen, "%s of %s is %u..%u, not %s", name, ops->name, pd->min,
 				pd->max, value);
-	if (pd->perm != PCC_DEV_PERM_RW)
+	if (!PCC_DEV_PERM_WRITABLE(pd->perm))
 		return why_fail(why, whylen, "%s of %s is read-only", name, ops->name);
 	return 0;
 }

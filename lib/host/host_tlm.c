@@ -300,6 +300,7 @@ tlm_counter_info(const char *cmd, const char *params, struct rte_tel_data *d)
 	add_str(d, "name", c->name);
 	add_str(d, "type", ctr_type_name(c->type));
 	rte_tel_data_add_dict_u64(d, "max", c->max == 0 ? UINT32_MAX : c->max);
+	rte_tel_data_add_dict_int(d, "permission", c->perm);
 	add_str(d, "description", c->desc);
 	return 0;
 }
@@ -400,7 +401,7 @@ tlm_params(const char *cmd, const char *params, struct rte_tel_data *d)
 		if (maxs != NULL)
 			rte_tel_data_add_array_u64(maxs, info[i].max.u);
 		if (rw != NULL)
-			rte_tel_data_add_array_u64(rw, info[i].perm == PCC_DEV_PERM_RW);
+			rte_tel_data_add_array_u64(rw, PCC_DEV_PERM_WRITABLE(info[i].perm));
 	}
 	host_tlm_dict_arr(d, "names", names);
 	host_tlm_dict_arr(d, "values", vals);
@@ -431,7 +432,8 @@ tlm_param(const char *cmd, const char *params, struct rte_tel_data *d)
 	add_str(d, "name", info.name);
 	rte_tel_data_add_dict_int(d, "id", (int)info.id);
 	add_str(d, "type", ptype_name(info.type));
-	rte_tel_data_add_dict_int(d, "writable", info.perm == PCC_DEV_PERM_RW);
+	rte_tel_data_add_dict_int(d, "writable", PCC_DEV_PERM_WRITABLE(info.perm));
+	rte_tel_data_add_dict_int(d, "permission", info.perm);
 	if (info.type == PCC_DEV_PARAM_I32) {
 		rte_tel_data_add_dict_int(d, "value", (int)info.cur.i);
 		rte_tel_data_add_dict_int(d, "default", (int)info.def.i);

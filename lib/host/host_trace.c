@@ -452,8 +452,13 @@ printf_cb(uint16_t thread, uint64_t ts, const char *msg, uint32_t len, void *arg
 
 	RTE_SET_USED(arg);
 	pcc_tp_dev_printf(ts, thread, msg);
-	fprintf(f, "%" PRIu64 " [%u] %.*s%s", ts, thread, (int)len, msg,
-			len > 0 && msg[len - 1] == '\n' ? "" : "\n");
+	/* [thread rank], or [load]: printed by a plug-in while it loaded */
+	if (thread == PCC_DEV_THREAD_EARLY)
+		fprintf(f, "%" PRIu64 " [load] %.*s%s", ts, (int)len, msg,
+				len > 0 && msg[len - 1] == '\n' ? "" : "\n");
+	else
+		fprintf(f, "%" PRIu64 " [%u] %.*s%s", ts, thread, (int)len, msg,
+				len > 0 && msg[len - 1] == '\n' ? "" : "\n");
 	tr.log_out++;
 }
 

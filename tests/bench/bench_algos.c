@@ -117,7 +117,7 @@ run_pass(const struct stream *st, uint8_t slot, uint8_t *ctx, uint32_t ctx_size,
 			ev.tx.first_ts = *ts;
 			ev.tx.sent_32b = 128;
 			ev.tx.sent_pkts = 1;
-			ev.tx.flow_qpn = f;
+			ev.flow_qpn = f;
 			break;
 		case PCC_DEV_EVENT_ACK:
 		case PCC_DEV_EVENT_CNP:

@@ -501,7 +501,7 @@ test_inline_accessors(void **state)
 	ev.tx.first_ts = 7;
 	ev.tx.sent_32b = 0xFFFF;
 	ev.tx.sent_pkts = 3;
-	ev.tx.flow_qpn = 0x123456;
+	ev.flow_qpn = 0x123456;
 	assert_int_equal(doca_pcc_dev_get_ev_attr(&ev).flags, 5);
 	assert_int_equal(doca_pcc_dev_get_roce_first_timestamp(&ev), 7);
 	assert_int_equal(doca_pcc_dev_get_roce_tx_cntrs(&ev).sent_32bytes, 0xFFFF);
@@ -518,6 +518,10 @@ test_inline_accessors(void **state)
 	assert_int_equal(doca_pcc_dev_get_roce_ack_first_sn(&ev), 11);
 	assert_int_equal(doca_pcc_dev_get_ack_nack_cnp_extra(&ev).num_coalesced, 0xFFFF);
 	assert_int_equal(doca_pcc_dev_get_flow_qpn(&ev), 0);
+	ev.flow_qpn = 0xABCDEF; /* every event type carries its flow's QPN */
+	ev.ttl = 61;
+	assert_int_equal(doca_pcc_dev_get_flow_qpn(&ev), 0xABCDEF);
+	assert_int_equal(doca_pcc_dev_get_ttl_hoplimit(&ev), 61);
 
 	/* fixed point */
 	assert_int_equal(doca_pcc_dev_mult(0xFFFFFFFFu, 0xFFFFFFFFu), 0xFFFFFFFE00000001ull);

@@ -299,8 +299,12 @@ test_register_validation(void **state)
 	expect_register_einval(&o); /* min > max */
 	p[1].min = 0;
 	p[1].def = 0;
+	/* DOCA passes permission 2: any non-zero value is writable, kept */
 	p[1].perm = 2;
-	expect_register_einval(&o);
+	assert_int_equal(pcc_dev_algo_register(&o), 0);
+	assert_int_equal(pcc_dev_algo_find("v")->params[1].perm, 2);
+	assert_true(PCC_DEV_PERM_WRITABLE(pcc_dev_algo_find("v")->params[1].perm));
+	assert_int_equal(pcc_dev_algo_unregister("v"), 0);
 	p[1].perm = PCC_DEV_PERM_RO;
 	p[1].name = NULL;
 	expect_register_einval(&o);

@@ -300,8 +300,6 @@ test_validation(void **state)
 	p[0].type = 3;
 	expect_einval(&sa);
 	p[0].type = PCC_DEV_PARAM_U32;
-	p[0].perm = 2;
-	expect_einval(&sa);
 	p[0].perm = PCC_DEV_PERM_RW;
 	p[0].def.u = 11;
 	expect_einval(&sa);

@@ -91,7 +91,9 @@ test_trace_fill_drain_loss(void **state)
 
 	(void)state;
 	memset(&got, 0, sizeof(got));
-	pcc_dev_trace_5(1, 2, 3, 4, 5, 6); /* before init: dropped silently */
+	/* before init (a plug-in loading): a store of 64 records, then lost */
+	for (i = 0; i < 70; i++)
+		pcc_dev_trace_5(1, i, 3, 4, 5, 6);
 	assert_int_equal(pcc_dev_trace_drain(trace_cb, NULL), -ENODEV);
 	assert_int_equal(pcc_dev_svc_stats_get(&st), -ENODEV);
 	assert_int_equal(pcc_dev_svc_ring_sizes(15, 0), -EINVAL);
@@ -100,6 +102,17 @@ test_trace_fill_drain_loss(void **state)
 	assert_int_equal(pcc_dev_svc_ring_sizes(16, 1024), 0);
 	init_dev(1, 2);
 	assert_int_equal(pcc_dev_svc_ring_sizes(32, 0), -EBUSY);
+	/* the first drain after init hands them out first */
+	assert_int_equal(pcc_dev_trace_drain(trace_cb, NULL), 64);
+	for (i = 0; i < 64; i++) {
+		assert_int_equal(got.rec[i].thread, PCC_DEV_THREAD_EARLY);
+		assert_int_equal(got.rec[i].fmt_id, 1);
+		assert_int_equal(got.rec[i].arg[0], i);
+		assert_int_equal(got.rec[i].seq, i);
+		assert_true(got.rec[i].ts == 1000 + i); /* fake clock */
+	}
+	got.n = 0;
+	fake_time = 1000; /* the early records took 70 ticks */
 
 	pcc_dev_thread_set_rank(1);
 	assert_int_equal(pcc_dev_thread_rank(), 1);
@@ -107,8 +120,8 @@ test_trace_fill_drain_loss(void **state)
 		pcc_dev_trace_5(7, i, i + 1, i + 2, i + 3, UINT64_MAX - i);
 	pcc_dev_trace_flush();
 	assert_int_equal(pcc_dev_svc_stats_get(&st), 0);
-	assert_int_equal(st.trace_recs, 16);
-	assert_int_equal(st.trace_lost, 4);
+	assert_int_equal(st.trace_recs, 64 + 16);
+	assert_int_equal(st.trace_lost, 6 + 4);
 
 	assert_int_equal(pcc_dev_trace_drain(trace_cb, NULL), 16);
 	assert_int_equal(got.n, 16);
@@ -144,8 +157,8 @@ test_trace_fill_drain_loss(void **state)
 	pcc_dev_trace_enable(true);
 	assert_int_equal(pcc_dev_trace_drain(trace_cb, NULL), 0);
 	assert_int_equal(pcc_dev_svc_stats_get(&st), 0);
-	assert_int_equal(st.trace_recs, 117);
-	assert_int_equal(st.trace_lost, 4);
+	assert_int_equal(st.trace_recs, 64 + 117);
+	assert_int_equal(st.trace_lost, 6 + 4);
 	assert_int_equal(pcc_dev_trace_drain(NULL, NULL), -EINVAL);
 	assert_int_equal(pcc_dev_svc_stats_get(NULL), -EINVAL);
 }
@@ -251,10 +264,16 @@ test_printf(void **state)
 
 	(void)state;
 	memset(&pr, 0, sizeof(pr));
-	assert_int_equal(pcc_dev_printf("x"), -ENODEV);
+	/* before init (a plug-in loading): kept, handed out first after it */
+	assert_int_equal(pcc_dev_printf("x%d", 1), 2);
 	assert_int_equal(pcc_dev_printf_drain(pr_cb, NULL), -ENODEV);
 	assert_int_equal(pcc_dev_svc_ring_sizes(0, 1024), 0);
 	init_dev(1, 1);
+	assert_int_equal(pcc_dev_printf_drain(pr_cb, NULL), 1);
+	assert_string_equal(pr.msg[0], "x1");
+	assert_int_equal(pr.thread[0], PCC_DEV_THREAD_EARLY);
+	pr.n = 0;
+	fake_time = 1000;
 	pcc_dev_thread_set_rank(0);
 
 	assert_int_equal(pcc_dev_printf("rate %u cnp %s", 42u, "yes"), 15);
@@ -289,7 +308,7 @@ test_printf(void **state)
 	assert_int_equal(pcc_dev_svc_stats_get(&st), 0);
 	assert_int_equal(st.printf_lost, 30 - stored);
 	assert_int_equal(st.printf_truncated, 1);
-	assert_int_equal(st.printf_msgs, 3 + stored);
+	assert_int_equal(st.printf_msgs, 1 + 3 + stored);
 	pr.n = 0;
 	assert_int_equal(pcc_dev_printf_drain(pr_cb, NULL), stored);
 	for (i = 0; i < stored; i++) {

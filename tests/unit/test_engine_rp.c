@@ -222,7 +222,7 @@ test_txc(void **state)
 	assert_int_equal(ev.type, PCC_DEV_EVENT_TX);
 	assert_int_equal(ev.tx.sent_pkts, 1);
 	assert_int_equal(ev.tx.sent_32b, (1000 + 31) / 32);
-	assert_int_equal(ev.tx.flow_qpn, 0x42);
+	assert_int_equal(ev.flow_qpn, 0x42);
 	assert_int_equal(ev.flags, PCC_DEV_TX_F_ACK_EXPECTED);
 	assert_int_equal(ev.tx.first_ts, 100);
 	/* then by bytes: 4 x 1000 */

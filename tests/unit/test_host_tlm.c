@@ -257,7 +257,8 @@ test_tlm_counters(void **state)
 			"\"descriptions\":[\"events seen\",\"largest RTT, ns\"]}}");
 	assert_string_equal(query("/pcc/counter_info,0,0,1"),
 			"{\"/pcc/counter_info\":{\"id\":1,\"name\":\"rtt_max\",\"type\":\"max\","
-			"\"max\":4294967295,\"description\":\"largest RTT, ns\"}}");
+			"\"max\":4294967295,\"permission\":0,\"description\":\"largest RTT, "
+			"ns\"}}");
 	assert_string_equal(query("/pcc/counter_info,0,0,2"), "{\"/pcc/counter_info\":null}");
 	assert_string_equal(query("/pcc/counters,0,0"),
 			"{\"/pcc/counters\":{\"port\":0,\"slot\":0,\"group\":0,\"enabled\":1,"
@@ -279,7 +280,8 @@ test_tlm_params(void **state)
 	assert_int_equal(pcc_host_param_set(0, 0, "GAIN", "42"), 0);
 	assert_string_equal(query("/pcc/param,0,0,GAIN"),
 			"{\"/pcc/param\":{\"name\":\"GAIN\",\"id\":0,\"type\":\"u32\","
-			"\"writable\":1,\"value\":42,\"default\":10,\"min\":0,\"max\":100,"
+			"\"writable\":1,\"permission\":1,\"value\":42,\"default\":10,\"min\":0,"
+			"\"max\":100,"
 			"\"description\":\"multiplicative gain\"}}");
 	assert_string_equal(query("/pcc/param,0,0,NOPE"), "{\"/pcc/param\":null}");
 }

@@ -61,19 +61,19 @@ doca_pcc_dev_get_timestamp(const doca_pcc_dev_event_t *event)
 	return event->ts;
 }
 
-/** IPv4 TTL / IPv6 hop limit of the received packet: not carried, 0. */
+/** CNP/ACK/NACK/RTT: IPv4 TTL / IPv6 hop limit of the received packet
+ *  (the last one of coalesced events); TX: 0. */
 FORCE_INLINE uint32_t
 doca_pcc_dev_get_ttl_hoplimit(const doca_pcc_dev_event_t *event)
 {
-	(void)event;
-	return 0;
+	return event->ttl;
 }
 
-/** QPN of the flow: TX events carry it, other events give 0. */
+/** QPN of the event's flow, every event type (0 for a non-RoCE flow). */
 FORCE_INLINE uint32_t
 doca_pcc_dev_get_flow_qpn(const doca_pcc_dev_event_t *event)
 {
-	return event->type == PCC_DEV_EVENT_TX ? event->tx.flow_qpn : 0;
+	return event->flow_qpn;
 }
 
 /** FW event data: FW events never occur here, 0. */
@@ -158,28 +158,28 @@ doca_pcc_dev_get_rtt_raw_data_size(const doca_pcc_dev_event_t *event)
 	return PCC_DEV_RTT_USER_LEN;
 }
 
-/** RTT response format version: 0 (no NP port counter in responses). */
+/** RTT response version: 1 when the NP added its port RX byte counter
+ *  and port type (the NP's np-resp-ext setting), else 0. */
 FORCE_INLINE uint32_t
 doca_pcc_dev_get_rtt_resp_version(const doca_pcc_dev_event_t *event)
 {
-	(void)event;
-	return 0;
+	return event->rtt.version;
 }
 
-/** NP port RX byte counter: needs response version >= 1, so 0 here. */
+/** Version >= 1: the NP port's received bytes, low 32 bits, when it sent
+ *  the response. */
 FORCE_INLINE uint32_t
 doca_pcc_dev_get_rtt_np_rx_byte_counter(const doca_pcc_dev_event_t *event)
 {
-	(void)event;
-	return 0;
+	return event->rtt.np_rx_bytes;
 }
 
-/** NP port type: needs response version >= 1, so 0 here. */
+/** Version >= 1: the NP port's type, 0 for links up to 25 Gb/s, 1 for
+ *  faster ones. */
 FORCE_INLINE uint32_t
 doca_pcc_dev_get_rtt_resp_port_type(const doca_pcc_dev_event_t *event)
 {
-	(void)event;
-	return 0;
+	return event->rtt.np_port_type;
 }
 
 #ifdef __cplusplus

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include <pcc_dev_fxp.h>
+#include <pcc_dev_svc.h>
 
 #include "doca_pcc_dev_common.h"
 
@@ -94,25 +95,23 @@ doca_pcc_dev_fls(uint32_t a)
 	((void)(scope), (void)(pred), (void)(succ), __atomic_thread_fence(__ATOMIC_SEQ_CST))
 #endif
 
-/** Microseconds since an arbitrary start (CLOCK_MONOTONIC). */
-uint64_t pcc_doca_timer_us(void);
-
-/** Core timer, microseconds, 64 bits. */
+/** Core timer, microseconds of the engine's clock, 64 bits (virtual time
+ *  in a simulator run; pcc_dev_time_us()). */
 FORCE_INLINE uint64_t
 doca_pcc_dev_get_timer(void)
 {
-	return pcc_doca_timer_us();
+	return pcc_dev_time_us();
 }
 
 /** Core timer, microseconds, low 32 bits. */
 FORCE_INLINE uint32_t
 doca_pcc_dev_get_timer_lo(void)
 {
-	return (uint32_t)pcc_doca_timer_us();
+	return (uint32_t)pcc_dev_time_us();
 }
 
-/** Thread time tick, microseconds. */
-#define doca_pcc_dev_get_thread_time() pcc_doca_timer_us()
+/** Thread time tick, microseconds (the same clock). */
+#define doca_pcc_dev_get_thread_time() pcc_dev_time_us()
 
 #ifdef __cplusplus
 }

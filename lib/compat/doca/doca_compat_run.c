@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * DOCA calls an algorithm makes while it runs: its parameters and
+ * counters, the algorithm of a slot, the default algorithm, per-flow probe
+ * settings, printf and NIC counters.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+
+#include "doca_compat_internal.h"
+
+static uint32_t doca_zero_params[PCC_DEV_MAX_PARAMS];
+static __thread uint32_t doca_scratch_counters[PCC_DEV_MAX_COUNTERS];
+
+/* NIC counters: DOCA's configuration is process-wide, lib/dev's per thread. */
+static uint32_t *doca_nic_ids;
+static uint32_t *doca_nic_values;
+static uint32_t doca_nic_n;
+static uint32_t doca_nic_gen;
+static __thread uint32_t doca_nic_tls_gen;
+
+/* ---- Run-time access -------------------------------------------------------------- */
+
+doca_pcc_dev_error_t
+doca_pcc_dev_set_slot_counter_group(
+		uint32_t port_num, uint32_t algo_slot, uint32_t counter_group_id)
+{
+	uint8_t slot;
+
+	if (port_num >= PCC_DEV_MAX_PORTS || !doca_rp_slot(algo_slot, &slot) ||
+			counter_group_id >= DOCA_PCC_DEV_MAX_NUM_COUNTER_GROUP)
+		return DOCA_PCC_DEV_STATUS_FAIL;
+	return pcc_dev_counters_enable((uint8_t)port_num, slot, true) == 0 ?
+			DOCA_PCC_DEV_STATUS_OK :
+			DOCA_PCC_DEV_STATUS_FAIL;
+}
+
+uint32_t *
+doca_pcc_dev_get_algo_params(uint32_t port_num, uint32_t algo_slot)
+{
+	uint32_t *p = NULL;
+	uint8_t slot;
+
+	if (port_num < PCC_DEV_MAX_PORTS && doca_rp_slot(algo_slot, &slot))
+		p = pcc_dev_params((uint8_t)port_num, slot);
+	return p != NULL ? p : doca_zero_params;
+}
+
+uint32_t
+doca_pcc_dev_get_algo_params_num(uint32_t port_num, uint32_t algo_slot)
+{
+	const struct pcc_dev_algo_ops *ops = NULL;
+	uint8_t slot;
+
+	if (port_num < PCC_DEV_MAX_PORTS && doca_rp_slot(algo_slot, &slot))
+		ops = pcc_dev_slot_algo((uint8_t)port_num, slot, NULL);
+	return ops != NULL ? ops->n_params : 0;
+}
+
+uint32_t *
+doca_pcc_dev_get_counters(uint32_t port_num, uint32_t algo_slot)
+{
+	uint32_t *c = NULL;
+	uint8_t slot;
+
+	if (port_num < PCC_DEV_MAX_PORTS && doca_rp_slot(algo_slot, &slot))
+		c = pcc_dev_counters((uint8_t)port_num, slot);
+	return c != NULL ? c : doca_scratch_counters;
+}
+
+uint32_t
+doca_pcc_dev_get_counters_num(uint32_t port_num, uint32_t algo_slot)
+{
+	const struct pcc_dev_algo_ops *ops = NULL;
+	uint8_t slot;
+
+	if (port_num < PCC_DEV_MAX_PORTS && doca_rp_slot(algo_slot, &slot))
+		ops = pcc_dev_slot_algo((uint8_t)port_num, slot, NULL);
+	return ops != NULL ? ops->n_counters : 0;
+}
+
+uint32_t
+doca_pcc_dev_get_algo_index(uint32_t port_num, uint32_t algo_slot)
+{
+	const struct pcc_dev_algo_ops *ops = NULL;
+	uint32_t i;
+	uint8_t slot;
+
+	if (port_num < PCC_DEV_MAX_PORTS && doca_rp_slot(algo_slot, &slot))
+		ops = pcc_dev_slot_algo((uint8_t)port_num, slot, NULL);
+	for (i = 0; ops != NULL && i < PCC_DEV_MAX_ALGOS; i++)
+		if (doca_algos[i].registered && ops == &doca_algos[i].ops)
+			return i;
+	return DOCA_PCC_DEV_ALGO_INDEX_INTERNAL;
+}
+
+void
+doca_pcc_dev_default_internal_algo(doca_pcc_dev_algo_ctxt_t *algo_ctxt, doca_pcc_dev_event_t *event,
+		const doca_pcc_dev_attr_t *attr, doca_pcc_dev_results_t *results)
+{
+	const struct pcc_dev_algo_ops *ops;
+	struct pcc_dev_results res;
+	struct pcc_dev_attr pa;
+
+	RTE_SET_USED(attr);
+	if (event->port >= PCC_DEV_MAX_PORTS)
+		return;
+	ops = pcc_dev_slot_algo(event->port, PCC_DEV_INTERNAL_SLOT, NULL);
+	if (ops == NULL || ops->on_event == doca_op_on_event || ops->ctx_size > PCC_DEV_CTX_SIZE)
+		return;
+	memset(&pa, 0, sizeof(pa));
+	memset(&res, 0, sizeof(res));
+	pa.algo_slot = PCC_DEV_INTERNAL_SLOT;
+	pa.algo_idx = PCC_DEV_INTERNAL_SLOT;
+	pa.port = event->port;
+	pa.overload = attr != NULL ? attr->overload : 0;
+	ops->on_event(algo_ctxt, event, &pa, &res);
+	results->rate = res.rate;
+	results->rtt_req = res.rtt_req;
+	results->probe_type_slot = res.probe_slot;
+	results->credits = res.credits;
+}
+
+doca_pcc_dev_error_t
+doca_pcc_dev_custom_header_set(doca_pcc_dev_algo_ctxt_t *algo_ctxt, doca_pcc_dev_event_t *event,
+		uint32_t *header, uint32_t header_size, uint32_t wait_completed)
+{
+	RTE_SET_USED(algo_ctxt);
+	RTE_SET_USED(event);
+	RTE_SET_USED(header);
+	RTE_SET_USED(header_size);
+	RTE_SET_USED(wait_completed);
+	return DOCA_PCC_DEV_STATUS_FAIL;
+}
+
+/* ---- Services --------------------------------------------------------------------- */
+
+void
+doca_pcc_dev_printf(const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	pcc_dev_vprintf(format, ap);
+	va_end(ap);
+}
+
+void
+doca_pcc_dev_nic_counters_config(uint32_t *counter_ids, uint32_t num_counters, uint32_t *values)
+{
+	int rc;
+
+	if (num_counters > PCC_DEV_NIC_COUNTERS_MAX ||
+			(num_counters > 0 && (counter_ids == NULL || values == NULL))) {
+		DOCA_LOG(ERR, "%s: %u counters (<= %u) or NULL arrays: ignored", __func__,
+				num_counters, PCC_DEV_NIC_COUNTERS_MAX);
+		return;
+	}
+	doca_nic_ids = counter_ids;
+	doca_nic_values = values;
+	doca_nic_n = num_counters;
+	doca_nic_tls_gen = __atomic_add_fetch(&doca_nic_gen, 1, __ATOMIC_RELEASE);
+	rc = pcc_dev_nic_counters_config(counter_ids, num_counters, values);
+	if (rc < 0)
+		DOCA_LOG(ERR, "%s: %s", __func__, strerror(-rc));
+}
+
+void
+doca_pcc_dev_nic_counters_sample(void)
+{
+	uint32_t gen = __atomic_load_n(&doca_nic_gen, __ATOMIC_ACQUIRE);
+
+	if (gen == 0)
+		return;
+	if (doca_nic_tls_gen != gen) {
+		/* first sample on this thread since the configuration */
+		if (pcc_dev_nic_counters_config(doca_nic_ids, doca_nic_n, doca_nic_values) < 0)
+			return;
+		doca_nic_tls_gen = gen;
+	}
+	pcc_dev_nic_counters_sample();
+}
+
+void
+doca_nic_reset(void)
+{
+	doca_nic_ids = NULL;
+	doca_nic_values = NULL;
+	doca_nic_n = 0;
+	doca_nic_gen = 0;
+}
