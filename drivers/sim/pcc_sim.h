@@ -349,6 +349,9 @@ struct pcc_sim_stats {
 	uint64_t pool_empty;         /**< model packet or mbuf pool exhausted */
 	uint64_t rx_backlog_max;     /**< most packets waiting for a full RX ring */
 	uint64_t cnp_gap_violations; /**< all flows (pcc_sim_flow_stats) */
+	uint64_t ifa_dropped;        /**< IFA frames freed at a host: no engine port
+	                              *   to take them, or a request the hardware
+	                              *   NP cannot answer (doc/simulator.md 4) */
 };
 
 int pcc_sim_stats_get(const struct pcc_sim *sim, struct pcc_sim_stats *st);

@@ -29,6 +29,15 @@ RTE_LOG_REGISTER(pcc_sim_logtype, pcc.sim, INFO);
 #define DRAIN_BURST 64
 #define MBUF_ROOM_MIN 2048
 
+/*
+ * Object tables for rte_ring are uintptr_t arrays, not arrays of mbuf
+ * pointers: the ring copies 8-byte elements as uint64_t, and with strict
+ * aliasing a compiler may take stores of pointers and those loads for
+ * independent (clang 14 dropped the stores of deliver()'s table: the
+ * engine dequeued NULLs).  uintptr_t is the ring's own type on 64-bit.
+ */
+typedef uintptr_t sim_obj_t;
+
 static uint32_t sim_instances;
 
 /* ---- Flow map ------------------------------------------------------------------- */
@@ -303,7 +312,7 @@ fail:
 static uint32_t
 drain(struct pcc_sim *sim)
 {
-	struct rte_mbuf *m[DRAIN_BURST];
+	sim_obj_t objs[DRAIN_BURST];
 	uint32_t i, total = 0;
 	unsigned int n, k;
 
@@ -312,10 +321,10 @@ drain(struct pcc_sim *sim)
 		struct sim_host *ho = &sim->hosts[h];
 
 		do {
-			n = rte_ring_sc_dequeue_burst(ho->txr, (void **)m, DRAIN_BURST, NULL);
+			n = rte_ring_sc_dequeue_burst(ho->txr, (void **)objs, DRAIN_BURST, NULL);
 			for (k = 0; k < n; k++) {
 				ho->from_engine++;
-				sim_host_ingress(sim, h, m[k]);
+				sim_host_ingress(sim, h, (struct rte_mbuf *)objs[k]);
 			}
 			total += n;
 		} while (n == DRAIN_BURST);
@@ -340,7 +349,7 @@ rx_pending(const struct pcc_sim *sim)
 static void
 deliver(struct pcc_sim *sim)
 {
-	struct rte_mbuf *m[DRAIN_BURST];
+	sim_obj_t objs[DRAIN_BURST];
 	struct sim_pkt *p[DRAIN_BURST];
 	uint32_t i;
 	unsigned int n, k, sent;
@@ -352,14 +361,15 @@ deliver(struct pcc_sim *sim)
 			struct sim_pkt *q = ho->rx_stage.head;
 
 			for (n = 0; n < DRAIN_BURST && q != NULL; n++, q = q->next) {
+				struct rte_mbuf *m = q->m;
+
 				p[n] = q;
-				m[n] = q->m;
-				*RTE_MBUF_DYNFIELD(m[n], sim->ts_off, rte_mbuf_timestamp_t *) =
-						q->t;
-				m[n]->ol_flags |= sim->ts_flag;
-				m[n]->port = (uint16_t)ho->eth_port;
+				*RTE_MBUF_DYNFIELD(m, sim->ts_off, rte_mbuf_timestamp_t *) = q->t;
+				m->ol_flags |= sim->ts_flag;
+				m->port = (uint16_t)ho->eth_port;
+				objs[n] = (sim_obj_t)m;
 			}
-			sent = rte_ring_sp_enqueue_burst(ho->rxr, (void **)m, n, NULL);
+			sent = rte_ring_sp_enqueue_burst(ho->rxr, (void **)objs, n, NULL);
 			for (k = 0; k < sent; k++) {
 				sim_fifo_pop(&ho->rx_stage);
 				p[k]->m = NULL;
@@ -587,12 +597,12 @@ free_fifo(struct pcc_sim *sim, struct sim_fifo *f)
 static void
 free_ring(struct rte_ring *r)
 {
-	void *o;
+	sim_obj_t o;
 
 	if (r == NULL)
 		return;
-	while (rte_ring_dequeue(r, &o) == 0)
-		rte_pktmbuf_free(o);
+	while (rte_ring_dequeue(r, (void **)&o) == 0)
+		rte_pktmbuf_free((struct rte_mbuf *)o);
 }
 
 void

@@ -77,6 +77,16 @@ struct sim_ecn_conf {
 	uint64_t k; /* step threshold; 0 = per link speed */
 };
 
+/* Per-hop layout of the IFA2 metadata a switch pushes (doc/wire.md 8.3). */
+enum sim_ifa2_profile {
+	SIM_IFA2_PROFILE_DPDK_PCC = 0, /* 8.3: queue bytes and cells in the profile bytes */
+	SIM_IFA2_PROFILE_DOCA = 1,     /* 8.3.1: the vendor layout DOCA's sample parses */
+};
+#define SIM_IFA2_PROFILE_UNSET 0xFF /* a switch without its own: switch.ifa2_profile */
+
+/* Most switches of a topology (leaf-spine: 64 leaves + 64 spines). */
+#define SIM_SWITCHES_MAX 128
+
 struct sim_switch_conf {
 	uint64_t buffer;      /* shared buffer per switch, bytes */
 	uint64_t port_buffer; /* per-port cap, bytes; 0 = none */
@@ -84,6 +94,8 @@ struct sim_switch_conf {
 	bool int_enabled;
 	bool ifa2;
 	uint8_t ifa2_proto;
+	uint8_t ifa2_profile;                    /* enum sim_ifa2_profile, every switch's */
+	uint8_t ifa2_profiles[SIM_SWITCHES_MAX]; /* per switch index, or _UNSET */
 };
 
 struct sim_host_conf {
@@ -160,6 +172,11 @@ struct pcc_sim_scenario {
 /* Host count and name of host i under a topology. */
 uint32_t sim_topo_nb_hosts(const struct sim_topo_conf *t);
 void sim_topo_host_name(const struct sim_topo_conf *t, uint32_t i, char *buf, size_t len);
+/* Switch count and name of switch j (sw0, sw1; leaf<i> then spine<j>). */
+uint32_t sim_topo_nb_switches(const struct sim_topo_conf *t);
+void sim_topo_switch_name(const struct sim_topo_conf *t, uint32_t j, char *buf, size_t len);
+/* The IFA2 profile switch j stamps with. */
+uint8_t sim_switch_ifa2_profile(const struct sim_switch_conf *sw, uint32_t j);
 /* Deep copy; NULL on ENOMEM. */
 struct pcc_sim_scenario *sim_scenario_dup(const struct pcc_sim_scenario *s);
 /* Kmin/Kmax (RED) or K (step) for an egress of rate_bps under *e. */
@@ -347,8 +364,9 @@ struct sim_node {
 	bool sw;
 	uint32_t port0; /* ports port0 .. port0 + nports - 1 */
 	uint32_t nports;
-	uint32_t host; /* host index, or SIM_NONE for a switch */
-	uint32_t salt; /* ECMP hash salt */
+	uint32_t host;        /* host index, or SIM_NONE for a switch */
+	uint32_t salt;        /* ECMP hash salt */
+	uint8_t ifa2_profile; /* enum sim_ifa2_profile */
 	uint64_t buf_size;
 	uint64_t buf_used;
 	uint64_t buf_max;
@@ -534,6 +552,27 @@ void sim_icrc_patch(
 		uint8_t *frame, uint32_t icrc_off, uint32_t off, const uint8_t *old, uint32_t n);
 void sim_pkt_free(struct pcc_sim *sim, struct sim_pkt *pkt);
 struct sim_pkt *sim_pkt_alloc(struct pcc_sim *sim);
+
+/* What a switch egress knows of a frame it dequeues: an IFA2 hop's input. */
+struct sim_ifa2_stamp {
+	uint32_t device_id; /* switch node + 1 */
+	uint8_t ttl;        /* IP TTL / hop limit of the frame */
+	uint8_t congestion; /* 0: q <= Kmin, 1: <= Kmax, 2: above */
+	uint8_t speed_code; /* doc/wire.md 8.3 PortSpeed code, 15 = unknown */
+	uint64_t rate_bps;  /* egress link */
+	uint16_t in_port;
+	uint16_t out_port;
+	uint64_t rx_ns;    /* arrival at the switch (virtual ns) */
+	uint64_t tx_ns;    /* dequeue (virtual ns) */
+	uint64_t q_bytes;  /* bytes queued behind the frame */
+	uint64_t tx_bytes; /* the egress port's cumulative TX bytes (as INT) */
+};
+/*
+ * The 32-byte hop of st in a profile's layout (enum sim_ifa2_profile),
+ * as the struct pcc_ifa2_push_hop() takes: its fields cover all 256 bits,
+ * so any layout can be carried by it (doca: built as bytes, then decoded).
+ */
+void sim_ifa2_hop(uint8_t profile, const struct sim_ifa2_stamp *st, struct pcc_ifa2_hop *hop);
 
 /* sim_host.c */
 int sim_host_ingress(struct pcc_sim *sim, uint32_t host, struct rte_mbuf *m);

@@ -8,7 +8,8 @@
  * egress ports (FIFO queue, serialization at the link rate with an exact
  * carry of the fractional nanoseconds, propagation pipe), switches
  * (shared buffer, per-port cap, RED/step marking at dequeue, HPCC INT and
- * IFA2 stamping at dequeue, ECMP on the 5-tuple).
+ * IFA2 stamping at dequeue, the IFA2 hop in each switch's profile, ECMP
+ * on the 5-tuple).
  */
 
 #include <errno.h>
@@ -374,38 +375,112 @@ stamp_int(struct sim_port *p, struct sim_pkt *pkt, uint64_t now)
 	sim_icrc_patch(frame, pkt->icrc_off, pkt->int_off, old, PCC_INT_HDR_LEN);
 }
 
+/* doc/wire.md 8.3: queue bytes (32), reserved (16), cells (16), reserved (32) */
+static void
+hop_dpdk_pcc(const struct sim_ifa2_stamp *st, struct pcc_ifa2_hop *hop)
+{
+	uint32_t qb = (uint32_t)RTE_MIN(st->q_bytes, (uint64_t)UINT32_MAX);
+	uint64_t cells = RTE_MIN((st->q_bytes + 255) / 256, (uint64_t)UINT16_MAX);
+
+	memset(hop, 0, sizeof(*hop));
+	hop->device_id = st->device_id & 0xFFFFF;
+	hop->ttl = st->ttl;
+	hop->port_speed = st->speed_code & 0xF;
+	hop->congestion = st->congestion & 0x3;
+	hop->rx_sec = (uint32_t)((st->rx_ns / SIM_NS_PER_S) & 0xFFFFF);
+	hop->rx_ns = (uint32_t)(st->rx_ns % SIM_NS_PER_S);
+	hop->egress_port = st->out_port;
+	hop->ingress_port = st->in_port;
+	hop->residence_ns = (uint32_t)RTE_MIN(st->tx_ns - st->rx_ns, (uint64_t)UINT32_MAX);
+	hop->profile[0] = (uint8_t)(qb >> 24);
+	hop->profile[1] = (uint8_t)(qb >> 16);
+	hop->profile[2] = (uint8_t)(qb >> 8);
+	hop->profile[3] = (uint8_t)qb;
+	hop->profile[6] = (uint8_t)(cells >> 8);
+	hop->profile[7] = (uint8_t)cells;
+}
+
+/* The marker of the vendor layout in the high half of bytes 8..11. */
+#define DOCA_HOP_MARKER 0x8000u
+/* Links faster than this have port type 1. */
+#define DOCA_PT_FAST_BPS 25000000000ull
+
+static void
+put_be16(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static void
+put_be32(uint8_t *p, uint32_t v)
+{
+	put_be16(p, v >> 16);
+	put_be16(p + 2, v);
+}
+
+/* doc/wire.md 8.3.1: the 32 bytes, big endian */
+static void
+hop_doca_bytes(const struct sim_ifa2_stamp *st, uint8_t *b)
+{
+	uint64_t cells = RTE_MIN((st->q_bytes + 255) / 256, (uint64_t)UINT32_MAX);
+	uint32_t pt = st->rate_bps > DOCA_PT_FAST_BPS ? 1 : 0;
+	uint32_t rx_ns = (uint32_t)(st->rx_ns % SIM_NS_PER_S);
+
+	memset(b, 0, PCC_IFA2_HOP_LEN);
+	put_be32(b, ((st->device_id & 0x3FFFFFFFu) << 2) | pt);
+	b[4] = st->congestion & 0x1F; /* tid (bits 7..5) 0 */
+	b[5] = 0;                     /* TX bytes, high bits: unused */
+	b[6] = st->ttl;
+	b[7] = 0; /* queue id */
+	put_be32(b + 8, (DOCA_HOP_MARKER << 16) | (uint32_t)(cells >> 16));
+	put_be16(b + 12, (uint32_t)(st->rx_ns / SIM_NS_PER_S));
+	put_be32(b + 14, rx_ns);
+	put_be32(b + 18, (uint32_t)st->tx_ns);
+	put_be16(b + 22, (uint32_t)cells);
+	put_be16(b + 24, st->in_port);
+	put_be16(b + 26, st->out_port);
+	put_be32(b + 28, (uint32_t)st->tx_bytes);
+}
+
+void
+sim_ifa2_hop(uint8_t profile, const struct sim_ifa2_stamp *st, struct pcc_ifa2_hop *hop)
+{
+	uint8_t b[PCC_IFA2_HOP_LEN];
+
+	if (profile != SIM_IFA2_PROFILE_DOCA) {
+		hop_dpdk_pcc(st, hop);
+		return;
+	}
+	hop_doca_bytes(st, b);
+	/* every bit of the 32 bytes is a field of the struct: a lossless trip */
+	pcc_ifa2_hop_parse(b, sizeof(b), hop);
+}
+
 static void
 stamp_ifa2(struct pcc_sim *sim, struct sim_port *p, struct sim_pkt *pkt, uint64_t now)
 {
 	struct rte_mbuf *m = pkt->m;
 	uint8_t *frame = rte_pktmbuf_mtod(m, uint8_t *);
+	const uint8_t *ip = frame + pkt->l3_off;
+	struct sim_ifa2_stamp st;
 	struct pcc_ifa2_hop hop;
 	uint32_t len = m->data_len;
-	uint64_t cells;
-	uint8_t ttl;
 
 	if (m->nb_segs != 1)
 		return;
-	ttl = (frame[pkt->l3_off] >> 4) == 4 ? frame[pkt->l3_off + 8] : frame[pkt->l3_off + 7];
-	memset(&hop, 0, sizeof(hop));
-	hop.device_id = (p->node + 1) & 0xFFFFF;
-	hop.ttl = ttl;
-	hop.port_speed = (uint8_t)p->ifa_speed;
-	hop.congestion = p->q_bytes > p->kmax ? 2 : p->q_bytes > p->kmin ? 1 : 0;
-	hop.queue_id = 0;
-	hop.rx_sec = (uint32_t)((pkt->t_in / SIM_NS_PER_S) & 0xFFFFF);
-	hop.rx_ns = (uint32_t)(pkt->t_in % SIM_NS_PER_S);
-	hop.egress_port = p->local;
-	hop.ingress_port = pkt->in_port;
-	hop.residence_ns = (uint32_t)RTE_MIN(now - pkt->t_in, (uint64_t)UINT32_MAX);
-	/* profile: queue bytes (32), reserved (16), queue cells of 256 B (16), reserved */
-	hop.profile[0] = (uint8_t)(RTE_MIN(p->q_bytes, (uint64_t)UINT32_MAX) >> 24);
-	hop.profile[1] = (uint8_t)(RTE_MIN(p->q_bytes, (uint64_t)UINT32_MAX) >> 16);
-	hop.profile[2] = (uint8_t)(RTE_MIN(p->q_bytes, (uint64_t)UINT32_MAX) >> 8);
-	hop.profile[3] = (uint8_t)RTE_MIN(p->q_bytes, (uint64_t)UINT32_MAX);
-	cells = RTE_MIN((p->q_bytes + 255) / 256, (uint64_t)UINT16_MAX);
-	hop.profile[6] = (uint8_t)(cells >> 8);
-	hop.profile[7] = (uint8_t)cells;
+	st.device_id = p->node + 1;
+	st.ttl = (ip[0] >> 4) == 4 ? ip[8] : ip[7];
+	st.congestion = p->q_bytes > p->kmax ? 2 : p->q_bytes > p->kmin ? 1 : 0;
+	st.speed_code = (uint8_t)p->ifa_speed;
+	st.rate_bps = p->rate_bps;
+	st.in_port = pkt->in_port;
+	st.out_port = p->local;
+	st.rx_ns = pkt->t_in;
+	st.tx_ns = now;
+	st.q_bytes = p->q_bytes;
+	st.tx_bytes = p->tx_bytes;
+	sim_ifa2_hop(sim->nodes[p->node].ifa2_profile, &st, &hop);
 	if (pcc_ifa2_push_hop(frame, &len, m->data_len + rte_pktmbuf_tailroom(m),
 			    sim->scn->sw.ifa2_proto, &hop) != 0)
 		return;
@@ -614,17 +689,7 @@ build_nodes(struct pcc_sim *sim, struct link **out_links, uint32_t *out_n)
 	int ret = 0;
 
 	sim->nb_hosts = sim_topo_nb_hosts(t);
-	switch (t->type) {
-	case SIM_TOPO_DUMBBELL:
-		nsw = 2;
-		break;
-	case SIM_TOPO_INCAST:
-		nsw = 1;
-		break;
-	default:
-		nsw = t->leaves + t->spines;
-		break;
-	}
+	nsw = sim_topo_nb_switches(t);
 	sim->nb_nodes = sim->nb_hosts + nsw;
 	sim->nodes = calloc(sim->nb_nodes, sizeof(*sim->nodes));
 	sim->hosts = calloc(sim->nb_hosts, sizeof(*sim->hosts));
@@ -645,12 +710,8 @@ build_nodes(struct pcc_sim *sim, struct link **out_links, uint32_t *out_n)
 		}
 		n->sw = true;
 		j = i - sim->nb_hosts;
-		if (t->type == SIM_TOPO_LEAF_SPINE && j < t->leaves)
-			snprintf(n->name, sizeof(n->name), "leaf%u", j);
-		else if (t->type == SIM_TOPO_LEAF_SPINE)
-			snprintf(n->name, sizeof(n->name), "spine%u", j - t->leaves);
-		else
-			snprintf(n->name, sizeof(n->name), "sw%u", j);
+		sim_topo_switch_name(t, j, n->name, sizeof(n->name));
+		n->ifa2_profile = sim_switch_ifa2_profile(&sim->scn->sw, j);
 		n->buf_size = sim->scn->sw.buffer;
 		n->port_cap = sim->scn->sw.port_buffer;
 		n->salt = (uint32_t)sim_splitmix64(&(uint64_t){ sim->seed ^ (0x51D0ull + j) });

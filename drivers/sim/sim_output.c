@@ -271,6 +271,13 @@ fmt_milli(char *buf, size_t len, uint64_t v)
 	snprintf(buf, len, "%" PRIu64 ".%03" PRIu64, v / 1000, v % 1000);
 }
 
+/* Frames lost outside the fabric (the summary's "Lost outside" line). */
+static uint64_t
+lost_outside(const struct pcc_sim_stats *st)
+{
+	return st->unroutable + st->unknown_flow + st->bad_pkts + st->pool_empty + st->ifa_dropped;
+}
+
 static void
 print_table(struct pcc_sim *sim, FILE *out, const struct flow_sum *fs, const struct queue_sum *qs,
 		uint64_t jain_ppm, uint32_t jain_n, uint64_t ws)
@@ -335,13 +342,13 @@ print_table(struct pcc_sim *sim, FILE *out, const struct flow_sum *fs, const str
 			" (req/resp), events %" PRIu64 ", frames %" PRIu64 "\n",
 			sim->st.drops, sim->st.marks, sim->st.cnps, sim->st.acks, sim->st.naks,
 			sim->st.probe_req, sim->st.probe_resp, sim->st.events, sim->st.pkts_in);
-	if (sim->st.unroutable + sim->st.unknown_flow + sim->st.bad_pkts + sim->st.pool_empty > 0)
+	if (lost_outside(&sim->st) > 0)
 		fprintf(out,
 				"Lost outside the fabric: unroutable %" PRIu64
 				", unknown flow %" PRIu64 ", malformed %" PRIu64
-				", pool empty %" PRIu64 "\n",
+				", pool empty %" PRIu64 ", IFA at hosts %" PRIu64 "\n",
 				sim->st.unroutable, sim->st.unknown_flow, sim->st.bad_pkts,
-				sim->st.pool_empty);
+				sim->st.pool_empty, sim->st.ifa_dropped);
 	if (sim->st.cnps > 0) {
 		uint64_t gmin = UINT64_MAX;
 
@@ -459,12 +466,13 @@ write_json(struct pcc_sim *sim, const struct flow_sum *fs, const struct queue_su
 			", \"acks\": %" PRIu64 ", \"naks\": %" PRIu64 ", \"probe_req\": %" PRIu64
 			", \"probe_resp\": %" PRIu64 ", \"unroutable\": %" PRIu64
 			", \"unknown_flow\": %" PRIu64 ", \"malformed\": %" PRIu64
-			", \"pool_empty\": %" PRIu64 ", \"cnp_gap_ns\": %" PRIu64
-			", \"cnp_gap_violations\": %" PRIu64 "}\n}\n",
+			", \"pool_empty\": %" PRIu64 ", \"ifa_dropped\": %" PRIu64
+			", \"cnp_gap_ns\": %" PRIu64 ", \"cnp_gap_violations\": %" PRIu64 "}\n}\n",
 			sim->st.events, sim->st.pkts_in, sim->st.drops, sim->st.marks, sim->st.cnps,
 			sim->st.acks, sim->st.naks, sim->st.probe_req, sim->st.probe_resp,
 			sim->st.unroutable, sim->st.unknown_flow, sim->st.bad_pkts,
-			sim->st.pool_empty, sim->scn->host.cnp_gap_ns, sim->st.cnp_gap_violations);
+			sim->st.pool_empty, sim->st.ifa_dropped, sim->scn->host.cnp_gap_ns,
+			sim->st.cnp_gap_violations);
 	if (fclose(f) != 0)
 		return -errno;
 	return 0;

@@ -520,6 +520,54 @@ f_ecn(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 	return parse_map(c, v, "switch.ecn", fields, RTE_DIM(fields), FIELD_PTR(obj, f, void));
 }
 
+static const char *const ifa2_profile_names[] = { "dpdk-pcc", "doca", NULL };
+
+/* Switch j of the topology named by scalar n. */
+static int
+switch_lookup(struct yctx *c, const yaml_node_t *n, const char *key, uint32_t *j)
+{
+	const struct sim_topo_conf *t = &c->s->topo;
+	uint32_t nsw = sim_topo_nb_switches(t);
+	char name[PCC_SIM_NAME_LEN], last[PCC_SIM_NAME_LEN];
+
+	for (*j = 0; *j < nsw; (*j)++) {
+		sim_topo_switch_name(t, *j, name, sizeof(name));
+		if (strcmp(name, scalar(n)) == 0)
+			return 0;
+	}
+	sim_topo_switch_name(t, 0, name, sizeof(name));
+	sim_topo_switch_name(t, nsw - 1, last, sizeof(last));
+	return yerr(c, n, "'%s': no switch '%s' in this %s topology (switches %s .. %s)", key,
+			scalar(n), topo_names[t->type], name, last);
+}
+
+/* switch.ifa2_profiles: {SWITCH: PROFILE, ...} */
+static int
+f_ifa2_profiles(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
+{
+	uint8_t *prof = FIELD_PTR(obj, f, uint8_t);
+	yaml_node_pair_t *pr;
+	uint32_t j;
+
+	if (v->type != YAML_MAPPING_NODE)
+		return yerr(c, v, "'%s' must be a mapping (switch: profile), not %s", f->key,
+				node_kind(v));
+	for (pr = v->data.mapping.pairs.start; pr < v->data.mapping.pairs.top; pr++) {
+		yaml_node_t *kn = yaml_document_get_node(c->doc, pr->key);
+		yaml_node_t *vn = yaml_document_get_node(c->doc, pr->value);
+
+		if (kn == NULL || vn == NULL || kn->type != YAML_SCALAR_NODE)
+			return yerr(c, v, "%s: keys must be switch names", f->key);
+		if (switch_lookup(c, kn, f->key, &j) != 0)
+			return -1;
+		if (prof[j] != SIM_IFA2_PROFILE_UNSET)
+			return yerr(c, kn, "duplicate key '%s' in switch.%s", scalar(kn), f->key);
+		if (get_enum(c, vn, scalar(kn), ifa2_profile_names, &prof[j]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 f_switch(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 {
@@ -534,6 +582,10 @@ f_switch(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f
 		{ "ifa2", f_bool, OFF(struct sim_switch_conf, ifa2), 0, 0, false, false, NULL },
 		{ "ifa2_proto", f_u8, OFF(struct sim_switch_conf, ifa2_proto), 1, 255, false, false,
 				NULL },
+		{ "ifa2_profile", f_enum, OFF(struct sim_switch_conf, ifa2_profile), 0, 0, false,
+				false, ifa2_profile_names },
+		{ "ifa2_profiles", f_ifa2_profiles, OFF(struct sim_switch_conf, ifa2_profiles), 0,
+				0, false, false, NULL },
 	};
 
 	return parse_map(c, v, "switch", fields, RTE_DIM(fields), FIELD_PTR(obj, f, void));
@@ -987,6 +1039,38 @@ sim_topo_host_name(const struct sim_topo_conf *t, uint32_t i, char *buf, size_t 
 		snprintf(buf, len, "r%u", i - t->senders);
 }
 
+uint32_t
+sim_topo_nb_switches(const struct sim_topo_conf *t)
+{
+	switch (t->type) {
+	case SIM_TOPO_DUMBBELL:
+		return 2;
+	case SIM_TOPO_INCAST:
+		return 1;
+	default:
+		return t->leaves + t->spines;
+	}
+}
+
+void
+sim_topo_switch_name(const struct sim_topo_conf *t, uint32_t j, char *buf, size_t len)
+{
+	if (t->type == SIM_TOPO_LEAF_SPINE && j < t->leaves)
+		snprintf(buf, len, "leaf%u", j);
+	else if (t->type == SIM_TOPO_LEAF_SPINE)
+		snprintf(buf, len, "spine%u", j - t->leaves);
+	else
+		snprintf(buf, len, "sw%u", j);
+}
+
+uint8_t
+sim_switch_ifa2_profile(const struct sim_switch_conf *sw, uint32_t j)
+{
+	if (j < SIM_SWITCHES_MAX && sw->ifa2_profiles[j] != SIM_IFA2_PROFILE_UNSET)
+		return sw->ifa2_profiles[j];
+	return sw->ifa2_profile;
+}
+
 void
 sim_ecn_thresholds(const struct sim_ecn_conf *e, uint64_t rate_bps, uint64_t *kmin, uint64_t *kmax)
 {
@@ -1028,6 +1112,8 @@ defaults(struct pcc_sim_scenario *s)
 	s->sw.ecn.mode = SIM_ECN_RED;
 	s->sw.ecn.pmax = 0.2;
 	s->sw.ifa2_proto = PCC_IFA2_PROTO_DEFAULT;
+	s->sw.ifa2_profile = SIM_IFA2_PROFILE_DPDK_PCC;
+	memset(s->sw.ifa2_profiles, SIM_IFA2_PROFILE_UNSET, sizeof(s->sw.ifa2_profiles));
 	s->host.np = SIM_NP_HW;
 	s->host.np_rx = SIM_NP_RX_CC;
 	s->host.ack_every = 1;

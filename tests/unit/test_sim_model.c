@@ -39,6 +39,7 @@
 
 #define US 1000ull
 #define G100 100000000000ull
+#define G10 10000000000ull
 
 static struct rte_mempool *mp;
 
@@ -165,10 +166,18 @@ udp_frame(struct pcc_sim *sim, uint16_t a, uint16_t b, uint32_t len)
 	return m;
 }
 
+/* What the host's port would receive (the ring's object table read as
+ * uintptr_t, its own element type: see sim_obj_t in sim.c). */
 static unsigned int
 rx_all(struct pcc_sim *sim, uint16_t host, struct rte_mbuf **m, unsigned int n)
 {
-	return rte_ring_dequeue_burst(sim->hosts[host].rxr, (void **)m, n, NULL);
+	uintptr_t o[64];
+	unsigned int i, got;
+
+	got = rte_ring_dequeue_burst(sim->hosts[host].rxr, (void **)o, RTE_MIN(n, 64u), NULL);
+	for (i = 0; i < got; i++)
+		m[i] = (struct rte_mbuf *)o[i];
+	return got;
 }
 
 static uint64_t
@@ -733,6 +742,202 @@ test_ifa2_stamping(void **state)
 	sim_free(sim);
 }
 
+/* Known inputs of one hop: the worked example of doc/wire.md 8.3.1. */
+static void
+hop_example(struct sim_ifa2_stamp *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->device_id = 0x12345;
+	st->ttl = 0x40;
+	st->congestion = 2;
+	st->speed_code = 4; /* 100G */
+	st->rate_bps = G100;
+	st->in_port = 1;
+	st->out_port = 2;
+	st->rx_ns = 70000 * 1000000000ull + 123456789; /* 70000 s: beyond 16 bits */
+	st->tx_ns = st->rx_ns + 1500;
+	st->q_bytes = 20000000;        /* 78125 cells of 256 bytes */
+	st->tx_bytes = 0x123456789ull; /* beyond 32 bits */
+}
+
+static void
+test_ifa2_hop_profiles(void **state)
+{
+	static const uint8_t want_pcc[PCC_IFA2_HOP_LEN] = {
+		0x01,
+		0x23,
+		0x45,
+		0x40, /* LNS 0, DeviceID 0x12345, TTL 0x40 */
+		0x48,
+		0x01,
+		0x11,
+		0x70, /* 100G, Cg 2, QueueID 0, RxSec 70000 */
+		0x00,
+		0x02,
+		0x00,
+		0x01, /* egress 2, ingress 1 */
+		0x07,
+		0x5b,
+		0xcd,
+		0x15, /* RxNs 123456789 */
+		0x00,
+		0x00,
+		0x05,
+		0xdc, /* residence 1500 ns */
+		0x01,
+		0x31,
+		0x2d,
+		0x00, /* queue bytes 20000000 */
+		0x00,
+		0x00,
+		0xff,
+		0xff, /* reserved, cells (16 bits, saturated) */
+		0x00,
+		0x00,
+		0x00,
+		0x00,
+	};
+	static const uint8_t want_doca[PCC_IFA2_HOP_LEN] = {
+		0x00, 0x04, 0x8d, 0x15, /* device 0x12345 << 2 | port type 1 */
+		0x02, 0x00, 0x40, 0x00, /* congestion 2, tid 0; TX bytes hi; TTL; queue */
+		0x80, 0x00, 0x00, 0x01, /* marker 0x8000, cells 31..16 */
+		0x11, 0x70,             /* RX s, low 16 bits of 70000 */
+		0x07, 0x5b, 0xcd, 0x15, /* RX ns */
+		0x2c, 0x7e, 0x32, 0xf1, /* TX time: low 32 bits of the ns clock */
+		0x31, 0x2d,             /* cells 15..0: 78125 = 0x1312d */
+		0x00, 0x01, 0x00, 0x02, /* ingress 1, egress 2 */
+		0x23, 0x45, 0x67, 0x89, /* TX bytes, low 32 bits */
+	};
+	struct sim_ifa2_stamp st;
+	struct pcc_ifa2_hop hop;
+	uint8_t b[PCC_IFA2_HOP_LEN];
+
+	(void)state;
+	hop_example(&st);
+	sim_ifa2_hop(SIM_IFA2_PROFILE_DPDK_PCC, &st, &hop);
+	assert_int_equal(pcc_ifa2_hop_build(b, sizeof(b), &hop), PCC_IFA2_HOP_LEN);
+	assert_memory_equal(b, want_pcc, sizeof(b));
+	sim_ifa2_hop(SIM_IFA2_PROFILE_DOCA, &st, &hop);
+	assert_int_equal(pcc_ifa2_hop_build(b, sizeof(b), &hop), PCC_IFA2_HOP_LEN);
+	assert_memory_equal(b, want_doca, sizeof(b));
+	/* 25G is port type 0; cells saturate at 2^32 - 1 */
+	st.rate_bps = 25000000000ull;
+	st.q_bytes = 1ull << 40;
+	sim_ifa2_hop(SIM_IFA2_PROFILE_DOCA, &st, &hop);
+	assert_int_equal(pcc_ifa2_hop_build(b, sizeof(b), &hop), PCC_IFA2_HOP_LEN);
+	assert_int_equal(b[3], 0x14);
+	assert_memory_equal(b + 8, ((const uint8_t[]){ 0x80, 0x00, 0xff, 0xff }), 4);
+	assert_memory_equal(b + 22, ((const uint8_t[]){ 0xff, 0xff }), 2);
+}
+
+static void
+put16(uint8_t *p, uint64_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static void
+put32(uint8_t *p, uint64_t v)
+{
+	put16(p, v >> 16);
+	put16(p + 2, v);
+}
+
+/* doc/wire.md 8.3.1, written out field by field (congestion, tid, queue 0). */
+static void
+doca_hop_expect(uint8_t *b, uint32_t dev, uint32_t pt, uint8_t ttl, uint64_t q_bytes,
+		uint64_t rx_ns, uint64_t tx_ns, uint16_t in, uint16_t out, uint64_t tx_bytes)
+{
+	uint64_t cells = (q_bytes + 255) / 256;
+
+	memset(b, 0, PCC_IFA2_HOP_LEN);
+	put32(b, (uint64_t)dev << 2 | pt);
+	b[6] = ttl;
+	put32(b + 8, 0x80000000u | (uint32_t)(cells >> 16));
+	put16(b + 12, rx_ns / 1000000000);
+	put32(b + 14, rx_ns % 1000000000);
+	put32(b + 18, tx_ns);
+	put16(b + 22, cells);
+	put16(b + 24, in);
+	put16(b + 26, out);
+	put32(b + 28, tx_bytes);
+}
+
+/* An IFA2 frame (RoCE data inside) of flow 0, no hops yet. */
+static struct rte_mbuf *
+ifa2_data(struct pcc_sim *sim)
+{
+	struct pcc_ifa2_hdr ih = { .ver = 2, .gns = 0xF, .max_len = 0xFF };
+	struct pcc_ifa2_md_hdr md = { .hop_limit = PCC_IFA2_HOP_LIMIT_DEFAULT };
+	struct rte_mbuf *m = data_pkt(sim, 0, 0, 200, PCC_ECN_ECT0, false, 0);
+	uint32_t len = m->data_len;
+
+	assert_int_equal(pcc_ifa2_insert(rte_pktmbuf_mtod(m, void *), &len,
+					 m->data_len + rte_pktmbuf_tailroom(m),
+					 PCC_IFA2_PROTO_DEFAULT, &ih, &md),
+			0);
+	m->data_len = (uint16_t)len;
+	m->pkt_len = len;
+	return m;
+}
+
+/*
+ * sw0 on the doca profile, sw1 on the default: both hops in one frame,
+ * newest (sw1) first.  A 1000-byte frame ahead of it on the 10G
+ * bottleneck and one behind it give sw0 a residence, a queue and TX bytes.
+ */
+static void
+test_ifa2_profile_per_switch(void **state)
+{
+	struct pcc_sim *sim = sim_from("topology: {type: dumbbell, senders: 1, receivers: 1,\n"
+				       "  host_link: {rate: 100G, delay: 1us}, bottleneck: {rate: "
+				       "10G, delay: 1us}}\n"
+				       "switch: {ifa2: true, ifa2_profiles: {sw0: doca}}\n"
+				       "hosts: {np: engine}\n"
+				       "flows: [{src: s0, dst: r0}]\n" COMMON);
+	struct rte_mbuf *a = udp_frame(sim, 0, 1, 1000), *b = ifa2_data(sim);
+	struct rte_mbuf *c = udp_frame(sim, 0, 1, 1000), *r[4];
+	uint64_t rem = 0, rem10 = 0, arr_a, arr_b, tx_b, arr_b1, len_b = b->pkt_len;
+	uint8_t want[2][PCC_IFA2_HOP_LEN];
+	struct pcc_ifa2_hop hop;
+	struct pcc_ifa2_info ii;
+	const uint8_t *f;
+	unsigned int n;
+
+	(void)state;
+	arr_a = sim_ser_ns(1000, G100, &rem) + 1000;
+	arr_b = arr_a + sim_ser_ns(len_b, G100, &rem);
+	tx_b = arr_a + sim_ser_ns(1000, G10, &rem10); /* when a is sent */
+	arr_b1 = tx_b + sim_ser_ns(len_b + PCC_IFA2_HOP_LEN, G10, &rem10) + 1000;
+	assert_int_equal(pcc_sim_inject(sim, 0, a), 0);
+	assert_int_equal(pcc_sim_inject(sim, 0, b), 0);
+	assert_int_equal(pcc_sim_inject(sim, 0, c), 0);
+	assert_int_equal(pcc_sim_run(sim, 20 * US), 0);
+	n = rx_all(sim, 1, r, 4);
+	assert_int_equal(n, 3);
+	f = rte_pktmbuf_mtod(r[1], const uint8_t *);
+	assert_int_equal(r[1]->pkt_len, len_b + 2 * PCC_IFA2_HOP_LEN);
+	assert_int_equal(pcc_ifa2_parse(f, r[1]->data_len, PCC_IFA2_PROTO_DEFAULT, &ii), 0);
+	assert_int_equal(ii.n_hops, 2);
+	assert_int_equal(ii.md.hop_limit, PCC_IFA2_HOP_LIMIT_DEFAULT - 2);
+	/* sw1 (device 4): dpdk-pcc layout, dequeued on arrival, nothing behind */
+	memset(&hop, 0, sizeof(hop));
+	hop.device_id = 4;
+	hop.ttl = 64;
+	hop.port_speed = 4;
+	hop.rx_ns = (uint32_t)arr_b1;
+	hop.egress_port = 0;
+	hop.ingress_port = 1;
+	assert_int_equal(pcc_ifa2_hop_build(want[0], PCC_IFA2_HOP_LEN, &hop), PCC_IFA2_HOP_LEN);
+	/* sw0 (device 3), 10G: port type 0, c queued behind, a sent before */
+	doca_hop_expect(want[1], 3, 0, 64, 1000, arr_b, tx_b, 0, 1, 1000);
+	assert_memory_equal(f + ii.stack_off, want[0], PCC_IFA2_HOP_LEN);
+	assert_memory_equal(f + ii.stack_off + PCC_IFA2_HOP_LEN, want[1], PCC_IFA2_HOP_LEN);
+	free_all(r, n);
+	sim_free(sim);
+}
+
 /* ---- Hardware NP ------------------------------------------------------------------------- */
 
 static void
@@ -853,6 +1058,108 @@ test_probe_response(void **state)
 	assert_int_equal(fs.probe_req, 1);
 	assert_int_equal(fs.probe_resp, 1);
 	free_all(r, n);
+	sim_free(sim);
+}
+
+/* An IFA2 probe request of flow idx (the engine's ifa2 format, doc/wire.md 8.7). */
+static struct rte_mbuf *
+ifa2_probe(struct pcc_sim *sim, uint32_t idx, const struct pcc_probe *p)
+{
+	struct pcc_sim_flow_info f = flow_info(sim, idx);
+	struct pcc_ifa2_hdr ih = { .ver = 2, .gns = 0xF, .max_len = 248 };
+	struct pcc_ifa2_md_hdr md = { .req_vector = 0xFF, .hop_limit = 0xFE };
+	struct rte_mbuf *m = udp_frame(sim, f.src_host, f.dst_host, 42 + PCC_PROBE_MAD_LEN);
+	uint8_t *b = rte_pktmbuf_mtod(m, uint8_t *);
+	uint32_t len = m->data_len;
+
+	put16(b + 34, f.udp_sport);
+	put16(b + 36, PCC_ROCE_UDP_PORT);
+	assert_int_equal(pcc_probe_mad_build(b + 42, PCC_PROBE_MAD_LEN, false, p, NULL),
+			PCC_PROBE_MAD_LEN);
+	assert_int_equal(pcc_ifa2_insert(b, &len, len + rte_pktmbuf_tailroom(m),
+					 PCC_IFA2_PROTO_DEFAULT, &ih, &md),
+			0);
+	m->data_len = (uint16_t)len;
+	m->pkt_len = len;
+	return m;
+}
+
+/*
+ * The hardware NP answers an IFA2 probe request as the engine's NP does:
+ * turned around with its hops, TA set, a GET_RESP with its timestamps,
+ * after np_turnaround; the return path adds its hop.  IFA that is no
+ * request, at a receiver without an engine port, is dropped and counted.
+ */
+static void
+test_ifa2_hw_np(void **state)
+{
+	struct pcc_sim *sim = sim_from(ONE_TO_ONE "switch: {ifa2: true}\n"
+						  "hosts: {np_turnaround: 500ns}\n"
+						  "flows: [{src: s0, dst: r0}]\n" COMMON);
+	struct pcc_sim_flow_info fi = flow_info(sim, 0);
+	struct pcc_ifa2_hop hop[2];
+	struct pcc_sim_flow_stats fs;
+	struct pcc_sim_stats st;
+	struct pcc_pkt_info info;
+	struct pcc_ifa2_info ii;
+	struct rte_mbuf *m, *r[4];
+	struct pcc_probe p, q;
+	uint64_t len, recv, send;
+	const uint8_t *f;
+	unsigned int n;
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	p.tid = 9;
+	p.flow_tag = fi.qpn;
+	p.req_send_ts = 5;
+	m = ifa2_probe(sim, 0, &p);
+	len = m->pkt_len;
+	recv = ser(len, G100) + 1000 + ser(len + PCC_IFA2_HOP_LEN, G100) + 1000;
+	send = recv + 500;
+	assert_int_equal(pcc_sim_inject(sim, 0, m), 0);
+	assert_int_equal(pcc_sim_run(sim, 20 * US), 0);
+	n = rx_all(sim, 0, r, 4);
+	assert_int_equal(n, 1);
+	f = rte_pktmbuf_mtod(r[0], const uint8_t *);
+	parse_ok(r[0], &info, false);
+	assert_int_equal(info.kind, PCC_PKT_IFA2);
+	assert_int_equal(info.src.v4, fi.dst_ip);
+	assert_int_equal(info.dst.v4, fi.src_ip);
+	assert_int_equal(info.ttl, 64);
+	assert_int_equal(pcc_ifa2_parse(f, r[0]->data_len, PCC_IFA2_PROTO_DEFAULT, &ii), 0);
+	assert_int_equal(ii.hdr.flags, PCC_IFA2_F_TA);
+	assert_int_equal(ii.n_hops, 2);
+	assert_int_equal(pcc_ifa2_get_hop(f, r[0]->data_len, &ii, 0, &hop[0]), 0);
+	assert_int_equal(pcc_ifa2_get_hop(f, r[0]->data_len, &ii, 1, &hop[1]), 0);
+	/* sw0 both ways (incast: port 0 faces s0, port 1 r0); newest first */
+	assert_int_equal(hop[0].device_id, 3);
+	assert_int_equal(hop[0].ingress_port, 1);
+	assert_int_equal(hop[0].rx_ns, send + ser(len + PCC_IFA2_HOP_LEN, G100) + 1000);
+	assert_int_equal(hop[1].ingress_port, 0);
+	assert_int_equal(hop[1].rx_ns, ser(len, G100) + 1000);
+	assert_int_equal(pcc_probe_mad_parse(f + ii.payload_off, r[0]->data_len - ii.payload_off,
+					 &q, NULL),
+			PCC_PKT_PROBE_RESP);
+	assert_int_equal(q.tid, 9);
+	assert_int_equal(q.flow_tag, fi.qpn);
+	assert_int_equal(q.req_send_ts, 5);
+	assert_int_equal(q.np_recv_ts, recv);
+	assert_int_equal(q.np_send_ts, send);
+	assert_int_equal(q.flags, PCC_PROBE_F_RESPONSE | PCC_PROBE_F_HW_NP);
+	assert_int_equal(rx_ts(sim, r[0]),
+			send + ser(len + PCC_IFA2_HOP_LEN, G100) + 1000 +
+					ser(len + 2 * PCC_IFA2_HOP_LEN, G100) + 1000);
+	assert_int_equal(pcc_sim_flow_stats_get(sim, 0, &fs), 0);
+	assert_int_equal(fs.probe_req, 1);
+	assert_int_equal(fs.probe_resp, 1);
+	free_all(r, n);
+	/* IFA on data: r0's NP is the model and r0 has no port */
+	assert_int_equal(pcc_sim_inject(sim, 0, ifa2_data(sim)), 0);
+	assert_int_equal(pcc_sim_run(sim, 40 * US), 0);
+	assert_int_equal(pcc_sim_stats_get(sim, &st), 0);
+	assert_int_equal(st.ifa_dropped, 1);
+	assert_int_equal(rx_all(sim, 0, r, 4), 0);
 	sim_free(sim);
 }
 
@@ -979,7 +1286,7 @@ test_step_idle(void **state)
 	assert_int_equal(pcc_sim_step(sim), 0);
 	t = pcc_sim_now(sim);
 	assert_true(t > 100 * US + 4 * US && t < 100 * US + 5 * US);
-	assert_int_equal(rte_ring_dequeue(sim->hosts[0].rxr, (void **)&m), 0);
+	assert_int_equal(rx_all(sim, 0, &m, 1), 1);
 	assert_int_equal(*RTE_MBUF_DYNFIELD(m, sim->ts_off, rte_mbuf_timestamp_t *), t);
 	rte_pktmbuf_free(m);
 	/* a deadline sooner than the quantum: one quantum */
@@ -1190,8 +1497,11 @@ main(void)
 		cmocka_unit_test(test_ecmp),
 		cmocka_unit_test(test_int_stamping),
 		cmocka_unit_test(test_ifa2_stamping),
+		cmocka_unit_test(test_ifa2_hop_profiles),
+		cmocka_unit_test(test_ifa2_profile_per_switch),
 		cmocka_unit_test(test_cnp_gap),
 		cmocka_unit_test(test_probe_response),
+		cmocka_unit_test(test_ifa2_hw_np),
 		cmocka_unit_test(test_acks),
 		cmocka_unit_test(test_step_idle),
 		cmocka_unit_test(test_determinism),

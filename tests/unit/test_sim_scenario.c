@@ -8,7 +8,8 @@
  * thresholds, overrides, every shipped scenario in config/scenarios, and
  * the errors for bad files: unknown key, duplicate key, wrong node type,
  * bad value, out of range, missing required key, unknown host, YAML
- * syntax, each with FILE:LINE:COLUMN.  No EAL needed.
+ * syntax, each with FILE:LINE:COLUMN; the IFA2 profiles (every switch's,
+ * per switch by name) and their errors.  No EAL needed.
  */
 
 #include <dirent.h>
@@ -232,6 +233,70 @@ test_override(void **state)
 	pcc_sim_scenario_free(s);
 }
 
+/* switch.ifa2_profile for every switch, switch.ifa2_profiles per switch. */
+static void
+test_ifa2_profiles(void **state)
+{
+	char err[256];
+	struct pcc_sim_scenario *s;
+
+	(void)state;
+	s = parse("topology: {type: dumbbell}\n" MIN_FLOWS, err, sizeof(err));
+	assert_non_null(s);
+	assert_int_equal(s->sw.ifa2_profile, SIM_IFA2_PROFILE_DPDK_PCC);
+	assert_int_equal(sim_switch_ifa2_profile(&s->sw, 0), SIM_IFA2_PROFILE_DPDK_PCC);
+	assert_int_equal(sim_switch_ifa2_profile(&s->sw, 1), SIM_IFA2_PROFILE_DPDK_PCC);
+	pcc_sim_scenario_free(s);
+	/* the override wins whichever comes first */
+	s = parse("topology: {type: dumbbell}\n"
+		  "switch: {ifa2: true, ifa2_profiles: {sw1: dpdk-pcc}, ifa2_profile: "
+		  "doca}\n" MIN_FLOWS,
+			err, sizeof(err));
+	assert_non_null(s);
+	assert_int_equal(s->sw.ifa2_profile, SIM_IFA2_PROFILE_DOCA);
+	assert_int_equal(sim_switch_ifa2_profile(&s->sw, 0), SIM_IFA2_PROFILE_DOCA);
+	assert_int_equal(sim_switch_ifa2_profile(&s->sw, 1), SIM_IFA2_PROFILE_DPDK_PCC);
+	pcc_sim_scenario_free(s);
+	/* leaf-spine: leaves, then spines */
+	s = parse("topology: {type: leaf-spine, leaves: 2, spines: 2}\n"
+		  "switch:\n  ifa2_profiles:\n    spine0: doca\n    leaf1: doca\n"
+		  "flows:\n  - {src: h0, dst: h5}\n",
+			err, sizeof(err));
+	if (s == NULL)
+		print_error("%s\n", err);
+	assert_non_null(s);
+	assert_int_equal(sim_topo_nb_switches(&s->topo), 4);
+	assert_int_equal(sim_switch_ifa2_profile(&s->sw, 0), SIM_IFA2_PROFILE_DPDK_PCC);
+	assert_int_equal(sim_switch_ifa2_profile(&s->sw, 1), SIM_IFA2_PROFILE_DOCA);
+	assert_int_equal(sim_switch_ifa2_profile(&s->sw, 2), SIM_IFA2_PROFILE_DOCA);
+	assert_int_equal(sim_switch_ifa2_profile(&s->sw, 3), SIM_IFA2_PROFILE_DPDK_PCC);
+	pcc_sim_scenario_free(s);
+	expect_err("topology: {type: dumbbell}\nswitch: {ifa2_profile: broadcom}\n" MIN_FLOWS,
+			"t.yaml:2:24: 'ifa2_profile': 'broadcom' is not one of: dpdk-pcc, doca");
+	expect_err("topology: {type: dumbbell}\nswitch: {ifa2_profiles: {sw1: "
+		   "broadcom}}\n" MIN_FLOWS,
+			"t.yaml:2:31: 'sw1': 'broadcom' is not one of: dpdk-pcc, doca");
+	expect_err("topology: {type: dumbbell}\nswitch: {ifa2_profiles: {sw2: doca}}\n" MIN_FLOWS,
+			"t.yaml:2:26: 'ifa2_profiles': no switch 'sw2' in this dumbbell topology "
+			"(switches sw0 .. sw1)");
+	expect_err("topology: {type: incast}\nswitch: {ifa2_profiles: {sw1: doca}}\n" MIN_FLOWS,
+			"t.yaml:2:26: 'ifa2_profiles': no switch 'sw1' in this incast topology "
+			"(switches sw0 .. sw0)");
+	expect_err("topology: {type: leaf-spine}\n"
+		   "switch:\n  ifa2_profiles:\n    leaf0: doca\n    sw0: doca\n"
+		   "flows:\n  - {src: h0, dst: h5}\n",
+			"t.yaml:5:5: 'ifa2_profiles': no switch 'sw0' in this leaf-spine topology "
+			"(switches leaf0 .. spine1)");
+	expect_err("topology: {type: dumbbell}\n"
+		   "switch:\n  ifa2_profiles:\n    sw0: doca\n    sw0: dpdk-pcc\n" MIN_FLOWS,
+			"t.yaml:5:5: duplicate key 'sw0' in switch.ifa2_profiles");
+	expect_err("topology: {type: dumbbell}\nswitch: {ifa2_profiles: [sw0]}\n" MIN_FLOWS,
+			"t.yaml:2:25: 'ifa2_profiles' must be a mapping (switch: profile), not a "
+			"list");
+	expect_err("topology: {type: dumbbell}\nswitch: {ifa2_profiles: {sw0: [doca]}}\n" MIN_FLOWS,
+			"t.yaml:2:31: 'sw0' must be a scalar, not a list");
+}
+
 static void
 test_errors(void **state)
 {
@@ -366,6 +431,7 @@ main(void)
 		cmocka_unit_test(test_units_and_flows),
 		cmocka_unit_test(test_thresholds),
 		cmocka_unit_test(test_override),
+		cmocka_unit_test(test_ifa2_profiles),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_load_file),
 		cmocka_unit_test(test_shipped),
