@@ -112,7 +112,8 @@ struct pcc_dev_event {
 	uint32_t flow_qpn; /**< the flow's QPN (RoCEv2 flows; 0 for others) */
 	uint8_t ttl;       /**< CNP/ACK/NACK/RTT: IP TTL / hop limit of the
 	                    *   received packet (last coalesced); else 0 */
-	uint8_t reserved[3];
+	uint8_t dscp;      /**< DSCP of the flow's packets */
+	uint8_t reserved[2];
 	union {
 		struct {
 			uint32_t first_ts;  /**< first coalesced TX, ns */

@@ -959,6 +959,7 @@ pcc_engine_start(struct pcc_engine *e)
 		return -EINVAL;
 	__atomic_store_n(&e->stop, 0, __ATOMIC_RELEASE);
 	eng_rp_log_slots(e);
+	eng_rp_port_info_start(e);
 	for (l = 0; l < e->nb_lcores; l++)
 		e->by_rank[l]->loop_started = false;
 	for (l = 0; l < RTE_MAX_LCORE; l++) {

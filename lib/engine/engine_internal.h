@@ -208,7 +208,9 @@ struct eng_flow {
 	uint32_t txc_bytes;
 	uint32_t txc_pkts;
 	uint32_t txc_psn;
-	uint32_t reserved;
+	uint16_t pcust;     /* own probe custom header: store index + 1, 0 = none */
+	uint8_t probe_dscp; /* DSCP of its probes + 1, 0 = the flow's DSCP */
+	uint8_t reserved;
 	/* line 2: counters */
 	uint64_t tx_pkts;
 	uint64_t tx_bytes;
@@ -277,6 +279,18 @@ struct eng_ftable_ctr {
 	uint64_t evicted;
 	uint64_t aged;
 	uint64_t refused;
+	uint64_t pcust_full; /* probe custom headers refused: store full */
+};
+
+/* Flows of a table that may have their own probe custom header at once
+ * (results PCC_DEV_RES_F_PROBE_CUSTOM, DOCA's custom_header_set). */
+#define ENG_PCUST_MAX 4096u
+
+/* A flow's own probe custom header. */
+struct eng_pcust {
+	uint16_t next; /* free list: index + 1, 0 = end */
+	uint8_t len;
+	uint8_t hdr[PCC_DEV_PROBE_CUSTOM_MAX];
 };
 
 /* Per-lcore flow table. */
@@ -290,6 +304,9 @@ struct eng_ftable {
 	uint64_t lru_gran_ns;    /* LRU moves at most this often per flow */
 	struct eng_flist *lists; /* [nb_lists] */
 	uint16_t nb_lists;
+	struct eng_pcust *pcust; /* [pcust_cap] */
+	uint16_t pcust_cap;
+	uint16_t pcust_free; /* free list head: index + 1, 0 = empty */
 	struct eng_ftable_ctr ctr;
 };
 
@@ -396,6 +413,15 @@ struct eng_flow *eng_flow_add(struct eng_ftable *t, const struct pcc_engine_flow
 		const uint64_t *now, eng_flow_evict_cb evict_cb, void *cb_arg, bool *created);
 
 /* Remove f (by its owner; not counted as evicted or aged). */
+/* Flow f's own probe custom header: len bytes of hdr (len 0 drops it).
+ * 0, or -ENOSPC (the table's store is full; counted). */
+int eng_flow_pcust_set(struct eng_ftable *t, struct eng_flow *f, const uint8_t *hdr, uint8_t len);
+/* Flow f's own probe custom header, NULL if none. */
+static inline const struct eng_pcust *
+eng_flow_pcust(const struct eng_ftable *t, const struct eng_flow *f)
+{
+	return f->pcust != 0 ? &t->pcust[f->pcust - 1] : NULL;
+}
 void eng_flow_del(struct eng_ftable *t, struct eng_flow *f);
 
 /*
@@ -694,6 +720,9 @@ struct eng_port {
 	bool configured; /* to close */
 	bool started;    /* to stop */
 	uint8_t paused;  /* pcc_engine_port_pause(): not polled (atomic) */
+	/* link as last seen by pcc_engine_port_info_poll() */
+	uint8_t link_up;
+	uint32_t link_mbps;
 };
 
 struct eng_lcore;
@@ -905,6 +934,9 @@ int eng_rp_setup(struct pcc_engine *e);
 void eng_rp_teardown(struct pcc_engine *e);
 /* Log the slot new flows get on each RP port (at start). */
 void eng_rp_log_slots(const struct pcc_engine *e);
+/* At start: remember each RP port's link and run the algorithms'
+ * port_info_changed on every RP logical port (DOCA calls it at start). */
+void eng_rp_port_info_start(struct pcc_engine *e);
 /*
  * A CC packet on an RP port: an event record, coalesced into *pend or
  * handed to the owner.  Returns true when the packet was used (the caller

@@ -49,6 +49,9 @@ struct eng_rtt_sample {
 	uint8_t slot;                       /* probe format slot of the request (echoed) */
 	uint8_t user_len;                   /* bytes of user[] the NP filled, 0..12 */
 	uint8_t user[PCC_DEV_RTT_USER_LEN]; /* NP user data, raw */
+	uint8_t version;                    /* 1: the NP's extension (doc/wire.md 7.6) */
+	uint8_t np_port_type;               /* v1 */
+	uint32_t np_rx_bytes;               /* v1 */
 };
 
 /*

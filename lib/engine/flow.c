@@ -107,6 +107,17 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 		eng_ftable_fini(t);
 		return -ENOMEM;
 	}
+	t->pcust_cap = (uint16_t)RTE_MIN(t->cap, ENG_PCUST_MAX);
+	t->pcust = rte_zmalloc_socket("pcc_flow_pcust", sizeof(*t->pcust) * t->pcust_cap,
+			RTE_CACHE_LINE_SIZE, c->socket);
+	if (t->pcust == NULL) {
+		ENG_LOG(ERR, "flow table %s: cannot allocate the probe header store", c->name);
+		eng_ftable_fini(t);
+		return -ENOMEM;
+	}
+	for (l = 0; l < t->pcust_cap; l++)
+		t->pcust[l].next = l + 1 < t->pcust_cap ? (uint16_t)(l + 2) : 0;
+	t->pcust_free = 1;
 	t->nb_lists = c->nb_lists;
 	for (l = 0; l < c->nb_lists; l++) {
 		struct eng_flist *fl = &t->lists[l];
@@ -140,7 +151,9 @@ eng_ftable_fini(struct eng_ftable *t)
 	}
 	rte_free(t->lists);
 	rte_free(t->mem);
+	rte_free(t->pcust);
 	rte_hash_free(t->h);
+	t->pcust = NULL;
 	t->lists = NULL;
 	t->mem = NULL;
 	t->h = NULL;
@@ -210,12 +223,41 @@ seq_end(struct eng_flow *f)
 	__atomic_store_n(&f->seq, f->seq + 1, __ATOMIC_RELEASE);
 }
 
+int
+eng_flow_pcust_set(struct eng_ftable *t, struct eng_flow *f, const uint8_t *hdr, uint8_t len)
+{
+	struct eng_pcust *e;
+
+	len = RTE_MIN(len, (uint8_t)PCC_DEV_PROBE_CUSTOM_MAX);
+	if (len == 0 || hdr == NULL) {
+		if (f->pcust != 0) {
+			t->pcust[f->pcust - 1].next = t->pcust_free;
+			t->pcust_free = f->pcust;
+			f->pcust = 0;
+		}
+		return 0;
+	}
+	if (f->pcust == 0) {
+		if (t->pcust_free == 0) {
+			eng_ctr_add(&t->ctr.pcust_full, 1);
+			return -ENOSPC;
+		}
+		f->pcust = t->pcust_free;
+		t->pcust_free = t->pcust[f->pcust - 1].next;
+	}
+	e = &t->pcust[f->pcust - 1];
+	e->len = len;
+	memcpy(e->hdr, hdr, len);
+	return 0;
+}
+
 void
 eng_flow_del(struct eng_ftable *t, struct eng_flow *f)
 {
 	struct eng_flist *l = &t->lists[f->lp];
 	int32_t pos;
 
+	eng_flow_pcust_set(t, f, NULL, 0);
 	lru_unlink(t, l, f);
 	l->nb--;
 	pos = rte_hash_del_key_with_hash(t->h, &f->key, eng_flow_hash(&f->key));

@@ -1023,8 +1023,10 @@ np_answer(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *inf
 
 	if (fmt == PCC_ENGINE_PROBE_CCMAD) {
 		/* in place: only the headers and the body are rewritten and the
-		 * ICRC patched, not recomputed (pcc_probe_resp_inplace()) */
-		if (mbuf_reusable(m) && r->frame == rte_pktmbuf_mtod(m, const uint8_t *)) {
+		 * ICRC patched, not recomputed (pcc_probe_resp_inplace()); the
+		 * extension past the body needs the whole build */
+		if (!(r->p.flags & PCC_PROBE_F_EXT) && mbuf_reusable(m) &&
+				r->frame == rte_pktmbuf_mtod(m, const uint8_t *)) {
 			len = pcc_probe_resp_inplace(rte_pktmbuf_mtod(m, void *),
 					(uint32_t)(m->buf_len - m->data_off), info, dscp, &r->p);
 			if (len > 0) {
@@ -1109,12 +1111,20 @@ np_probe(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info
 		}
 	}
 	dscp = resp.dscp_set ? resp.dscp : (c->resp_dscp_set ? c->resp_dscp : info->dscp);
-	r->p.flags = (uint8_t)((r->p.flags & ~PCC_PROBE_F_HW_NP) | (hw ? PCC_PROBE_F_HW_NP : 0));
+	r->p.flags = (uint8_t)((r->p.flags & ~(PCC_PROBE_F_HW_NP | PCC_PROBE_F_EXT)) |
+			(hw ? PCC_PROBE_F_HW_NP : 0));
 	r->p.np_recv_ts = recv;
 	r->p.np_send_ts = send;
 	memset(r->p.user, 0, sizeof(r->p.user));
 	memcpy(r->p.user, resp.data, RTE_MIN(resp.len, (uint8_t)PCC_PROBE_USER_LEN));
 	r->p.resp_ts = pcc_probe_resp_ts(0, send, c->resp_ts_size, c->resp_ts_res);
+	if (c->resp_ext) {
+		/* version 1: this port's type and received bytes (this lcore's
+		 * count of them) */
+		r->p.flags |= PCC_PROBE_F_EXT;
+		r->p.np_port_type = b->e->ports[b->q->pidx].line_bps > UINT64_C(25000000000);
+		r->p.np_rx_bytes = (uint32_t)b->pc->rx_bytes;
+	}
 	m = np_answer(b, m, info, r, dscp, fmt);
 	if (m == NULL)
 		return NULL;
@@ -1256,8 +1266,8 @@ eng_np_fast_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **
 	/* off, a handler to show every request to, or a classifier that
 	 * checks what the fast path does not (ICRC, IPv4 checksum) */
 	if (unlikely(nl == NULL) || nl->np->port[q->pidx].conf.probe_fast_off ||
-			lc->e->popts.check_icrc || lc->e->popts.check_ip_csum ||
-			pcc_np_port_handler_get(q->port_id) != NULL)
+			nl->np->port[q->pidx].conf.resp_ext || lc->e->popts.check_icrc ||
+			lc->e->popts.check_ip_csum || pcc_np_port_handler_get(q->port_id) != NULL)
 		return n;
 	c = &nl->np->port[q->pidx].conf;
 	/* what np_times() reads */

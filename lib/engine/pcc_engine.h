@@ -350,6 +350,11 @@ struct pcc_engine_np_conf {
 	 *  requests in the layout the RP builds (pcc_probe_fast_match());
 	 *  both write the same bytes.  For comparisons and debugging. */
 	bool probe_fast_off;
+	/** RTT response version 1: answers carry this port's type and
+	 *  received-byte count (PCC_PROBE_F_EXT, doc/wire.md 7.6; DOCA's
+	 *  doca_pcc_dev_get_rtt_np_rx_byte_counter()).  Answers are then
+	 *  built whole, not by the fast path. */
+	bool resp_ext;
 	/** DOCA's np_set_ifa2_gns_ignore: when ifa2_gns_ignore is set, IFA2
 	 *  packets with (GNS & mask) == (value & mask) are not the NP's
 	 *  (counted ifa2_ignored; CE-marked RoCEv2 data inside still gets
@@ -682,16 +687,18 @@ struct pcc_engine_lcore_stats {
 	uint64_t parse_drop;
 	uint64_t nombuf;
 	/* flow table */
-	uint64_t flows;          /**< flows in the table now */
-	uint64_t flows_cap;      /**< capacity of the lcore's table */
-	uint64_t flows_added;    /**< flows created */
-	uint64_t flows_evicted;  /**< removed to make room (table full) */
-	uint64_t flows_aged;     /**< removed after conf.flow.idle_ms idle */
-	uint64_t flows_refused;  /**< not created (table full, refuse policy) */
-	uint64_t xring_in;       /**< events received from other lcores */
-	uint64_t xring_out;      /**< events sent to other lcores */
-	uint64_t timer_events;   /**< timer events dispatched */
-	uint64_t timer_late_max; /**< worst lateness of a timer event, ns */
+	uint64_t flows;             /**< flows in the table now */
+	uint64_t flows_cap;         /**< capacity of the lcore's table */
+	uint64_t flows_added;       /**< flows created */
+	uint64_t flows_evicted;     /**< removed to make room (table full) */
+	uint64_t flows_aged;        /**< removed after conf.flow.idle_ms idle */
+	uint64_t flows_refused;     /**< not created (table full, refuse policy) */
+	uint64_t probe_custom_full; /**< flows' own probe custom headers not kept
+	                             *   (ENG_PCUST_MAX flows have one) */
+	uint64_t xring_in;          /**< events received from other lcores */
+	uint64_t xring_out;         /**< events sent to other lcores */
+	uint64_t timer_events;      /**< timer events dispatched */
+	uint64_t timer_late_max;    /**< worst lateness of a timer event, ns */
 };
 
 /** Sum of parse_err[] (packets dropped as malformed). */
@@ -699,6 +706,17 @@ uint64_t pcc_engine_parse_drops(const struct pcc_engine_port_stats *st);
 
 /** Roles of port_id in e (0 if unused). */
 uint8_t pcc_engine_port_roles(const struct pcc_engine *e, uint16_t port_id);
+
+/**
+ * Look at the link of every RP port (control thread, e.g. periodically):
+ * for each whose state or speed changed since the last look (or since
+ * pcc_engine_start(), which also calls the algorithms once per port), run
+ * the algorithms' port_info_changed on its logical port (DOCA's
+ * doca_pcc_dev_user_port_info_changed()).  The line rate the pacer and the
+ * algorithms use is the one fixed at creation.  Returns the ports that
+ * changed, -EINVAL.
+ */
+int pcc_engine_port_info_poll(struct pcc_engine *e);
 
 /** Counters of port_id; -ENOENT if it has no role. */
 int pcc_engine_port_stats_get(

@@ -303,6 +303,7 @@ eng_probe_build(struct eng_lcore *lc, const struct eng_rxq *q, const struct eng_
 	struct pcc_engine_port_stats *pc = &lc->pctr[q->pidx];
 	static RTE_DEFINE_PER_LCORE(uint64_t, tid);
 	uint8_t custom[PCC_PROBE_CUSTOM_MAX];
+	const struct eng_pcust *pcust;
 	struct pcc_engine_probe_conf conf;
 	struct pcc_l3_spec l3;
 	struct pcc_probe p;
@@ -321,6 +322,8 @@ eng_probe_build(struct eng_lcore *lc, const struct eng_rxq *q, const struct eng_
 	}
 	l3 = *f->l3;
 	l3.ecn = PCC_ECN_NOT_ECT;
+	if (f->probe_dscp != 0)
+		l3.dscp = (uint8_t)(f->probe_dscp - 1);
 	memset(&p, 0, sizeof(p));
 	p.tid = ++RTE_PER_LCORE(tid);
 	p.flow_tag = f->tag;
@@ -332,6 +335,11 @@ eng_probe_build(struct eng_lcore *lc, const struct eng_rxq *q, const struct eng_
 	p.custom_len = (uint8_t)(conf.custom_offset + conf.custom_len);
 	memset(custom, 0, conf.custom_offset);
 	probe_custom(custom + conf.custom_offset, conf.custom_len, conf.custom_pattern);
+	/* the flow's own header (its algorithm's) over the slot's pattern */
+	pcust = eng_flow_pcust(&lc->ft, f);
+	if (pcust != NULL)
+		memcpy(custom + conf.custom_offset, pcust->hdr,
+				RTE_MIN((uint32_t)pcust->len, (uint32_t)conf.custom_len));
 	b = rte_pktmbuf_mtod(m, uint8_t *);
 	cap = rte_pktmbuf_tailroom(m);
 	switch (conf.format) {
@@ -392,6 +400,11 @@ eng_probe_resp_parse(
 	s->slot = p.slot;
 	s->user_len = PCC_PROBE_USER_LEN;
 	memcpy(s->user, p.user, sizeof(s->user));
+	if ((p.flags & PCC_PROBE_F_EXT) && p.ext_version == PCC_PROBE_EXT_VERSION) {
+		s->version = p.ext_version;
+		s->np_port_type = p.np_port_type;
+		s->np_rx_bytes = p.np_rx_bytes;
+	}
 	return 0;
 }
 

@@ -109,6 +109,16 @@ eng_ev_merge(struct eng_ev *a, const struct eng_ev *b)
 	return true;
 }
 
+/* The fields of an event that come from its flow. */
+static inline void
+eng_ev_flow(struct pcc_dev_event *ev, const struct eng_flow *f)
+{
+	ev->port = f->dev_port;
+	ev->flow_tag = f->tag;
+	ev->flow_qpn = eng_flow_qpn(f);
+	ev->dscp = f->l3 != NULL ? f->l3->dscp : 0;
+}
+
 void
 eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_event *ev,
 		struct pcc_int_hdr *int_buf)
@@ -116,9 +126,7 @@ eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_e
 	memset(ev, 0, sizeof(*ev));
 	ev->type = r->type;
 	ev->subtype = r->subtype;
-	ev->port = f->dev_port;
-	ev->flow_tag = f->tag;
-	ev->flow_qpn = eng_flow_qpn(f);
+	eng_ev_flow(ev, f);
 	ev->ttl = r->ttl;
 	ev->sn = r->sn;
 	ev->ts = (uint32_t)r->ts_ns;
@@ -148,15 +156,13 @@ eng_txc_flush(struct eng_flow *f, uint64_t now, struct pcc_dev_event *ev)
 
 	memset(ev, 0, sizeof(*ev));
 	ev->type = PCC_DEV_EVENT_TX;
-	ev->port = f->dev_port;
+	eng_ev_flow(ev, f);
 	ev->flags = f->txc_flags;
-	ev->flow_tag = f->tag;
 	ev->sn = f->txc_psn;
 	ev->ts = (uint32_t)now;
 	ev->tx.first_ts = (uint32_t)f->txc_first_ns;
 	ev->tx.sent_32b = (uint16_t)RTE_MIN(units, (uint64_t)UINT16_MAX);
 	ev->tx.sent_pkts = (uint16_t)RTE_MIN(f->txc_pkts, (uint32_t)UINT16_MAX);
-	ev->flow_qpn = eng_flow_qpn(f);
 	f->txc_bytes = 0;
 	f->txc_pkts = 0;
 	f->txc_flags = 0;
@@ -187,9 +193,7 @@ eng_timer_ev(struct eng_flow *f, const struct eng_rp_conf *c, uint64_t now,
 {
 	memset(ev, 0, sizeof(*ev));
 	ev->type = PCC_DEV_EVENT_TIMER;
-	ev->port = f->dev_port;
-	ev->flow_tag = f->tag;
-	ev->flow_qpn = eng_flow_qpn(f);
+	eng_ev_flow(ev, f);
 	ev->ts = (uint32_t)now;
 	ev->timer.period_us = (uint32_t)(c->timer_ns / 1000);
 }
@@ -229,10 +233,24 @@ probe_send(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint8
 	}
 }
 
+/* The algorithm's requests for this flow's probes (custom header, DSCP). */
+static void
+apply_probe_req(struct eng_lcore *lc, struct eng_flow *f, const struct pcc_dev_results *res)
+{
+	if (res->flags & PCC_DEV_RES_F_PROBE_CUSTOM)
+		eng_flow_pcust_set(&lc->ft, f, res->custom_hdr, res->custom_len);
+	if (res->flags & PCC_DEV_RES_F_PROBE_DSCP)
+		f->probe_dscp = (uint8_t)((res->probe_dscp & 63) + 1);
+	else if (res->flags & PCC_DEV_RES_F_PROBE_DSCP_OFF)
+		f->probe_dscp = 0;
+}
+
 static void
 apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		const struct pcc_dev_results *res, uint64_t now)
 {
+	if (unlikely(res->flags != 0))
+		apply_probe_req(lc, f, res);
 	if (res->rate != 0 && !(f->flags & ENG_FLOW_F_PINNED)) {
 		uint32_t r = RTE_MIN(res->rate, PCC_DEV_MAX_RATE);
 
@@ -477,6 +495,10 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		r.rtt.slot = s.slot;
 		r.rtt.user_len = s.user_len;
 		memcpy(r.rtt.user, s.user, sizeof(r.rtt.user));
+		r.rtt.version = s.version;
+		r.rtt.np_port_type = s.np_port_type;
+		r.rtt.np_rx_bytes = s.np_rx_bytes;
+		r.ttl = info->ttl;
 		if (*has_pend) {
 			eng_rp_post(lc, q->pidx, pend);
 			*has_pend = false;
@@ -915,7 +937,6 @@ eng_rp_setup(struct pcc_engine *e)
 	struct pcc_dev_nic_provider nic;
 	struct pcc_dev_conf dc;
 	uint32_t i;
-	uint16_t k;
 	int ret;
 
 	ret = pcc_pacer_drivers_register();
@@ -944,9 +965,6 @@ eng_rp_setup(struct pcc_engine *e)
 	nic.arg = e;
 	pcc_dev_set_nic_provider(&nic);
 	pcc_dev_set_clock(dev_clock, (void *)(uintptr_t)dev_port_of(e, 0));
-	for (k = 0; k < e->nb_ports; k++)
-		if (e->ports[k].dev_port != ENG_NO_DEV_PORT)
-			pcc_dev_port_info_changed(e->ports[k].dev_port);
 
 	if (e->algo[0] != '\0') {
 		ret = load_algo(e);
@@ -978,6 +996,73 @@ eng_rp_setup(struct pcc_engine *e)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* The link of port p as ethdev reports it now; true if it changed. */
+static bool
+link_changed(struct eng_port *p)
+{
+	struct rte_eth_link link;
+	uint8_t up;
+
+	memset(&link, 0, sizeof(link));
+	if (rte_eth_link_get_nowait(p->port_id, &link) != 0)
+		return false;
+	up = link.link_status == RTE_ETH_LINK_UP;
+	if (up == p->link_up && link.link_speed == p->link_mbps)
+		return false;
+	p->link_up = up;
+	p->link_mbps = link.link_speed;
+	return true;
+}
+
+/* The algorithms' port_info_changed on every RP logical port in mask. */
+static void
+port_info_notify(const struct pcc_engine *e, uint64_t dev_mask)
+{
+	uint8_t d;
+
+	for (d = 0; d < e->nb_dev_ports; d++)
+		if (dev_mask & (UINT64_C(1) << d))
+			pcc_dev_port_info_changed(d);
+}
+
+void
+eng_rp_port_info_start(struct pcc_engine *e)
+{
+	uint64_t mask = 0;
+	uint16_t k;
+
+	for (k = 0; k < e->nb_ports; k++) {
+		if (e->ports[k].dev_port == ENG_NO_DEV_PORT)
+			continue;
+		link_changed(&e->ports[k]);
+		mask |= UINT64_C(1) << e->ports[k].dev_port;
+	}
+	port_info_notify(e, mask);
+}
+
+int
+pcc_engine_port_info_poll(struct pcc_engine *e)
+{
+	uint64_t mask = 0;
+	uint16_t k;
+	int n = 0;
+
+	if (e == NULL)
+		return -EINVAL;
+	for (k = 0; k < e->nb_ports; k++) {
+		struct eng_port *p = &e->ports[k];
+
+		if (p->dev_port == ENG_NO_DEV_PORT || !link_changed(p))
+			continue;
+		ENG_LOG(INFO, "port %u: link %s, %u Mb/s: port_info_changed", p->port_id,
+				p->link_up ? "up" : "down", p->link_mbps);
+		mask |= UINT64_C(1) << p->dev_port;
+		n++;
+	}
+	port_info_notify(e, mask);
+	return n;
 }
 
 /* At start: the slot new flows get on each RP port (what the user of the

@@ -84,6 +84,7 @@ pcc_engine_lcore_stats_get(const struct pcc_engine *e, unsigned int lcore_id,
 	st->flows_evicted = eng_ctr_read(&lc->ft.ctr.evicted);
 	st->flows_aged = eng_ctr_read(&lc->ft.ctr.aged);
 	st->flows_refused = eng_ctr_read(&lc->ft.ctr.refused);
+	st->probe_custom_full = eng_ctr_read(&lc->ft.ctr.pcust_full);
 	st->xring_in = eng_ctr_read(&lc->ctr.xring_in);
 	st->xring_out = eng_ctr_read(&lc->ctr.xring_out);
 	st->timer_events = eng_ctr_read(&lc->ctr.timer_events);

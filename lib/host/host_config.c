@@ -200,6 +200,7 @@ walk_np(const struct cfg_sink *s, void *a, const struct pcc_engine *e, uint16_t 
 	s->num(a, "np_sqpn_map", c.nb_sqpn_map);
 	s->num(a, "np_learn", !c.learn_off);
 	s->num(a, "np_probe_fast", !c.probe_fast_off);
+	s->num(a, "np_resp_ext", c.resp_ext);
 	s->num(a, "np_mark_ce_ppm", c.mark_ce_ppm);
 	put_fmt(s, a, "np_resp_ts", "%u:%u", c.resp_ts_size, c.resp_ts_res);
 	s->str(a, "np_ts_source", c.ts_src == PCC_ENGINE_NP_TS_REALTIME ? "realtime" : "port");

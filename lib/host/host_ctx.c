@@ -68,6 +68,21 @@ found:
 	return 0;
 }
 
+int
+pcc_host_plugin_load(const char *path, char *name, size_t namelen)
+{
+	char why[256];
+	int rc;
+
+	host_err_clear();
+	if (path == NULL || name == NULL || namelen == 0)
+		return host_err(-EINVAL, "plug-in load: NULL argument");
+	rc = host_plugin_load(path, name, namelen, why, sizeof(why));
+	if (rc < 0)
+		return host_err(rc, "plug-in %s: %s", path, why);
+	return 0;
+}
+
 /* ---- Application ------------------------------------------------------------- */
 
 static int

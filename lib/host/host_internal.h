@@ -225,6 +225,9 @@ struct host_engine_state {
 	bool launched;  /* lcores launched (pcc_engine_start) */
 };
 extern struct host_engine_state host_eng;
+/* The service thread, every period: port link changes to the algorithms
+ * (pcc_engine_port_info_poll); skipped while host_lock is busy. */
+void host_engine_port_watch(void);
 /* Create it from the contexts and settings (host_lock not held). */
 int host_engine_create(void);
 /* Destroy it (every context gone). */

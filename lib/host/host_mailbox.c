@@ -17,6 +17,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <rte_lcore.h>
+
 #include "host_internal.h"
 #include "pcc_dev_plugin.h"
 #include "pcc_dev_svc.h"
@@ -190,6 +192,39 @@ ring_push(struct mbox_ring *q, struct host_mbox_req *r)
 	return 0;
 }
 
+/*
+ * Is the caller the lcore of the context's mailbox worker (the main lcore
+ * polling the port, called from outside its poll loop or from its tick)?
+ * Then the request runs here and now: queueing it for a loop this very
+ * thread would have to run would only time out.
+ */
+static bool
+mbox_own_lcore(const struct pcc_host_ctx *ctx)
+{
+	unsigned int l = rte_lcore_id();
+
+	return l != LCORE_ID_ANY && host_e != NULL &&
+			pcc_engine_lcore_rank(host_e, l) == (int)ctx->mbox_worker;
+}
+
+static int
+mbox_run_here(struct pcc_host_ctx *ctx, pcc_dev_mailbox_fn fn, uint32_t req_len, uint32_t *resp_len,
+		int *handler_rc)
+{
+	uint16_t rank = pcc_dev_thread_rank();
+	int rc;
+
+	pthread_mutex_lock(&ctx->mbox_lock);
+	pcc_dev_thread_set_rank(ctx->mbox_worker);
+	rc = fn(ctx->mbox_req, req_len, ctx->mbox_resp, ctx->mbox_resp_size);
+	pcc_dev_thread_set_rank(rank);
+	pthread_mutex_unlock(&ctx->mbox_lock);
+	*handler_rc = rc;
+	*resp_len = rc < 0 ? 0 : RTE_MIN((uint32_t)rc, ctx->mbox_resp_size);
+	HOST_DBG("mailbox: port %u run on the calling lcore: %d\n", ctx->port_id, rc);
+	return 0;
+}
+
 int
 pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len, uint32_t *resp_len,
 		int *handler_rc, int timeout_ms)
@@ -238,6 +273,8 @@ pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len, 
 					ops->name);
 		fn = ops->mailbox;
 	}
+	if (mbox_own_lcore(ctx))
+		return mbox_run_here(ctx, fn, req_len, resp_len, handler_rc);
 	pthread_once(&mbox_once, mbox_init);
 	pthread_mutex_lock(&ctx->mbox_lock);
 	r = ctx->mbox;

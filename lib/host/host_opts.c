@@ -262,6 +262,11 @@ static const struct opt host_opts[] = {
 			"through the fast path (default on; off: the\n"
 			"generic path, same bytes)",
 			host_opt_set_np_learn),
+	OPT("np-resp-ext", "on|off", PCC_HOST_OPT_NP, "on or off", G_NP,
+			"probe answers carry this port's type and received\n"
+			"bytes (RTT response version 1, doc/wire.md 7.6;\n"
+			"built whole, not by the fast path; default off)",
+			host_opt_set_np_learn),
 	NUM_NP("np-sqpn-offset", "N", "0..16777215 or 0x0..0xffffff",
 			"senders neither mapped nor learned: CNP DestQP =\n"
 			"marked packet's DestQP + N, mod 2^24\n"
@@ -682,6 +687,11 @@ pcc_host_opts_check(const char *const *names, const char *const *values, unsigne
 	host_proc_default(proc);
 	host_rp_default(rp);
 	host_np_default(np);
+	/* plug-ins first: their algorithms are names --algo may use */
+	for (k = 0; k < n && rc == 0; k++)
+		if (names[k] != NULL && strcmp(names[k], "plugin") == 0)
+			rc = opt_apply((unsigned int)opt_index("plugin"), values[k], &st, why,
+					whylen);
 	for (k = 0; k < n && rc == 0; k++) {
 		i = opt_index(names[k]);
 		if (i < 0) {
@@ -689,7 +699,8 @@ pcc_host_opts_check(const char *const *names, const char *const *values, unsigne
 					names[k] != NULL ? names[k] : "");
 			break;
 		}
-		rc = opt_apply((unsigned int)i, values[k], &st, why, whylen);
+		if (strcmp(names[k], "plugin") != 0)
+			rc = opt_apply((unsigned int)i, values[k], &st, why, whylen);
 	}
 	if (rc == 0)
 		rc = host_stage_check(&st, why, whylen);

@@ -48,6 +48,8 @@ host_opt_set_np_learn(
 		return -1;
 	if (strcmp(o->info.name, "np-learn") == 0)
 		st->np->conf.learn_off = !on;
+	else if (strcmp(o->info.name, "np-resp-ext") == 0)
+		st->np->conf.resp_ext = on;
 	else
 		st->np->conf.probe_fast_off = !on;
 	return 0;

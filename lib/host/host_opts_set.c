@@ -360,12 +360,13 @@ host_opt_set_plugin(
 		return -1;
 	if (host_nb_plugins >= HOST_PLUGINS_MAX)
 		return host_opt_set_why(why, whylen, "more than %u", HOST_PLUGINS_MAX);
-	if (!st->apply)
-		return 0;
+	/* loaded by the check too (after its trial in a child), so that the
+	 * algorithms it brings are names the checks that follow know */
 	rc = host_plugin_load(v, name, sizeof(name), why, whylen);
 	if (rc < 0)
 		return -1;
-	snprintf(host_plugins[host_nb_plugins++], HOST_PATH_MAX, "%s", v);
+	if (st->apply)
+		snprintf(host_plugins[host_nb_plugins++], HOST_PATH_MAX, "%s", v);
 	return 0;
 }
 

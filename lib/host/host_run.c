@@ -174,3 +174,17 @@ pcc_host_np_supported(uint16_t port_id)
 	}
 	return 1;
 }
+
+/* ---- Port state -------------------------------------------------------------- */
+
+void
+host_engine_port_watch(void)
+{
+	/* the service thread: skip a period rather than wait for a caller
+	 * that holds the lock (it may be stopping this thread) */
+	if (pthread_mutex_trylock(&host_lock) != 0)
+		return;
+	if (host_e != NULL && host_eng.launched)
+		pcc_engine_port_info_poll(host_e);
+	pthread_mutex_unlock(&host_lock);
+}

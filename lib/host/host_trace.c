@@ -426,7 +426,11 @@ trace_rec_cb(const struct pcc_dev_trace_rec *rec, void *arg)
 		break;
 	}
 	pcc_host_trace_format(rec->fmt_id, rec->arg, text, sizeof(text));
-	len = snprintf(line, sizeof(line), "%" PRIu64 " [%u] %s\n", rec->ts, rec->thread, text);
+	if (rec->thread == PCC_DEV_THREAD_EARLY) /* made while a plug-in loaded */
+		len = snprintf(line, sizeof(line), "%" PRIu64 " [load] %s\n", rec->ts, text);
+	else
+		len = snprintf(line, sizeof(line), "%" PRIu64 " [%u] %s\n", rec->ts, rec->thread,
+				text);
 	if (len < 0)
 		return;
 	if ((size_t)len >= sizeof(line))
@@ -530,6 +534,7 @@ svc_main(void *arg)
 			break;
 		pthread_mutex_unlock(&tr.svc_lock);
 		pcc_host_trace_flush();
+		host_engine_port_watch();
 		pthread_mutex_lock(&tr.svc_lock);
 	}
 	pthread_mutex_unlock(&tr.svc_lock);

@@ -200,6 +200,14 @@ uint8_t pcc_host_ctx_dev_port(const struct pcc_host_ctx *ctx);
  * while running); on a stopped context the engine takes it at once.
  */
 int pcc_host_set_app(struct pcc_host_ctx *ctx, const char *app);
+/**
+ * Load a plug-in (checked in a child process first) without applying its
+ * slot layout: its algorithms become names set_app / set_slot_app and the
+ * options accept, its NP handler an NP application.  Loading a path (or
+ * name) already loaded gives its name again.  0 with the plug-in's name
+ * in name, or a negative errno (reason in pcc_host_last_error()).
+ */
+int pcc_host_plugin_load(const char *path, char *name, size_t namelen);
 /** The application: name, and whether it is a plug-in (its name); "" if
  *  none. */
 const char *pcc_host_app(const struct pcc_host_ctx *ctx, bool *plugin);
@@ -427,14 +435,17 @@ const struct pcc_host_opt_info *pcc_host_opt_find(const char *name);
 int pcc_host_opt_set(struct pcc_host_ctx *ctx, const char *name, const char *value);
 
 /** Check one option's value (as pcc_host_opt_set) without the EAL, a
- *  context or the engine.  0, or -1 with one line in why. */
+ *  context or the engine ("plugin" loads the plug-in, after its trial in a
+ *  child, so that its algorithms are known).  0, or -1 with one line in
+ *  why. */
 int pcc_host_opt_check(const char *name, const char *value, char *why, size_t whylen);
 
 /**
  * Check a whole set of options without the EAL, contexts or engine:
  * each value (as pcc_host_opt_set), then their combinations (e.g.
  * --gen-size needs --gen-flows or --gen-file; --np-cnp-gap-us with
- * --np-cnp off).  0, or -1 with one line in why.
+ * --np-cnp off).  Plug-ins ("plugin") are loaded first, so --algo and
+ * --algo-param may name their algorithms.  0, or -1 with one line in why.
  */
 int pcc_host_opts_check(const char *const *names, const char *const *values, unsigned int n,
 		char *why, size_t whylen);

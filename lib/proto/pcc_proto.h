@@ -476,10 +476,20 @@ struct pcc_probe {
 	uint64_t np_send_ts;              /**< ns, NP clock (0 in a request) */
 	uint8_t user[PCC_PROBE_USER_LEN]; /**< NP handler data */
 	uint32_t resp_ts;                 /**< last dword: injected response timestamp */
+	/* response with PCC_PROBE_F_EXT (doc/wire.md 7.6) */
+	uint8_t ext_version;  /**< 1 (parse: as found) */
+	uint8_t np_port_type; /**< the NP port's type: 0 up to 25 Gb/s, 1 faster */
+	uint32_t np_rx_bytes; /**< the NP port's received bytes, low 32 bits */
 };
 #define PCC_PROBE_F_RESPONSE 0x01
 /** Request: asks for the hardware-NP model; response: answered by it. */
 #define PCC_PROBE_F_HW_NP 0x02
+/** Response: carries the NP extension at PCC_PROBE_EXT_OFF (doc/wire.md 7.6). */
+#define PCC_PROBE_F_EXT 0x04
+/** MAD offset of the response extension: after the largest custom header. */
+#define PCC_PROBE_EXT_OFF (PCC_PROBE_CUSTOM_OFF + PCC_PROBE_CUSTOM_MAX)
+#define PCC_PROBE_EXT_LEN 8
+#define PCC_PROBE_EXT_VERSION 1
 
 /**
  * Build a probe request frame (L2..ICRC).  p->tid, flow_tag, slot, flags

@@ -75,6 +75,11 @@ pcc_probe_mad_build(
 		pcc_put_be64(body + BODY_NP_SEND_TS, p->np_send_ts);
 		memcpy(body + BODY_USER, p->user, PCC_PROBE_USER_LEN);
 		pcc_put_be32(body + BODY_RESP_TS, p->resp_ts);
+		if (p->flags & PCC_PROBE_F_EXT) {
+			m[PCC_PROBE_EXT_OFF] = PCC_PROBE_EXT_VERSION;
+			m[PCC_PROBE_EXT_OFF + 1] = p->np_port_type;
+			pcc_put_be32(m + PCC_PROBE_EXT_OFF + 4, p->np_rx_bytes);
+		}
 	} else {
 		body[BODY_FLAGS] = p->flags & ~PCC_PROBE_F_RESPONSE;
 		memset(body + BODY_NP_RECV_TS, 0, PCC_PROBE_BODY_LEN - BODY_NP_RECV_TS);
@@ -118,6 +123,14 @@ pcc_probe_mad_parse(const void *buf, uint32_t len, struct pcc_probe *p, const ui
 	p->np_send_ts = pcc_get_be64(body + BODY_NP_SEND_TS);
 	memcpy(p->user, body + BODY_USER, PCC_PROBE_USER_LEN);
 	p->resp_ts = pcc_get_be32(body + BODY_RESP_TS);
+	p->ext_version = 0;
+	p->np_port_type = 0;
+	p->np_rx_bytes = 0;
+	if (kind == PCC_PKT_PROBE_RESP && (p->flags & PCC_PROBE_F_EXT)) {
+		p->ext_version = m[PCC_PROBE_EXT_OFF];
+		p->np_port_type = m[PCC_PROBE_EXT_OFF + 1];
+		p->np_rx_bytes = pcc_get_be32(m + PCC_PROBE_EXT_OFF + 4);
+	}
 	if (p->custom_len > PCC_PROBE_CUSTOM_MAX)
 		return PCC_PROTO_ERR_BAD_FIELD;
 	if (custom != NULL)

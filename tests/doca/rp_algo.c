@@ -142,10 +142,14 @@ test_algo(doca_pcc_dev_event_t *event, const uint32_t *param, uint32_t *counter,
 	doca_pcc_dev_event_general_attr_t ev_attr = doca_pcc_dev_get_ev_attr(event);
 
 	if (!ctx->init) {
+		uint32_t hdr[2] = { doca_pcc_dev_get_flow_qpn(event), 0xC0FFEE00u };
+
 		ctx->init = 1;
 		ctx->rate = param[P_NEW_FLOW_RATE];
 		results->rate = ctx->rate;
 		results->rtt_req = 1;
+		/* the flow's probes: its own custom header */
+		doca_pcc_dev_custom_header_set(algo_ctxt, event, hdr, sizeof(hdr), 1);
 		return;
 	}
 	switch (ev_attr.ev_type) {
@@ -155,6 +159,8 @@ test_algo(doca_pcc_dev_event_t *event, const uint32_t *param, uint32_t *counter,
 	case DOCA_PCC_DEV_EVNT_ROCE_CNP:
 		counter[C_CNP]++;
 		ctx->rate = dec(ctx->rate, 2, param);
+		/* congested: its probes at a higher priority */
+		doca_pcc_dev_probe_prio_set(algo_ctxt, event, 1, 46, 0);
 		doca_pcc_dev_trace_5(TRACE_CNP, doca_pcc_dev_get_flowtag(event), ctx->rate,
 				doca_pcc_dev_get_roce_ack_first_sn(event),
 				doca_pcc_dev_get_ack_nack_cnp_extra(event).num_coalesced,
@@ -162,6 +168,7 @@ test_algo(doca_pcc_dev_event_t *event, const uint32_t *param, uint32_t *counter,
 		break;
 	case DOCA_PCC_DEV_EVNT_ROCE_NACK:
 		counter[C_NACK]++;
+		doca_pcc_dev_probe_prio_set(algo_ctxt, event, 0, 0, 0);
 		if (ev_attr.ev_subtype == DOCA_PCC_DEV_NACK_EVNT_OOS)
 			ctx->rate = dec(ctx->rate, 5, param);
 		doca_pcc_dev_printf("nack flow %u sn %u subtype %u\n",
@@ -209,7 +216,8 @@ init_param(uint32_t id, uint32_t def, uint32_t max, uint32_t min, const char *de
 static void
 init_counter(uint32_t id, const char *desc, uint32_t size)
 {
-	doca_pcc_dev_algo_init_counter(ALGO_IDX, id, UINT32_MAX, 1, size, (uint64_t)desc);
+	/* 2, as DOCA's own samples pass for counters */
+	doca_pcc_dev_algo_init_counter(ALGO_IDX, id, UINT32_MAX, 2, size, (uint64_t)desc);
 }
 
 void
@@ -250,6 +258,7 @@ doca_pcc_dev_user_init(uint32_t *disable_event_bitmask)
 
 	*disable_event_bitmask = DISABLED_EVENTS;
 	doca_pcc_dev_trace_5(TRACE_INIT, ALGO_ID, P_NUM, C_NUM, DISABLED_EVENTS, 0);
+	doca_pcc_dev_printf("doca test algorithm 0x%x: %u parameters\n", ALGO_ID, P_NUM);
 }
 
 doca_pcc_dev_error_t

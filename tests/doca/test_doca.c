@@ -225,12 +225,21 @@ test_event_sequence(void **state)
 	(void)state;
 	memset(&ctx, 0, sizeof(ctx));
 
-	/* new flow: NEW_FLOW_RATE and a probe */
+	/* new flow: NEW_FLOW_RATE, a probe, and its own probe custom header
+	 * (doca_pcc_dev_custom_header_set: the QPN and a word) */
 	ev = ev_make(PCC_DEV_EVENT_TX, 1000);
+	ev.flow_qpn = 0x000ABC;
 	assert_int_equal(dispatch(0, &ctx, &ev, &res), 0);
 	rate = PCC_DEV_MAX_RATE;
 	assert_int_equal(res.rate, rate);
 	assert_int_equal(res.rtt_req, 1);
+	assert_int_equal(res.flags, PCC_DEV_RES_F_PROBE_CUSTOM);
+	assert_int_equal(res.custom_len, 8);
+	{
+		uint32_t want[2] = { 0x000ABC, 0xC0FFEE00u };
+
+		assert_memory_equal(res.custom_hdr, want, sizeof(want));
+	}
 
 	/* TX: counted, rate kept, no probe */
 	ev = ev_make(PCC_DEV_EVENT_TX, 2000);
@@ -238,6 +247,7 @@ test_event_sequence(void **state)
 	assert_int_equal(dispatch(0, &ctx, &ev, &res), 0);
 	assert_int_equal(res.rate, rate);
 	assert_int_equal(res.rtt_req, 0);
+	assert_int_equal(res.flags, 0); /* asked once, not carried over */
 
 	/* CNP: x (1 - 2 UF) */
 	ev = ev_make(PCC_DEV_EVENT_CNP, 3000);
@@ -248,6 +258,9 @@ test_event_sequence(void **state)
 	rate = fxp(rate, FXP_ONE - 2 * UF);
 	assert_int_equal(res.rate, rate);
 	assert_int_equal(rate, 838880);
+	/* doca_pcc_dev_probe_prio_set(1, 46): the flow's probes' DSCP */
+	assert_int_equal(res.flags, PCC_DEV_RES_F_PROBE_DSCP);
+	assert_int_equal(res.probe_dscp, 46);
 
 	/* RTT 10500 ns, first sample: min = rtt, + AI */
 	ev = ev_rtt(1000, 5000, 5500, 12000, 0);
@@ -275,6 +288,8 @@ test_event_sequence(void **state)
 	assert_int_equal(dispatch(0, &ctx, &ev, &res), 0);
 	rate = fxp(rate, FXP_ONE - 5 * UF);
 	assert_int_equal(res.rate, rate);
+	/* doca_pcc_dev_probe_prio_set(0, ...): back to the flow's DSCP */
+	assert_int_equal(res.flags, PCC_DEV_RES_F_PROBE_DSCP_OFF);
 
 	/* masked by user_init (ACK) and by the glue (timer) */
 	ev = ev_make(PCC_DEV_EVENT_ACK, 91000);
@@ -472,6 +487,19 @@ test_np_handler(void **state)
 	/* too short a payload: the handler says FAIL, no response */
 	pkt.payload_len = 2;
 	assert_int_equal(pcc_np_handle(&pkt, &resp), -EIO);
+
+	/* the application's mailbox serves its NP context too */
+	{
+		pcc_np_handler_t h = NULL;
+		pcc_dev_mailbox_fn mb = NULL;
+		uint32_t op = 1, out[4];
+
+		assert_int_equal(pcc_dev_plugin_np("doca_test", &h, &mb), 0);
+		assert_non_null(h);
+		assert_non_null(mb);
+		assert_int_equal(mb(&op, sizeof(op), out, sizeof(out)), 12);
+		assert_int_equal(out[0], 0xD0CA);
+	}
 }
 
 /* The inline accessors and helpers, outside any plug-in. */

@@ -902,6 +902,42 @@ test_counters_threads(void **state)
 	pcc_dev_counter_add(0, 9, 0, 1);      /* bad slot: ignored */
 }
 
+/* Threads sharing a counter set (DOCA's declare_threads_per_counter_set). */
+static void
+test_threads_per_counter_set(void **state)
+{
+	uint32_t *c[4], v[C_N];
+	uint16_t r;
+
+	(void)state;
+	assert_int_equal(pcc_dev_threads_per_counter_set(0), -EINVAL);
+	assert_int_equal(pcc_dev_threads_per_counter_set(PCC_DEV_MAX_THREADS + 1), -EINVAL);
+	assert_int_equal(pcc_dev_threads_per_counter_set(2), 0);
+	init_dev(1, 4);
+	assert_int_equal(pcc_dev_threads_per_counter_set(3), -EBUSY);
+	assert_int_equal(pcc_dev_threads_per_counter_set(2), 0); /* the same: fine */
+	assert_int_equal(pcc_dev_algo_load(0, 0, "toy"), 0);
+	assert_int_equal(pcc_dev_slot_bind(0, 1, 0), 0);
+	for (r = 0; r < 4; r++) {
+		pcc_dev_thread_set_rank(r);
+		c[r] = pcc_dev_counters(0, 1);
+		assert_non_null(c[r]);
+		pcc_dev_counter_add(0, 1, C_EVENTS, 1u + r);
+	}
+	/* ranks 0,1 and 2,3 share one array each */
+	assert_ptr_equal(c[0], c[1]);
+	assert_ptr_equal(c[2], c[3]);
+	assert_ptr_not_equal(c[0], c[2]);
+	assert_int_equal(c[0][C_EVENTS], 1 + 2);
+	assert_int_equal(c[2][C_EVENTS], 3 + 4);
+	/* the total reads the same */
+	assert_int_equal(pcc_dev_counters_get(0, 1, v, C_N), C_N);
+	assert_int_equal(v[C_EVENTS], 10);
+	pcc_dev_fini();
+	assert_int_equal(pcc_dev_threads_per_counter_set(1), 0);
+	assert_int_equal(pcc_dev_threads_per_counter_set_get(), 1);
+}
+
 static void
 test_counter_helpers(void **state)
 {
@@ -1063,6 +1099,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_params, test_setup, test_teardown),
 		cmocka_unit_test_setup_teardown(test_counters_threads, test_setup, test_teardown),
 		cmocka_unit_test_setup_teardown(test_counter_helpers, test_setup, test_teardown),
+		cmocka_unit_test_setup_teardown(
+				test_threads_per_counter_set, test_setup, test_teardown),
 		cmocka_unit_test_setup_teardown(test_mem_decl, test_setup, test_teardown),
 	};
 

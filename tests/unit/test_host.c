@@ -28,6 +28,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <rte_ethdev.h>
 #include <rte_lcore.h>
 #include <rte_log.h>
 #include <rte_memory.h>
@@ -646,6 +647,64 @@ test_np_app(void **state)
 	assert_int_equal(pcc_dev_plugin_unload("plug_np2", NULL, 0), 0);
 }
 
+/* The algorithms' port_info_changed, for every RP port at the start and
+ * on every link change afterwards (lib/host's service looks). */
+static uint32_t
+portinfo_calls(struct pcc_host_ctx *rp)
+{
+	uint32_t rlen, *resp = pcc_host_mailbox_resp_buf(rp, NULL);
+	int hrc;
+
+	if (pcc_host_mailbox_send(rp, 0, 4, &rlen, &hrc, 2000) != 0)
+		fail_msg("%s", pcc_host_last_error());
+	assert_int_equal(hrc, 32);
+	return resp[0];
+}
+
+static void
+test_port_info(void **state)
+{
+	char src[PATH_MAX], path[PATH_MAX];
+	struct pcc_host_ctx *rp, *np;
+	uint32_t before;
+	int i;
+
+	(void)state;
+	ports_up();
+	rp = pcc_host_rp_create(0);
+	np = pcc_host_np_create(1);
+	snprintf(src, sizeof(src), "%s/plug_portinfo.so", PLUGIN_DIR);
+	assert_int_equal(plugin_stage(src, "plug_portinfo.so", 0644, path, sizeof(path)), 0);
+	assert_non_null(rp);
+	if (pcc_host_set_app(rp, path) != 0 || pcc_host_set_slot_app(rp, 0, "portinfo") != 0)
+		fail_msg("%s", pcc_host_last_error());
+	assert_int_equal(pcc_host_mailbox_set_size(rp, 64, 64), 0);
+	if (pcc_host_start(rp) != 0 || pcc_host_start(np) != 0)
+		fail_msg("%s", pcc_host_last_error());
+	/* at the start, once, after the algorithm was bound */
+	assert_int_equal(portinfo_calls(rp), 1);
+	/* the link goes down, then up: one call each, when the service looks */
+	for (i = 0; i < 2; i++) {
+		before = portinfo_calls(rp);
+		if (i == 0)
+			assert_int_equal(rte_eth_dev_set_link_down(0), 0);
+		else
+			assert_int_equal(rte_eth_dev_set_link_up(0), 0);
+		/* a bounded wait for the state, not a sleep in its place */
+		for (int t = 0; t < 500 && portinfo_calls(rp) == before; t++)
+			pcc_host_wait(rp, 10);
+		assert_int_equal(portinfo_calls(rp), before + 1);
+	}
+	pcc_host_destroy(np);
+	pcc_host_destroy(rp);
+	ports_down();
+	/* lib/dev is the fixture's: the algorithm stays bound until freed */
+	assert_int_equal(pcc_dev_slot_enable(0, 0, false), 0);
+	assert_int_equal(pcc_dev_slot_unbind(0, 0), 0);
+	assert_int_equal(pcc_dev_algo_unload(0, 0), 0);
+	assert_int_equal(pcc_dev_plugin_unload("plug_portinfo", NULL, 0), 0);
+}
+
 /* ---- Engine options and the effective configuration ------------------------------------ */
 
 static void
@@ -1086,6 +1145,7 @@ main(void)
 		cmocka_unit_test(test_wait),
 		cmocka_unit_test(test_mailbox),
 		cmocka_unit_test(test_np_app),
+		cmocka_unit_test(test_port_info),
 		cmocka_unit_test(test_opts_config),
 		cmocka_unit_test(test_tracer),
 		cmocka_unit_test(test_resources),

@@ -832,6 +832,98 @@ test_probe_round_trip(void **state)
 	}
 }
 
+/*
+ * The RTT response version 1 (np-resp-ext: the NP port's type and RX
+ * bytes, doc/wire.md 7.6), and a flow's own probe settings (its
+ * algorithm's custom header and DSCP, pcc_dev_results flags): CCMAD
+ * through the generic path, and IFA2 turned around in place.
+ */
+static void
+test_probe_ext_and_flow_settings(void **state)
+{
+	struct pcc_engine_probe_conf probes[PCC_ENGINE_PROBE_SLOTS];
+	static const uint8_t hdr[6] = { 0x11, 0x22, 0x33, 0x44, 0x55, 0x66 };
+	struct eng_pcust store[2];
+	struct pcc_engine_np_conf np;
+	struct rte_mbuf *out[16];
+	struct eng_rtt_sample s;
+	struct pcc_pkt_info in;
+	const uint8_t *custom;
+	struct pcc_probe p;
+	uint8_t slot;
+
+	(void)state;
+	memset(probes, 0, sizeof(probes));
+	pcc_engine_probe_conf_default(&probes[0], PCC_ENGINE_PROBE_CCMAD);
+	probes[0].custom_len = 4; /* the area: the flow's header fills it, cut */
+	probes[0].custom_pattern = 0xdeadbeef;
+	pcc_engine_probe_conf_default(&probes[1], PCC_ENGINE_PROBE_IFA2);
+	probes[1].custom_len = 8; /* longer than the flow's header */
+	probes[1].custom_pattern = 0x01020304;
+	for (slot = 0; slot < 2; slot++) {
+		np_conf(&np);
+		np.resp_ext = true;
+		fixture(&np, probes, PCC_ENGINE_ROLE_NP);
+		eng->ports[0].line_bps = UINT64_C(100000000000);
+		pstats.rx_bytes = UINT64_C(0x123456789A);
+		mk_flow(false, false);
+		/* the engine's store of flows' headers, two entries */
+		memset(store, 0, sizeof(store));
+		store[0].next = 2;
+		lc->ft.pcust = store;
+		lc->ft.pcust_cap = 2;
+		lc->ft.pcust_free = 1;
+		assert_int_equal(eng_flow_pcust_set(&lc->ft, flow, hdr, sizeof(hdr)), 0);
+		assert_int_equal(flow->pcust, 1);
+		flow->probe_dscp = 10 + 1; /* DSCP 10 */
+		handler_on(0, 12, false);
+		fake_clock_ns = 2000 * US;
+		assert_int_equal(np_run1(request(slot, 1000 * US), 1010 * US, out), 1);
+		/* the request as the NP saw it: the flow's DSCP and header */
+		assert_int_equal(fh.in.payload_len >= PCC_PROBE_BODY_LEN + 4, 1);
+		assert_memory_equal(fh.payload + PCC_PROBE_BODY_LEN, hdr, 4);
+		if (slot == 1) {
+			static const uint8_t tail[4] = { 0x01, 0x02, 0x03, 0x04 };
+
+			assert_memory_equal(fh.payload + PCC_PROBE_BODY_LEN, hdr, 6);
+			assert_memory_equal(fh.payload + PCC_PROBE_BODY_LEN + 6, tail + 2, 2);
+		}
+		response(out[0], &s, &in);
+		assert_int_equal(in.dscp, 10); /* the request's, echoed */
+		assert_int_equal(s.version, PCC_PROBE_EXT_VERSION);
+		assert_int_equal(s.np_port_type, 1);
+		assert_int_equal(s.np_rx_bytes, 0x3456789Au);
+		if (slot == 0) {
+			assert_int_equal(pcc_probe_parse(rte_pktmbuf_mtod(out[0], uint8_t *), &in,
+							 &p, &custom),
+					0);
+			assert_int_equal(p.flags, PCC_PROBE_F_RESPONSE | PCC_PROBE_F_EXT);
+			assert_int_equal(p.custom_len, 4);
+			assert_memory_equal(custom, hdr, 4);
+		}
+		free_out(out, 1);
+		/* dropped: back to the slot's pattern */
+		assert_int_equal(eng_flow_pcust_set(&lc->ft, flow, NULL, 0), 0);
+		assert_int_equal(flow->pcust, 0);
+		assert_int_equal(lc->ft.pcust_free, 1);
+		handler_off();
+		lc->ft.pcust = NULL;
+		teardown(NULL);
+	}
+	/* without np-resp-ext: version 0 */
+	np_conf(&np);
+	fixture(&np, probes, PCC_ENGINE_ROLE_NP);
+	mk_flow(false, false);
+	handler_on(0, 12, false);
+	assert_int_equal(np_run1(request(0, 1000 * US), 1010 * US, out), 1);
+	response(out[0], &s, &in);
+	assert_int_equal(s.version, 0);
+	assert_int_equal(s.np_rx_bytes, 0);
+	free_out(out, 1);
+	handler_off();
+	teardown(NULL);
+}
+
 /* User data shorter than 12 bytes, configured / request DSCP. */
 static void
 test_probe_dscp_len(void **state)
@@ -1850,6 +1942,7 @@ main(void)
 		cmocka_unit_test(test_mark_ce),
 		cmocka_unit_test(test_probe_round_trip),
 		cmocka_unit_test(test_probe_dscp_len),
+		cmocka_unit_test(test_probe_ext_and_flow_settings),
 		cmocka_unit_test(test_probe_handler_error),
 		cmocka_unit_test(test_probe_hw_sw),
 		cmocka_unit_test(test_probe_realtime),

@@ -76,6 +76,7 @@ doca_op_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev
 	a.overload = attr->overload != 0;
 	doca_cur.port = attr->port;
 	doca_cur.slot = attr->algo_slot;
+	doca_cur.res_flags = 0;
 	doca_cur.in_algo = 1;
 	doca_pcc_dev_user_algo((doca_pcc_dev_algo_ctxt_t *)ctx,
 			(doca_pcc_dev_event_t *)(uintptr_t)ev, &a, &r);
@@ -83,7 +84,20 @@ doca_op_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev
 	res->rate = r.rate;
 	res->rtt_req = r.rtt_req != 0;
 	res->probe_slot = (uint8_t)r.probe_type_slot;
-	res->credits = r.credits;
+	/* credits: the flow's window in bytes (window-based CC); a reload
+	 * also grants them now, whatever is unacknowledged */
+	if (r.credits != 0) {
+		res->window = r.credits;
+		res->credits = r.reload_credits != 0 ? r.credits : 0;
+	}
+	/* this flow's probe requests (doca_pcc_dev_custom_header_set,
+	 * doca_pcc_dev_probe_prio_set), applied by the engine */
+	res->flags = doca_cur.res_flags;
+	res->probe_dscp = doca_cur.probe_dscp;
+	if (doca_cur.res_flags & PCC_DEV_RES_F_PROBE_CUSTOM) {
+		res->custom_hdr = doca_cur.custom;
+		res->custom_len = doca_cur.custom_len;
+	}
 }
 
 static int
@@ -319,6 +333,10 @@ pcc_plugin_init(struct pcc_plugin *pl)
 	}
 	if (doca_pcc_dev_np_user_packet_handler != NULL) {
 		rc = pcc_plugin_set_np_handler(pl, doca_np_handler);
+		/* an NP application's mailbox (doca_pcc_np_create() +
+		 * doca_pcc_mailbox_send() on DOCA): the NP context's */
+		if (rc == 0 && doca_pcc_dev_user_mailbox_handle != NULL)
+			rc = pcc_plugin_set_np_mailbox(pl, doca_op_mailbox);
 		if (rc < 0)
 			return rc;
 	}

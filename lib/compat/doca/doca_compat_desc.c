@@ -362,6 +362,11 @@ doca_pcc_dev_declare_threads_per_counter_set(uint32_t threads_per_counter_set)
 		return doca_fail("%s: %u threads per counter set (1..%u)", __func__,
 				threads_per_counter_set,
 				doca_pcc_dev_get_max_threads_per_counter_set());
+	if (pcc_dev_threads_per_counter_set(threads_per_counter_set) < 0)
+		return doca_fail("%s: %u threads per counter set: the engine already runs with "
+				 "%u (load the plug-in before it starts)",
+				__func__, threads_per_counter_set,
+				pcc_dev_threads_per_counter_set_get());
 	return DOCA_PCC_DEV_STATUS_OK;
 }
 

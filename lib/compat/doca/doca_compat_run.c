@@ -129,16 +129,60 @@ doca_pcc_dev_default_internal_algo(doca_pcc_dev_algo_ctxt_t *algo_ctxt, doca_pcc
 	results->credits = res.credits;
 }
 
+/* A per-flow call: only from doca_pcc_dev_user_algo(), for its own flow. */
+static bool
+doca_flow_call(const char *what)
+{
+	if (!doca_cur.in_algo) {
+		DOCA_LOG(ERR, "%s: only from doca_pcc_dev_user_algo() (FAIL)", what);
+		return false;
+	}
+	return true;
+}
+
 doca_pcc_dev_error_t
 doca_pcc_dev_custom_header_set(doca_pcc_dev_algo_ctxt_t *algo_ctxt, doca_pcc_dev_event_t *event,
 		uint32_t *header, uint32_t header_size, uint32_t wait_completed)
 {
 	RTE_SET_USED(algo_ctxt);
 	RTE_SET_USED(event);
-	RTE_SET_USED(header);
-	RTE_SET_USED(header_size);
+	/* applied before this flow's next probe: waiting changes nothing */
 	RTE_SET_USED(wait_completed);
-	return DOCA_PCC_DEV_STATUS_FAIL;
+	if (!doca_flow_call(__func__))
+		return DOCA_PCC_DEV_STATUS_FAIL;
+	if ((header == NULL && header_size != 0) || header_size > PCC_DEV_PROBE_CUSTOM_MAX) {
+		DOCA_LOG(ERR, "%s: %u bytes (at most %u)", __func__, header_size,
+				PCC_DEV_PROBE_CUSTOM_MAX);
+		return DOCA_PCC_DEV_STATUS_FAIL;
+	}
+	if (header_size > 0)
+		memcpy(doca_cur.custom, header, header_size);
+	doca_cur.custom_len = (uint8_t)header_size;
+	doca_cur.res_flags |= PCC_DEV_RES_F_PROBE_CUSTOM;
+	return DOCA_PCC_DEV_STATUS_OK;
+}
+
+doca_pcc_dev_error_t
+doca_pcc_dev_probe_prio_set(doca_pcc_dev_algo_ctxt_t *algo_ctxt, doca_pcc_dev_event_t *event,
+		uint32_t use_custom_prio, uint32_t prio, uint32_t wait_completed)
+{
+	RTE_SET_USED(algo_ctxt);
+	RTE_SET_USED(event);
+	RTE_SET_USED(wait_completed);
+	if (!doca_flow_call(__func__))
+		return DOCA_PCC_DEV_STATUS_FAIL;
+	if (use_custom_prio != 0 && prio > 63) {
+		DOCA_LOG(ERR, "%s: priority %u, a DSCP 0..63", __func__, prio);
+		return DOCA_PCC_DEV_STATUS_FAIL;
+	}
+	doca_cur.res_flags &= (uint8_t) ~(PCC_DEV_RES_F_PROBE_DSCP | PCC_DEV_RES_F_PROBE_DSCP_OFF);
+	if (use_custom_prio != 0) {
+		doca_cur.res_flags |= PCC_DEV_RES_F_PROBE_DSCP;
+		doca_cur.probe_dscp = (uint8_t)prio;
+	} else {
+		doca_cur.res_flags |= PCC_DEV_RES_F_PROBE_DSCP_OFF;
+	}
+	return DOCA_PCC_DEV_STATUS_OK;
 }
 
 /* ---- Services --------------------------------------------------------------------- */

@@ -71,19 +71,34 @@ void doca_pcc_dev_default_internal_algo(doca_pcc_dev_algo_ctxt_t *algo_ctxt,
 		doca_pcc_dev_results_t *results);
 
 /**
- * Custom header of CCMAD probes: not supported by dpdk-pcc's probe
- * builder, always FAIL.
+ * From doca_pcc_dev_user_algo(): the custom header of this flow's probes
+ * from its next probe on: header_size bytes (<= 64) of header, as they lie
+ * in memory, written at the start of the probe slot's custom header area
+ * (its size and location are the host's: pcc_host_set_probe custom_len,
+ * custom_offset; bytes beyond that size are not sent).  size 0 goes back
+ * to the slot's pattern.  FAIL outside user_algo or above 64 bytes.
+ * wait_completed changes nothing: the header is set before the call's
+ * results are applied.
  */
 doca_pcc_dev_error_t doca_pcc_dev_custom_header_set(doca_pcc_dev_algo_ctxt_t *algo_ctxt,
 		doca_pcc_dev_event_t *event, uint32_t *header, uint32_t header_size,
 		uint32_t wait_completed);
 
-/** DSCP of the event's flow: not carried by events, 0. */
+/**
+ * From doca_pcc_dev_user_algo(): the priority of this flow's probes, as
+ * the IP DSCP (0..63) of every probe it sends from now on; use_custom_prio
+ * 0 goes back to the flow's own DSCP.  FAIL outside user_algo or for a
+ * priority above 63.
+ */
+doca_pcc_dev_error_t doca_pcc_dev_probe_prio_set(doca_pcc_dev_algo_ctxt_t *algo_ctxt,
+		doca_pcc_dev_event_t *event, uint32_t use_custom_prio, uint32_t prio,
+		uint32_t wait_completed);
+
+/** DSCP of the event's flow (its data packets' IP DSCP). */
 FORCE_INLINE uint32_t
 doca_pcc_dev_get_dscp(const doca_pcc_dev_event_t *event)
 {
-	(void)event;
-	return 0;
+	return event->dscp;
 }
 
 #ifdef __cplusplus

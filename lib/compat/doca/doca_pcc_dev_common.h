@@ -26,6 +26,8 @@
 #include <pcc_dev_hist.h>
 #include <pcc_dev_svc.h>
 
+#include "doca_pcc_dev_types.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -46,11 +48,19 @@ extern "C" {
 #define DOCA_DEPRECATED
 #endif
 
+/*
+ * ALWAYS_INLINE carries "inline": an application header that defines a
+ * non-static ALWAYS_INLINE function (as DOCA's samples do) then holds a
+ * C99 inline definition, always inlined, that several sources may include
+ * and that a PIC build (a plug-in) cannot interpose, so gcc does not
+ * refuse to inline it.  pcc-doca.pc adds -fno-semantic-interposition for
+ * such functions declared with other macros.
+ */
 #ifndef ALWAYS_INLINE
-#define ALWAYS_INLINE __attribute__((always_inline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #endif
 #ifndef FORCE_INLINE
-#define FORCE_INLINE static inline ALWAYS_INLINE
+#define FORCE_INLINE static ALWAYS_INLINE
 #endif
 
 /** Status of the API calls and of the user callbacks. */
@@ -92,13 +102,6 @@ typedef enum {
 #define DOCA_PCC_DEV_MAX_NUM_HISTOGRAMS PCC_DEV_MAX_HISTS
 #define DOCA_PCC_DEV_DEFAULT_NUM_HISTOGRAMS 0
 #define DOCA_PCC_DEV_HISTOGRAM_MAX_BINS PCC_DEV_HIST_MAX_BINS
-
-/** How histogram bin edges grow. */
-typedef enum {
-	DOCA_PCC_DEV_HISTOGRAM_MODE_LINEAR = 0,
-	DOCA_PCC_DEV_HISTOGRAM_MODE_EXPONENTIAL = 1,
-	DOCA_PCC_DEV_HISTOGRAM_MODE_FREE = 2,
-} doca_pcc_dev_histogram_mode_t;
 
 /** How counter sets of threads combine when read. */
 #define DOCA_PCC_DEV_COUNTER_TYPE_ACCUMULATE ((uint32_t)PCC_DEV_COUNTER_ACCUMULATE)

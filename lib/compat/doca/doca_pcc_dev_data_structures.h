@@ -111,8 +111,8 @@ typedef struct doca_pcc_dev_results {
 		uint32_t probe_req; /**< same */
 	};
 	uint32_t probe_type_slot; /**< probe format slot of the request */
-	uint32_t credits;         /**< window-based algorithms: extra credits, bytes */
-	uint32_t reload_credits;  /**< accepted, no effect here */
+	uint32_t credits;         /**< non-zero: window-based, the flow's window in bytes */
+	uint32_t reload_credits;  /**< non-zero: grant the credits now as well */
 } doca_pcc_dev_results_t;
 
 /** Description of a user algorithm (doca_pcc_dev_algo_init_metadata). */
@@ -123,9 +123,6 @@ struct doca_pcc_dev_algo_meta_data {
 	uint32_t algo_desc_size; /**< bytes of the description, NUL included */
 	uint64_t algo_desc_addr; /**< address of the description string */
 };
-
-/** Histogram handle (doca_pcc_dev_histogram_init). */
-typedef struct pcc_doca_histogram *doca_pcc_dev_histogram_t;
 
 #ifdef __cplusplus
 }
