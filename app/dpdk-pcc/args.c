@@ -218,7 +218,6 @@ static const char *const sim_refused[] = {
 	"cmdline-file",
 	"cmdline-strict",
 	"ha",
-	"plugin",
 	"crash-file",
 };
 
@@ -240,8 +239,7 @@ sim_replacement(const char *name)
 	if (strcmp(name, "interactive") == 0 || strncmp(name, "cmdline", 7) == 0)
 		return "the lcore that runs the console polls the simulator; a run ends with its "
 		       "scenario";
-	if (strcmp(name, "ha") == 0 || strcmp(name, "plugin") == 0 ||
-			strcmp(name, "crash-file") == 0)
+	if (strcmp(name, "ha") == 0 || strcmp(name, "crash-file") == 0)
 		return "not supported";
 	return "the scenario's flows: section lists the flows";
 }
@@ -287,6 +285,21 @@ check_sim(struct app_args *a, const struct seen *s, char *err, size_t errlen)
 			pcc_sim_scenario_set(
 					a->sim_scn, "output.dir", a->sim_out, why, sizeof(why)) < 0)
 		goto bad;
+	/* plug-ins first (--plugin, the scenario's plugins:): the algorithms
+	 * may be theirs */
+	for (i = 0; i < a->nb_hopts; i++)
+		if (strcmp(a->hopts[i].name, "plugin") == 0 &&
+				pcc_host_plugin_load(a->hopts[i].value, buf, sizeof(buf)) < 0) {
+			app_set_err(err, errlen, "invalid value '%s' for --plugin (%s)",
+					a->hopts[i].value, pcc_host_last_error());
+			return APP_ARGS_ERR;
+		}
+	for (k = 0; k < pcc_sim_scenario_plugin_count(a->sim_scn); k++)
+		if (pcc_host_plugin_load(pcc_sim_scenario_plugin(a->sim_scn, k), buf, sizeof(buf)) <
+				0) {
+			snprintf(why, sizeof(why), "plugins: %s", pcc_host_last_error());
+			goto bad;
+		}
 	for (k = 0; pcc_sim_scenario_algo_get(a->sim_scn, k, &algo) == 0; k++) {
 		if (pcc_host_algo_check(algo.name, NULL, NULL, why, sizeof(why)) < 0) {
 			app_set_err(err, errlen, "invalid --sim: %s: slot %u: %s", a->sim_file,

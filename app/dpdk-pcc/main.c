@@ -491,6 +491,10 @@ run_sim(const struct app_args *args)
 		goto out;
 	e = pcc_host_engine();
 	print_sim_setup(args, sim, &v, e);
+	if (app_sim_started(&v, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: --sim: %s: %s\n", APP_NAME, args->sim_file, err);
+		goto out;
+	}
 	if (args->sim_mode == APP_SIM_SERVICE) {
 		if (sim_service_start(sim, slcore, &sid) != 0)
 			goto out;

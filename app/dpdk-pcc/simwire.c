@@ -329,6 +329,9 @@ app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
 			if (np) {
 				if (apply_np(plan, ctx, err, errlen) < 0)
 					return -1;
+				if (v->np.app != NULL && v->np.app[0] != '\0' &&
+						pcc_host_set_app(ctx, v->np.app) < 0)
+					return host_fail(err, errlen, "scenario hosts.np_app");
 			} else {
 				if (pcc_host_set_line_rate(ctx, p->line_rate_bps) < 0 ||
 						(plan->share_dev_ports &&
@@ -344,6 +347,41 @@ app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
 			if (app_host_opts_apply(a, ctx, err, errlen) < 0)
 				return -1;
 		}
+	}
+	return 0;
+}
+
+int
+app_sim_started(const struct app_sim_view *v, char *err, size_t errlen)
+{
+	struct pcc_host_ctx *ctx;
+	uint32_t cap, rlen;
+	uint16_t i;
+	uint8_t *req;
+	int hrc;
+
+	if (v->np.mailbox_len == 0)
+		return 0;
+	/* before the loop runs: the request is served at virtual time 0 (the
+	 * main lcore polls; the mailbox then runs on it at once) */
+	for (i = 0; i < v->nb_ports; i++) {
+		ctx = pcc_host_ctx_find(v->ports[i].port_id, PCC_HOST_ROLE_NP);
+		if (ctx == NULL)
+			continue;
+		req = pcc_host_mailbox_req_buf(ctx, &cap);
+		if (req == NULL || cap < v->np.mailbox_len)
+			return fail(err, errlen, "hosts.np_mailbox: %u bytes, the mailbox holds %u",
+					v->np.mailbox_len, req == NULL ? 0 : cap);
+		memcpy(req, v->np.mailbox, v->np.mailbox_len);
+		if (pcc_host_mailbox_send(ctx, 0, v->np.mailbox_len, &rlen, &hrc, 1000) < 0)
+			return host_fail(err, errlen, "hosts.np_mailbox");
+		if (hrc < 0)
+			return fail(err, errlen,
+					"hosts.np_mailbox: port %u: the handler failed: %s",
+					v->ports[i].port_id, strerror(-hrc));
+		printf("%s: simulator: port %u: NP mailbox request of %u bytes, handler returned "
+		       "%d\n",
+				APP_NAME, v->ports[i].port_id, v->np.mailbox_len, hrc);
 	}
 	return 0;
 }

@@ -73,6 +73,10 @@ int app_sim_wiring(const struct app_args *a, const struct app_sim_view *v,
 int app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
 		const struct app_sim_plan *plan, char *err, size_t errlen);
 
+/* Once the contexts run, before the simulator's loop: the scenario's NP
+ * mailbox request (hosts.np_mailbox) to every NP context.  0 or -1. */
+int app_sim_started(const struct app_sim_view *v, char *err, size_t errlen);
+
 void app_sim_plan_free(struct app_sim_plan *plan);
 
 #endif /* APP_SIMWIRE_H */

@@ -108,6 +108,11 @@ uint32_t pcc_sim_scenario_algo_count(const struct pcc_sim_scenario *s);
 int pcc_sim_scenario_algo_get(
 		const struct pcc_sim_scenario *s, uint32_t idx, struct pcc_sim_algo *out);
 
+/** Plug-ins the scenario loads (plugins:, paths relative to the scenario
+ *  file resolved): how many, and entry idx (NULL past the end). */
+uint32_t pcc_sim_scenario_plugin_count(const struct pcc_sim_scenario *s);
+const char *pcc_sim_scenario_plugin(const struct pcc_sim_scenario *s, uint32_t idx);
+
 /** Free a scenario; NULL allowed.  A sim made from it keeps its own copy. */
 void pcc_sim_scenario_free(struct pcc_sim_scenario *s);
 
@@ -231,6 +236,9 @@ struct pcc_sim_np_info {
 	uint64_t cnp_gap_ns;    /**< at most one CNP per QP this often; 0 = per mark */
 	uint8_t cnp_dscp;       /**< DSCP of CNPs */
 	uint64_t turnaround_ns; /**< hardware NP: probe response send - receive */
+	const char *app;        /**< engine NP: plug-in path (hosts.np_app), "" if none */
+	const uint8_t *mailbox; /**< hosts.np_mailbox: bytes for the NP mailbox at start */
+	uint16_t mailbox_len;   /**< 0: none */
 };
 
 /** The receivers' NP settings.  0, or -EINVAL. */

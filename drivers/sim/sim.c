@@ -689,6 +689,9 @@ pcc_sim_np_info_get(const struct pcc_sim *sim, struct pcc_sim_np_info *info)
 	info->cnp_gap_ns = hc->cnp_gap_ns;
 	info->cnp_dscp = hc->cnp_dscp;
 	info->turnaround_ns = hc->np_turnaround_ns;
+	info->app = hc->np_app;
+	info->mailbox = hc->np_mailbox;
+	info->mailbox_len = hc->np_mailbox_len;
 	return 0;
 }
 

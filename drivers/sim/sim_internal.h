@@ -98,6 +98,9 @@ struct sim_switch_conf {
 	uint8_t ifa2_profiles[SIM_SWITCHES_MAX]; /* per switch index, or _UNSET */
 };
 
+#define SIM_MAILBOX_MAX 256 /* bytes of hosts.np_mailbox */
+#define SIM_PLUGINS_MAX 8   /* entries of plugins: */
+
 struct sim_host_conf {
 	uint8_t np;    /* enum sim_np */
 	uint8_t np_rx; /* enum sim_np_rx */
@@ -108,6 +111,9 @@ struct sim_host_conf {
 	uint64_t np_turnaround_ns;
 	uint8_t probe_ts_size;
 	uint8_t probe_ts_shift;
+	char np_app[PATH_MAX];               /* engine NP: a plug-in's NP handler */
+	uint8_t np_mailbox[SIM_MAILBOX_MAX]; /* sent to its NP mailbox at start */
+	uint16_t np_mailbox_len;
 };
 
 struct sim_flow_conf {
@@ -165,6 +171,8 @@ struct pcc_sim_scenario {
 	struct sim_out_conf out;
 	struct sim_algo_conf algos[PCC_SIM_SLOTS_MAX];
 	uint32_t nb_algos;
+	char plugins[SIM_PLUGINS_MAX][PATH_MAX]; /* resolved paths */
+	uint32_t nb_plugins;
 	struct sim_flow_conf *flows;
 	uint32_t nb_flows;
 };

@@ -183,6 +183,97 @@ f_switch(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f
 static const char *const np_names[] = { "hw", "engine", NULL };
 static const char *const np_rx_names[] = { "cc", "all", NULL };
 
+/* A file path: as given when absolute, else next to the scenario file. */
+static int
+resolve_path(struct yctx *c, const yaml_node_t *n, const char *key, char *out, size_t len)
+{
+	const char *p = sy_scalar(n), *slash = strrchr(c->name, '/');
+	int w;
+
+	if (p[0] == '\0')
+		return sy_yerr(c, n, "'%s': an empty path", key);
+	if (p[0] == '/' || slash == NULL)
+		w = snprintf(out, len, "%s", p);
+	else
+		w = snprintf(out, len, "%.*s/%s", (int)(slash - c->name), c->name, p);
+	if (w < 0 || (size_t)w >= len)
+		return sy_yerr(c, n, "'%s': path too long", key);
+	return 0;
+}
+
+static int
+f_path(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
+{
+	if (sy_get_scalar(c, v, f->key) != 0)
+		return -1;
+	return resolve_path(c, v, f->key, FIELD_PTR(obj, f, char), PATH_MAX);
+}
+
+static int
+hex_digit(char x)
+{
+	if (x >= '0' && x <= '9')
+		return x - '0';
+	if (x >= 'a' && x <= 'f')
+		return x - 'a' + 10;
+	if (x >= 'A' && x <= 'F')
+		return x - 'A' + 10;
+	return -1;
+}
+
+/* hosts.np_mailbox: bytes in hex ("fe000000"), 1..SIM_MAILBOX_MAX */
+static int
+f_mailbox(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
+{
+	struct sim_host_conf *h = obj;
+	const char *p;
+	size_t n, i;
+
+	RTE_SET_USED(f);
+	if (sy_get_scalar(c, v, "np_mailbox") != 0)
+		return -1;
+	p = sy_scalar(v);
+	if (strncmp(p, "0x", 2) == 0)
+		p += 2;
+	n = strlen(p);
+	if (n == 0 || n % 2 != 0 || n / 2 > SIM_MAILBOX_MAX)
+		return sy_yerr(c, v, "'np_mailbox': '%s' is not 1..%u bytes in hex", sy_scalar(v),
+				SIM_MAILBOX_MAX);
+	for (i = 0; i < n / 2; i++) {
+		int hi = hex_digit(p[2 * i]), lo = hex_digit(p[2 * i + 1]);
+
+		if (hi < 0 || lo < 0)
+			return sy_yerr(c, v, "'np_mailbox': '%s' is not hex", sy_scalar(v));
+		h->np_mailbox[i] = (uint8_t)(hi << 4 | lo);
+	}
+	h->np_mailbox_len = (uint16_t)(n / 2);
+	return 0;
+}
+
+/* plugins: a list of plug-in paths */
+static int
+f_plugins(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
+{
+	yaml_node_item_t *it;
+	yaml_node_t *n;
+
+	RTE_SET_USED(obj);
+	RTE_SET_USED(f);
+	if (v->type != YAML_SEQUENCE_NODE)
+		return sy_yerr(c, v, "'plugins' must be a list of paths, not %s", sy_node_kind(v));
+	for (it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+		n = yaml_document_get_node(c->doc, *it);
+		if (n == NULL || sy_get_scalar(c, n, "plugins") != 0)
+			return -1;
+		if (c->s->nb_plugins == SIM_PLUGINS_MAX)
+			return sy_yerr(c, n, "more than %u plug-ins", SIM_PLUGINS_MAX);
+		if (resolve_path(c, n, "plugins", c->s->plugins[c->s->nb_plugins], PATH_MAX) != 0)
+			return -1;
+		c->s->nb_plugins++;
+	}
+	return 0;
+}
+
 static int
 f_hosts(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 {
@@ -204,6 +295,8 @@ f_hosts(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 				false, NULL },
 		{ "probe_ts_shift", sy_f_u8, OFF(struct sim_host_conf, probe_ts_shift), 0, 63,
 				false, false, NULL },
+		{ "np_app", f_path, OFF(struct sim_host_conf, np_app), 0, 0, false, false, NULL },
+		{ "np_mailbox", f_mailbox, 0, 0, 0, false, false, NULL },
 	};
 
 	return sy_parse_map(c, v, "hosts", fields, RTE_DIM(fields), FIELD_PTR(obj, f, void));
@@ -270,6 +363,7 @@ static const struct yfield root_fields[] = {
 	{ "topology", f_skip, SIZE_MAX, 0, 0, true, false, NULL },
 	{ "switch", f_switch, S_OFF(sw), 0, 0, false, false, NULL },
 	{ "hosts", f_hosts, S_OFF(host), 0, 0, false, false, NULL },
+	{ "plugins", f_plugins, 0, 0, 0, false, false, NULL },
 	{ "algorithms", sy_f_algos, 0, 0, 0, false, false, NULL },
 	{ "flows", sy_f_flows, 0, 0, 0, true, false, NULL },
 	{ "sim", f_res, S_OFF(res), 0, 0, false, false, NULL },
@@ -427,6 +521,13 @@ validate(struct yctx *c, const yaml_node_t *root)
 	}
 	if (s->sw.ifa2 && s->sw.ifa2_proto == 17)
 		return sy_yerr(c, root, "switch.ifa2_proto cannot be 17 (UDP)");
+	if ((s->host.np_app[0] != '\0' || s->host.np_mailbox_len != 0) &&
+			s->host.np != SIM_NP_ENGINE)
+		return sy_yerr(c, root,
+				"hosts.np_app and hosts.np_mailbox are for the engine's NP "
+				"(hosts.np: engine)");
+	if (s->host.np_mailbox_len != 0 && s->host.np_app[0] == '\0')
+		return sy_yerr(c, root, "hosts.np_mailbox needs hosts.np_app (the handler)");
 	for (i = 0; i < s->nb_flows; i++) {
 		struct sim_flow_conf *f = &s->flows[i];
 		bool found = s->nb_algos == 0 && f->slot == 0;
@@ -716,6 +817,18 @@ pcc_sim_scenario_set(struct pcc_sim_scenario *s, const char *key, const char *va
 	if (s->quantum_ns > s->duration_ns)
 		return sy_yerr(&c, NULL, "quantum is longer than the duration");
 	return 0;
+}
+
+uint32_t
+pcc_sim_scenario_plugin_count(const struct pcc_sim_scenario *s)
+{
+	return s != NULL ? s->nb_plugins : 0;
+}
+
+const char *
+pcc_sim_scenario_plugin(const struct pcc_sim_scenario *s, uint32_t idx)
+{
+	return s != NULL && idx < s->nb_plugins ? s->plugins[idx] : NULL;
 }
 
 const char *

@@ -16,12 +16,16 @@
 """
 
 import argparse
-import glob
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), 'dts'))
+
+from framework.stage import StageError, stage_install  # noqa: E402
 
 DOCA_MESON = """\
 project('doca-oot', 'c', default_options: ['c_std=gnu11', 'warning_level=2', 'werror=true'])
@@ -42,24 +46,6 @@ def run(cmd, env=None):
     return p.stdout
 
 
-def staged_pc(stage, name, outdir):
-    """Copy the staged NAME.pc into outdir with prefix= pointing into stage."""
-    found = glob.glob(os.path.join(stage, '**', 'pkgconfig', name + '.pc'),
-                      recursive=True)
-    if len(found) != 1:
-        print(f'not ok - {name}.pc installed {len(found)} times')
-        sys.exit(1)
-    lines = []
-    with open(found[0], encoding='utf-8') as f:
-        for line in f:
-            if line.startswith('prefix='):
-                prefix = line[len('prefix='):].strip()
-                line = 'prefix=' + os.path.join(stage, prefix.lstrip('/')) + '\n'
-            lines.append(line)
-    with open(os.path.join(outdir, name + '.pc'), 'w', encoding='utf-8') as f:
-        f.writelines(lines)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--meson', required=True)
@@ -70,18 +56,13 @@ def main():
 
     tmp = tempfile.mkdtemp(prefix='pcc-oot-')
     try:
-        stage = os.path.join(tmp, 'stage')
-        pcdir = os.path.join(tmp, 'pkgconfig')
-        os.mkdir(pcdir)
-        run([a.meson, 'install', '-C', a.build_root, '--no-rebuild', '--quiet',
-             '--destdir', stage])
-        staged_pc(stage, 'pcc', pcdir)
-        staged_pc(stage, 'pcc-doca', pcdir)
+        try:
+            env = stage_install(a.meson, a.build_root, tmp)
+        except StageError as e:
+            print('not ok - %s' % e)
+            sys.exit(1)
         print('ok 1 - installed into a staging directory')
 
-        env = dict(os.environ)
-        env['PKG_CONFIG_PATH'] = pcdir + (
-            ':' + env['PKG_CONFIG_PATH'] if env.get('PKG_CONFIG_PATH') else '')
         plugins = os.path.join(tmp, 'plugins')
         os.mkdir(plugins, 0o755)
 

@@ -9,7 +9,8 @@
  * the errors for bad files: unknown key, duplicate key, wrong node type,
  * bad value, out of range, missing required key, unknown host, YAML
  * syntax, each with FILE:LINE:COLUMN; the IFA2 profiles (every switch's,
- * per switch by name) and their errors.  No EAL needed.
+ * per switch by name) and their errors; plug-ins and the NP app with its
+ * mailbox (paths relative to the scenario file).  No EAL needed.
  */
 
 #include <dirent.h>
@@ -297,6 +298,53 @@ test_ifa2_profiles(void **state)
 			"t.yaml:2:31: 'sw0' must be a scalar, not a list");
 }
 
+/* plugins (paths relative to the scenario file), hosts.np_app and np_mailbox. */
+static void
+test_plugins_np_app(void **state)
+{
+	static const char text[] =
+			"topology: {type: dumbbell}\n"
+			"plugins: [a.so, /abs/b.so]\n"
+			"hosts: {np: engine, np_app: ../np.so, np_mailbox: 0xFe0001}\n" MIN_FLOWS;
+	char err[512];
+	struct pcc_sim_scenario *s;
+
+	(void)state;
+	s = pcc_sim_scenario_parse(text, strlen(text), "/etc/scn/t.yaml", err, sizeof(err));
+	if (s == NULL)
+		print_error("%s\n", err);
+	assert_non_null(s);
+	assert_int_equal(pcc_sim_scenario_plugin_count(s), 2);
+	assert_string_equal(pcc_sim_scenario_plugin(s, 0), "/etc/scn/a.so");
+	assert_string_equal(pcc_sim_scenario_plugin(s, 1), "/abs/b.so");
+	assert_null(pcc_sim_scenario_plugin(s, 2));
+	assert_string_equal(s->host.np_app, "/etc/scn/../np.so");
+	assert_int_equal(s->host.np_mailbox_len, 3);
+	assert_int_equal(s->host.np_mailbox[0], 0xfe);
+	assert_int_equal(s->host.np_mailbox[1], 0x00);
+	assert_int_equal(s->host.np_mailbox[2], 0x01);
+	pcc_sim_scenario_free(s);
+	/* without a directory in the name, paths are kept as written */
+	s = parse("topology: {type: dumbbell}\nplugins: [x.so]\n" MIN_FLOWS, err, sizeof(err));
+	assert_non_null(s);
+	assert_string_equal(pcc_sim_scenario_plugin(s, 0), "x.so");
+	pcc_sim_scenario_free(s);
+
+	expect_err("topology: {type: dumbbell}\nplugins: x.so\n" MIN_FLOWS,
+			"t.yaml:2:10: 'plugins' must be a list of paths, not a scalar");
+	expect_err("topology: {type: dumbbell}\nhosts: {np: engine, np_app: a.so, "
+		   "np_mailbox: abc}\n" MIN_FLOWS,
+			"t.yaml:2:47: 'np_mailbox': 'abc' is not 1..256 bytes in hex");
+	expect_err("topology: {type: dumbbell}\nhosts: {np: engine, np_app: a.so, "
+		   "np_mailbox: zz}\n" MIN_FLOWS,
+			"t.yaml:2:47: 'np_mailbox': 'zz' is not hex");
+	expect_err("topology: {type: dumbbell}\nhosts: {np_app: a.so}\n" MIN_FLOWS,
+			"t.yaml:1:1: hosts.np_app and hosts.np_mailbox are for the engine's NP "
+			"(hosts.np: engine)");
+	expect_err("topology: {type: dumbbell}\nhosts: {np: engine, np_mailbox: 01}\n" MIN_FLOWS,
+			"t.yaml:1:1: hosts.np_mailbox needs hosts.np_app (the handler)");
+}
+
 static void
 test_errors(void **state)
 {
@@ -304,8 +352,8 @@ test_errors(void **state)
 	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: r0}\nbogus: 1\n",
 			"t.yaml:4:1: unknown key 'bogus' in the scenario (known: name, "
 			"description, "
-			"seed, duration, quantum, topology, switch, hosts, algorithms, flows, sim, "
-			"output)");
+			"seed, duration, quantum, topology, switch, hosts, plugins, algorithms, "
+			"flows, sim, output)");
 	expect_err("topology:\n  type: dumbbell\n  sender: 3\n" MIN_FLOWS,
 			"t.yaml:3:3: unknown key 'sender' in topology (known: type, senders, "
 			"receivers, leaves, spines, hosts_per_leaf, host_link, bottleneck, "
@@ -432,6 +480,7 @@ main(void)
 		cmocka_unit_test(test_thresholds),
 		cmocka_unit_test(test_override),
 		cmocka_unit_test(test_ifa2_profiles),
+		cmocka_unit_test(test_plugins_np_app),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_load_file),
 		cmocka_unit_test(test_shipped),
