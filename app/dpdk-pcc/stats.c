@@ -449,7 +449,7 @@ print_lcores(FILE *f, struct app_stats *st, const struct pcc_engine *e, bool fin
 {
 	static const char *const hdr[] = { "Lcore", "Polls", "Busy%", "RX-packets", "TX-packets",
 		"TX-drop", "Parse-drop", "No-mbuf", "Flows", "Capacity", "Added", "Evicted", "Aged",
-		"Refused", "Xring-in", "Xring-out", "Timer-ev", "Timer-late-us" };
+		"Refused", "Probe-hdr-full", "Xring-in", "Xring-out", "Timer-ev", "Timer-late-us" };
 	struct pcc_engine_lcore_stats ls;
 	struct table t;
 	unsigned int l;
@@ -476,10 +476,11 @@ print_lcores(FILE *f, struct app_stats *st, const struct pcc_engine *e, bool fin
 		tbl_u64(&t, 11, ls.flows_evicted);
 		tbl_u64(&t, 12, ls.flows_aged);
 		tbl_u64(&t, 13, ls.flows_refused);
-		tbl_u64(&t, 14, ls.xring_in);
-		tbl_u64(&t, 15, ls.xring_out);
-		tbl_u64(&t, 16, ls.timer_events);
-		tbl_set(&t, 17, "%.1f", (double)ls.timer_late_max / 1e3);
+		tbl_u64(&t, 14, ls.probe_custom_full);
+		tbl_u64(&t, 15, ls.xring_in);
+		tbl_u64(&t, 16, ls.xring_out);
+		tbl_u64(&t, 17, ls.timer_events);
+		tbl_set(&t, 18, "%.1f", (double)ls.timer_late_max / 1e3);
 		st->lcore[l] = ls;
 	}
 	tbl_print(f, &t,

@@ -201,11 +201,25 @@ resolve_path(struct yctx *c, const yaml_node_t *n, const char *key, char *out, s
 	return 0;
 }
 
+/* hosts.np_app: a plug-in path (resolved against the scenario's
+ * directory), or a loaded plug-in's name (no '/', not ending in .so),
+ * kept as written */
 static int
-f_path(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
+f_np_app(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 {
+	const char *p;
+	size_t n;
+
 	if (sy_get_scalar(c, v, f->key) != 0)
 		return -1;
+	p = sy_scalar(v);
+	n = strlen(p);
+	if (strchr(p, '/') == NULL && (n <= 3 || strcmp(p + n - 3, ".so") != 0)) {
+		if (n >= PATH_MAX)
+			return sy_yerr(c, v, "'%s': name too long", f->key);
+		memcpy(FIELD_PTR(obj, f, char), p, n + 1);
+		return 0;
+	}
 	return resolve_path(c, v, f->key, FIELD_PTR(obj, f, char), PATH_MAX);
 }
 
@@ -295,7 +309,7 @@ f_hosts(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 				false, NULL },
 		{ "probe_ts_shift", sy_f_u8, OFF(struct sim_host_conf, probe_ts_shift), 0, 63,
 				false, false, NULL },
-		{ "np_app", f_path, OFF(struct sim_host_conf, np_app), 0, 0, false, false, NULL },
+		{ "np_app", f_np_app, OFF(struct sim_host_conf, np_app), 0, 0, false, false, NULL },
 		{ "np_mailbox", f_mailbox, 0, 0, 0, false, false, NULL },
 	};
 

@@ -167,15 +167,16 @@ struct pcc_dev_attr {
 	uint8_t algo_idx; /**< algorithm index the slot maps to */
 };
 
-/** Results flags (pcc_dev_results.flags). */
-#define PCC_DEV_RES_F_CREDITS_RELOAD (1u << 0) /**< grant credits now */
-#define PCC_DEV_RES_F_PROBE_CUSTOM \
-	(1u << 1) /**< custom_hdr: the flow's
-                                                *   probe custom header */
-#define PCC_DEV_RES_F_PROBE_DSCP \
-	(1u << 2)                              /**< probe_dscp: the flow's
-                                                *   probes' DSCP */
-#define PCC_DEV_RES_F_PROBE_DSCP_OFF (1u << 3) /**< back to the slot's DSCP */
+/*
+ * Results flags (pcc_dev_results.flags): CREDITS_RELOAD grants the credits
+ * now; PROBE_CUSTOM sets the flow's probe custom header (custom_hdr);
+ * PROBE_DSCP sets its probes' DSCP (probe_dscp); PROBE_DSCP_OFF goes back
+ * to the flow's own DSCP.
+ */
+#define PCC_DEV_RES_F_CREDITS_RELOAD (1u << 0)
+#define PCC_DEV_RES_F_PROBE_CUSTOM (1u << 1)
+#define PCC_DEV_RES_F_PROBE_DSCP (1u << 2)
+#define PCC_DEV_RES_F_PROBE_DSCP_OFF (1u << 3)
 
 /** Longest per-flow probe custom header (the probe format's limit). */
 #define PCC_DEV_PROBE_CUSTOM_MAX 64

@@ -324,6 +324,15 @@ test_plugins_np_app(void **state)
 	assert_int_equal(s->host.np_mailbox[1], 0x00);
 	assert_int_equal(s->host.np_mailbox[2], 0x01);
 	pcc_sim_scenario_free(s);
+	/* a plug-in's name (no '/', no .so) is kept as written */
+	s = pcc_sim_scenario_parse("topology: {type: dumbbell}\nhosts: {np: engine, np_app: "
+				   "telem_np}\n" MIN_FLOWS,
+			strlen("topology: {type: dumbbell}\nhosts: {np: engine, np_app: "
+			       "telem_np}\n" MIN_FLOWS),
+			"/etc/scn/t.yaml", err, sizeof(err));
+	assert_non_null(s);
+	assert_string_equal(s->host.np_app, "telem_np");
+	pcc_sim_scenario_free(s);
 	/* without a directory in the name, paths are kept as written */
 	s = parse("topology: {type: dumbbell}\nplugins: [x.so]\n" MIN_FLOWS, err, sizeof(err));
 	assert_non_null(s);

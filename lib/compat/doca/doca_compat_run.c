@@ -126,7 +126,9 @@ doca_pcc_dev_default_internal_algo(doca_pcc_dev_algo_ctxt_t *algo_ctxt, doca_pcc
 	results->rate = res.rate;
 	results->rtt_req = res.rtt_req;
 	results->probe_type_slot = res.probe_slot;
-	results->credits = res.credits;
+	/* lib/dev's window is DOCA's credits; extra credits are a reload */
+	results->credits = res.window;
+	results->reload_credits = res.window != 0 && res.credits != 0;
 }
 
 /* A per-flow call: only from doca_pcc_dev_user_algo(), for its own flow. */

@@ -82,6 +82,9 @@ typedef enum {
 	DOCA_PCC_DEV_NIC_COUNTER_TYPE_TX_BYTES = 0x2,
 } doca_pcc_dev_nic_port_counter_types_t;
 
+/** The name of the same enum before DOCA 2.9. */
+typedef doca_pcc_dev_nic_port_counter_types_t doca_pcc_dev_nic_counter_ids_t;
+
 /**
  * Counter id of a port's byte counter for doca_pcc_dev_nic_counters_config().
  * Ids are opaque to applications; here they are lib/dev's

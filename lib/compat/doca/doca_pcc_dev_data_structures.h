@@ -124,6 +124,9 @@ struct doca_pcc_dev_algo_meta_data {
 	uint64_t algo_desc_addr; /**< address of the description string */
 };
 
+/** The same description, by the name DOCA's histogram guide uses. */
+typedef struct doca_pcc_dev_algo_meta_data doca_pcc_dev_algo_meta_t;
+
 #ifdef __cplusplus
 }
 #endif

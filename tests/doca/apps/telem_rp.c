@@ -82,7 +82,7 @@ static uint32_t port_gbps[DOCA_PCC_DEV_MAX_NUM_PORTS];
 static void
 describe(void)
 {
-	struct doca_pcc_dev_algo_meta_data def = { 0 };
+	doca_pcc_dev_algo_meta_t def = { 0 };
 
 	def.algo_id = ALGO_ID;
 	def.algo_minor_version = 1;
