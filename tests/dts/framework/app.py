@@ -11,6 +11,7 @@ suites may run concurrently with each other and with other users.
 import io
 import itertools
 import os
+import re
 import signal
 
 from .test_suite import SkipTest
@@ -55,6 +56,7 @@ class AppSession:
         self.child = child
         self.cmdline = cmdline
         self._log = log
+        self.logged = []
 
     @property
     def output(self):
@@ -70,6 +72,24 @@ class AppSession:
 
     def sendline(self, line=''):
         return self.child.sendline(line)
+
+    # A line of lib/host's logger ("TS [RANK] text", "TS [load] text"): it
+    # comes from another thread and may land anywhere in the console's
+    # output, even inside the prompt.
+    LOGGER_LINE = r'\d+ \[(?:\d+|load)\] [^\r\n]*\r?\n'
+
+    def command(self, line, prompt='pcc> ', timeout=20):
+        """Send a console command and wait for the next prompt; returns
+        the command's output ('\r' removed) without the logger lines that
+        interleaved with it, which are appended to self.logged."""
+        sep = '(?:%s)*' % self.LOGGER_LINE
+        pattern = re.compile(sep.join(re.escape(c) for c in prompt))
+        self.child.sendline(line)
+        self.child.expect(pattern, timeout=timeout)
+        text = self.child.before + self.child.after
+        self.logged.extend(l.rstrip('\r\n') for l in re.findall(self.LOGGER_LINE, text))
+        text = re.sub(self.LOGGER_LINE, '', text)
+        return text[:-len(prompt)].replace('\r', '')
 
     @property
     def match(self):
