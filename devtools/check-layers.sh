@@ -6,9 +6,9 @@
 #
 # The layers point one way (doc/engine.md, "Layers"):
 #
-#   app/dpdk-pcc, lib/compat -> lib/host -> lib/engine -> lib/dev,
-#   lib/pacer, drivers/pacer -> lib/proto; algos/ -> lib/dev; drivers/sim
-#   -> lib/proto
+#   app/dpdk-pcc, lib/compat -> lib/simrun -> lib/host -> lib/engine ->
+#   lib/dev, lib/pacer, drivers/pacer -> lib/proto; algos/ -> lib/dev;
+#   lib/simrun -> drivers/sim -> lib/proto
 #
 # Fails (exit 1, one line per crossing: file, line, what, why) when a
 # source file of a component
@@ -40,8 +40,10 @@ COMPONENTS = {
     'algos': (['algos'], ['dev', 'proto']),
     'engine': (['lib/engine'], ['proto', 'dev', 'pacer', 'pacer_drivers']),
     'host': (['lib/host'], ['engine', 'algos', 'dev', 'pacer', 'proto']),
-    'compat': (['lib/compat'], ['host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim']),
-    'app': (['app'], ['host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim',
+    'simrun': (['lib/simrun'], ['host', 'engine', 'dev', 'pacer', 'proto', 'sim']),
+    'compat': (['lib/compat'], ['simrun', 'host', 'engine', 'algos', 'dev', 'pacer', 'proto',
+                                'sim']),
+    'app': (['app'], ['simrun', 'host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim',
                       'pacer_drivers']),
     'host_program': (['tests/tools/pcc_host_example.c'], ['host']),
 }
@@ -54,6 +56,7 @@ PREFIXES = {
     'engine': [r'pcc_engine_\w+', r'pcc_ring_pair_\w+'],
     'algos': [r'pcc_algos_\w+'],
     'sim': [r'pcc_sim_\w+'],
+    'simrun': [r'pcc_simrun_\w+'],
     'app': [r'app_\w+'],
 }
 

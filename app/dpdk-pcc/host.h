@@ -7,7 +7,7 @@
 
 /*
  * dpdk-pcc as a client of lib/host (host.c): the contexts of a run made
- * from the plan (wiring.c) or the simulator (simwire.c), every engine
+ * from the plan (wiring.c) or the simulator (lib/simrun), every engine
  * option handed to pcc_host_opt_set(), start and stop of every context,
  * the /pcc/ telemetry commands, active/standby (--ha).
  * doc/dpdk-pcc.md, "Host integration".

@@ -13,7 +13,7 @@
  * statistics) unless it is the only lcore, in which case it also polls.
  *
  * With --sim the ports are the fabric simulator's (drivers/sim) and the
- * scenario gives roles, flows and algorithms (simwire.c); see run_sim().
+ * scenario gives roles, flows and algorithms (lib/simrun); see run_sim().
  */
 
 #include <errno.h>
@@ -39,7 +39,7 @@
 #include "pcc_engine.h"
 #include "pcc_host.h"
 #include "pcc_sim.h"
-#include "simwire.h"
+#include "pcc_simrun.h"
 #include "stats.h"
 #include "wiring.h"
 
@@ -66,8 +66,8 @@ struct app_ctl {
 	uint64_t hz;
 	uint64_t start;
 	uint64_t next_stats;
-	struct pcc_sim *sim; /* --sim: the run ends with the scenario */
-	bool print_stats;    /* periodic statistics */
+	struct pcc_simrun *run; /* --sim: the run ends with the scenario */
+	bool print_stats;       /* periodic statistics */
 };
 
 static int
@@ -80,7 +80,7 @@ ctl_tick(void *arg)
 		return 1;
 	if (ctl->args->run_time != 0 && now - ctl->start >= ctl->args->run_time * ctl->hz)
 		return 1;
-	if (ctl->sim != NULL && pcc_sim_done(ctl->sim))
+	if (ctl->run != NULL && pcc_simrun_done(ctl->run))
 		return 1;
 	if (ctl->print_stats && ctl->args->stats_period != 0 && now >= ctl->next_stats) {
 		app_stats_print(stdout, &ctl->stats, ctl->engine, false);
@@ -309,179 +309,81 @@ out:
 
 /* ---- Simulator runs (--sim) --------------------------------------- */
 
-/* Deterministic mode: the simulator steps between the engine's rounds. */
-static int
-sim_hook(void *arg, uint64_t idle_until_ns)
+/* lib/simrun's callbacks: dpdk-pcc's contexts and engine options. */
+static struct pcc_host_ctx *
+sim_ctx_new(void *arg, uint16_t port, bool np, char *err, size_t errlen)
 {
-	struct pcc_sim *sim = arg;
-
-	if (idle_until_ns != PCC_ENGINE_POLL_BUSY)
-		pcc_sim_engine_idle(sim, idle_until_ns);
-	return pcc_sim_step(sim) != 0;
-}
-
-/* Service mode: an EAL service lcore, else the last worker made one. */
-static int
-sim_service_lcore(uint32_t *lcore)
-{
-	uint32_t list[RTE_MAX_LCORE];
-	unsigned int l, last = RTE_MAX_LCORE;
-	int ret;
-
-	if (rte_service_lcore_list(list, RTE_DIM(list)) > 0) {
-		*lcore = list[0];
-		return 0;
-	}
-	RTE_LCORE_FOREACH_WORKER(l)
-	last = l;
-	if (last == RTE_MAX_LCORE) {
-		fprintf(stderr,
-				"%s: --sim-mode service needs a lcore for the service and one "
-				"to poll (EAL -l 0-1)\n",
-				APP_NAME);
-		return -1;
-	}
-	ret = rte_service_lcore_add(last);
-	if (ret != 0) {
-		fprintf(stderr, "%s: cannot make lcore %u a service lcore: %s\n", APP_NAME, last,
-				rte_strerror(-ret));
-		return -1;
-	}
-	*lcore = last;
-	return 0;
+	RTE_SET_USED(arg);
+	return app_host_ctx_new(port, np, err, errlen);
 }
 
 static int
-sim_service_start(struct pcc_sim *sim, uint32_t lcore, uint32_t *id)
+sim_opts(void *arg, struct pcc_host_ctx *ctx, char *err, size_t errlen)
 {
-	int ret;
-
-	ret = pcc_sim_service_register(sim, id);
-	if (ret == 0)
-		ret = rte_service_map_lcore_set(*id, lcore, 1);
-	if (ret == 0)
-		ret = rte_service_runstate_set(*id, 1);
-	if (ret == 0) {
-		ret = rte_service_lcore_start(lcore);
-		if (ret == -EALREADY)
-			ret = 0;
-	}
-	if (ret != 0)
-		fprintf(stderr, "%s: cannot run the simulator as a service on lcore %u: %s\n",
-				APP_NAME, lcore, rte_strerror(-ret));
-	return ret;
+	return app_host_opts_apply(arg, ctx, err, errlen);
 }
 
 static void
-sim_service_stop(struct pcc_sim *sim, uint32_t lcore, uint32_t id)
+print_sim_setup(const struct app_args *args, const struct pcc_simrun *run,
+		const struct pcc_engine *e)
 {
-	rte_service_runstate_set(id, 0);
-	while (rte_service_may_be_active(id) == 1)
-		rte_pause();
-	rte_service_lcore_stop(lcore);
-	pcc_sim_service_unregister(sim);
-}
-
-static void
-print_sim_setup(const struct app_args *args, const struct pcc_sim *sim,
-		const struct app_sim_view *v, const struct pcc_engine *e)
-{
-	struct pcc_sim_stats st;
+	const struct pcc_sim *sim = pcc_simrun_sim(run);
 	const char *dir = pcc_sim_output_dir(sim);
+	struct pcc_sim_stats st;
 
 	pcc_sim_stats_get(sim, &st);
 	printf("%s %s: simulator: %s, %u engine ports, %u flows (%u generated), %u "
 	       "algorithm slots, %.3f ms of virtual time\n",
-			APP_NAME, PCC_VERSION, args->sim_file, v->nb_ports, v->nb_flows,
-			pcc_engine_gen_flow_count(e), v->nb_algos, (double)st.end_ns / 1e6);
+			APP_NAME, PCC_VERSION, args->sim_file, pcc_simrun_port_count(run),
+			pcc_simrun_flow_count(run), pcc_engine_gen_flow_count(e),
+			pcc_simrun_algo_count(run), (double)st.end_ns / 1e6);
 	printf("%s: simulator: %s mode, engine on lcore %u, output %s\n", APP_NAME,
 			args->sim_mode == APP_SIM_SERVICE ? "service (free-running)" :
 							    "deterministic",
-			v->poll_lcore, dir[0] != '\0' ? dir : "none");
+			pcc_simrun_poll_lcore(run), dir[0] != '\0' ? dir : "none");
 	fflush(stdout);
 }
 
 static int
 run_sim(const struct app_args *args)
 {
-	static struct pcc_sim_port_info ports[RTE_MAX_ETHPORTS];
-	static struct app_sim_plan plan;
-	static struct app_env env;
-	struct pcc_sim_flow_info *flows = NULL;
-	const struct pcc_sim_algo *algos = NULL;
+	struct pcc_simrun_conf conf;
 	struct pcc_engine *e = NULL;
-	struct pcc_sim *sim;
-	struct app_sim_view v;
+	struct pcc_simrun *run;
+	struct app_env env;
 	struct app_ctl ctl;
-	uint32_t slcore = RTE_MAX_LCORE, sid = 0;
-	bool service = false, stats = false;
+	bool stats = false, usage;
 	char err[512];
-	uint16_t i;
 	int rc = APP_EXIT_FAIL;
 
-	sim = pcc_sim_create(args->sim_scn, PCC_SIM_SEED_SCENARIO);
-	if (sim == NULL) {
-		fprintf(stderr, "%s: cannot create the simulator: %s (details in the log above)\n",
-				APP_NAME, rte_strerror(rte_errno));
-		return APP_EXIT_FAIL;
+	env_fill(&env, NULL);
+	pcc_simrun_conf_default(&conf);
+	conf.scn = args->sim_scn;
+	conf.mode = args->sim_mode == APP_SIM_SERVICE ? PCC_SIMRUN_SERVICE :
+							PCC_SIMRUN_DETERMINISTIC;
+	conf.poll_lcore = env.lcores[0];
+	conf.flows_set = app_hopt(args, "flows") != NULL;
+	conf.mbufs_set = app_hopt(args, "nb-mbufs") != NULL;
+	conf.ctx_new = sim_ctx_new;
+	conf.opts = sim_opts;
+	conf.arg = (void *)(uintptr_t)args;
+	run = pcc_simrun_create(&conf, err, sizeof(err), &usage);
+	if (run == NULL) {
+		fprintf(stderr, "%s: %s: %s: %s\n", APP_NAME, usage ? "invalid --sim" : "--sim",
+				args->sim_file, err);
+		app_host_detach();
+		return usage ? APP_EXIT_USAGE : APP_EXIT_FAIL;
 	}
-	memset(&v, 0, sizeof(v));
-	if (pcc_sim_port_count(sim) == 0) {
+	if (pcc_simrun_model_only(run)) {
 		/* open-loop sources in the model, hardware NPs: no engine */
 		printf("%s %s: simulator: %s: no host for the engine, the model runs alone\n",
 				APP_NAME, PCC_VERSION, args->sim_file);
 		fflush(stdout);
-		rc = pcc_sim_run(sim, UINT64_MAX) < 0 ? APP_EXIT_FAIL : APP_EXIT_OK;
-		if (pcc_sim_finish(sim, stdout) != 0)
+		rc = pcc_sim_run(pcc_simrun_sim(run), UINT64_MAX) < 0 ? APP_EXIT_FAIL : APP_EXIT_OK;
+		if (pcc_simrun_finish(run, stdout) != 0)
 			rc = APP_EXIT_FAIL;
-		pcc_sim_destroy(sim);
+		pcc_simrun_destroy(run);
 		return rc;
-	}
-	if (args->sim_mode == APP_SIM_SERVICE && sim_service_lcore(&slcore) < 0)
-		goto out;
-	env_fill(&env, NULL);
-	v.poll_lcore = env.lcores[0];
-	v.nb_ports = pcc_sim_port_count(sim);
-	for (i = 0; i < v.nb_ports && i < RTE_DIM(ports); i++)
-		pcc_sim_port_info_get(sim, i, &ports[i]);
-	v.ports = ports;
-	v.nb_flows = pcc_sim_flow_count(sim);
-	flows = calloc(v.nb_flows > 0 ? v.nb_flows : 1, sizeof(*flows));
-	if (flows == NULL) {
-		fprintf(stderr, "%s: out of memory\n", APP_NAME);
-		goto out;
-	}
-	v.nb_flows = pcc_sim_flows(sim, flows, v.nb_flows);
-	v.flows = flows;
-	v.nb_algos = pcc_sim_algos(sim, &algos);
-	v.algos = algos;
-	pcc_sim_np_info_get(sim, &v.np);
-	v.mbufs_hint = pcc_sim_mbufs_hint(sim);
-	if (app_sim_wiring(args, &v, &plan, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: invalid --sim: %s: %s\n", APP_NAME, args->sim_file, err);
-		rc = APP_EXIT_USAGE;
-		goto out;
-	}
-	if (env.nb_lcores > 1 && args->sim_mode == APP_SIM_DETERMINISTIC)
-		APP_LOG(NOTICE, "deterministic mode: the engine polls on lcore %u only",
-				v.poll_lcore);
-	/* virtual time is the ports' clock; host MACs on the ports */
-	for (i = 0; i < v.nb_ports; i++) {
-		struct rte_ether_addr mac;
-
-		pcc_engine_port_clock_register(ports[i].port_id, pcc_sim_clock, sim);
-		memcpy(mac.addr_bytes, ports[i].mac, sizeof(mac.addr_bytes));
-		rte_eth_dev_default_mac_addr_set(ports[i].port_id, &mac);
-	}
-	if (app_sim_apply(args, &v, &plan, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: invalid --sim: %s: %s\n", APP_NAME, args->sim_file, err);
-		rc = APP_EXIT_USAGE;
-		goto out;
-	}
-	if (args->sim_mode == APP_SIM_DETERMINISTIC && pcc_host_set_poll_hook(sim_hook, sim) != 0) {
-		fprintf(stderr, "%s: cannot hook the simulator into the poll loop: %s\n", APP_NAME,
-				pcc_host_last_error());
-		goto out;
 	}
 	if (app_host_services(args, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", APP_NAME, err);
@@ -490,21 +392,16 @@ run_sim(const struct app_args *args)
 	if (app_host_start() < 0)
 		goto out;
 	e = pcc_host_engine();
-	print_sim_setup(args, sim, &v, e);
-	if (app_sim_started(&v, err, sizeof(err)) < 0) {
+	print_sim_setup(args, run, e);
+	if (pcc_simrun_started(run, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: --sim: %s: %s\n", APP_NAME, args->sim_file, err);
 		goto out;
-	}
-	if (args->sim_mode == APP_SIM_SERVICE) {
-		if (sim_service_start(sim, slcore, &sid) != 0)
-			goto out;
-		service = true;
 	}
 
 	memset(&ctl, 0, sizeof(ctl));
 	ctl.args = args;
 	ctl.engine = e;
-	ctl.sim = sim;
+	ctl.run = run;
 	ctl.print_stats = args->stats_set;
 	ctl.hz = rte_get_tsc_hz();
 	if (app_stats_init(&ctl.stats, e) < 0) {
@@ -517,29 +414,20 @@ run_sim(const struct app_args *args)
 	pcc_host_main_loop(ctl_tick, &ctl, TICK_US);
 	/* teardown (doc/simulator.md): engine, finish, release, destroy */
 	app_host_stop();
-	if (service) {
-		sim_service_stop(sim, slcore, sid);
-		service = false;
-	}
+	pcc_simrun_stop(run);
 	if (quit_signal != 0)
 		APP_LOG(INFO, "signal %d: stopping", (int)quit_signal);
 	if (args->stats_set)
 		app_stats_print(stdout, &ctl.stats, e, true);
-	rc = pcc_sim_finish(sim, stdout) == 0 ? APP_EXIT_OK : APP_EXIT_FAIL;
+	rc = pcc_simrun_finish(run, stdout) == 0 ? APP_EXIT_OK : APP_EXIT_FAIL;
 	fflush(stdout);
 out:
-	if (service)
-		sim_service_stop(sim, slcore, sid);
 	if (stats)
 		app_stats_fini(&ctl.stats);
 	app_host_stop();
-	pcc_sim_release(sim);
+	pcc_simrun_release(run);
 	app_host_detach();
-	for (i = 0; i < v.nb_ports; i++)
-		pcc_engine_port_clock_register(ports[i].port_id, NULL, NULL);
-	pcc_sim_destroy(sim);
-	app_sim_plan_free(&plan);
-	free(flows);
+	pcc_simrun_destroy(run);
 	return rc;
 }
 

@@ -40,7 +40,7 @@
 #include "pcc_sim.h"
 #include "host.h"
 #include "pcc_host.h"
-#include "simwire.h"
+#include "pcc_simrun.h"
 #include "pcc_algos.h"
 
 #ifndef PCC_SCENARIO_DIR
@@ -162,20 +162,21 @@ run_model(struct result *r)
 	return 0;
 }
 
+static struct pcc_host_ctx *
+bench_ctx_new(void *arg, uint16_t port, bool np, char *err, size_t errlen)
+{
+	(void)arg;
+	return app_host_ctx_new(port, np, err, errlen);
+}
+
 static int
 run_engine(const char *text, size_t len, struct result *r)
 {
-	static struct pcc_sim_port_info ports[RTE_MAX_ETHPORTS];
-	static struct app_sim_plan plan;
-	static struct app_args args;
-	struct pcc_sim_flow_info *flows;
-	const struct pcc_sim_algo *algos;
+	struct pcc_simrun_conf conf;
+	struct pcc_simrun *run = NULL;
 	struct pcc_sim_scenario *scn;
-	struct app_sim_view v;
-	struct pcc_sim *sim;
 	char err[512];
 	double t0;
-	uint16_t i;
 	int rc = -1;
 
 	scn = load(text, len, "engine");
@@ -186,54 +187,30 @@ run_engine(const char *text, size_t len, struct result *r)
 		pcc_sim_scenario_free(scn);
 		return -1;
 	}
-	sim = pcc_sim_create(scn, PCC_SIM_SEED_SCENARIO);
-	if (sim == NULL) {
-		pcc_sim_scenario_free(scn);
-		return -1;
-	}
-	app_args_default(&args);
-	memset(&v, 0, sizeof(v));
-	v.nb_ports = pcc_sim_port_count(sim);
-	for (i = 0; i < v.nb_ports; i++)
-		pcc_sim_port_info_get(sim, i, &ports[i]);
-	v.ports = ports;
-	v.nb_flows = pcc_sim_flow_count(sim);
-	flows = calloc(v.nb_flows + 1, sizeof(*flows));
-	if (flows == NULL)
-		goto out;
-	v.nb_flows = pcc_sim_flows(sim, flows, v.nb_flows);
-	v.flows = flows;
-	v.nb_algos = pcc_sim_algos(sim, &algos);
-	v.algos = algos;
-	pcc_sim_np_info_get(sim, &v.np);
-	v.mbufs_hint = pcc_sim_mbufs_hint(sim);
-	v.poll_lcore = rte_get_main_lcore();
-	/* as dpdk-pcc --sim does: through lib/host */
-	if (app_sim_wiring(&args, &v, &plan, err, sizeof(err)) < 0) {
+	/* as dpdk-pcc --sim does: through lib/simrun and lib/host */
+	pcc_simrun_conf_default(&conf);
+	conf.scn = scn;
+	conf.poll_lcore = rte_get_main_lcore();
+	conf.ctx_new = bench_ctx_new;
+	run = pcc_simrun_create(&conf, err, sizeof(err), NULL);
+	if (run == NULL) {
 		fprintf(stderr, "bench_sim: %s\n", err);
 		goto out;
 	}
-	for (i = 0; i < v.nb_ports; i++)
-		pcc_engine_port_clock_register(ports[i].port_id, pcc_sim_clock, sim);
-	if (app_sim_apply(&args, &v, &plan, err, sizeof(err)) < 0 ||
-			pcc_host_set_poll_hook(hook, sim) != 0 || app_host_start() != 0) {
-		fprintf(stderr, "bench_sim: engine: %s %s\n", err, pcc_host_last_error());
+	if (pcc_host_set_poll_hook(hook, pcc_simrun_sim(run)) != 0 || app_host_start() != 0) {
+		fprintf(stderr, "bench_sim: engine: %s\n", pcc_host_last_error());
 		goto out;
 	}
 	t0 = wall_now();
 	pcc_host_main_loop(NULL, NULL, 1000);
-	fill(r, sim, wall_now() - t0);
+	fill(r, pcc_simrun_sim(run), wall_now() - t0);
 	rc = 0;
 out:
 	app_host_stop();
-	pcc_sim_release(sim);
+	pcc_simrun_release(run);
 	app_host_detach();
-	for (i = 0; i < v.nb_ports; i++)
-		pcc_engine_port_clock_register(ports[i].port_id, NULL, NULL);
-	pcc_sim_destroy(sim);
+	pcc_simrun_destroy(run);
 	pcc_sim_scenario_free(scn);
-	app_sim_plan_free(&plan);
-	free(flows);
 	return rc;
 }
 

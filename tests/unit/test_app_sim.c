@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "args.h"
-#include "simwire.h"
+#include "simrun_internal.h"
 
 #define ARGV(...) ((char *[]){ (char *)"dpdk-pcc", __VA_ARGS__, NULL })
 #define ARGC(v) ((int)(sizeof(v) / sizeof(v[0])) - 1)
@@ -109,6 +109,18 @@ test_sim_option_errors(void **state)
 	app_args_free(&args);
 }
 
+/* The run settings dpdk-pcc derives from its options (main.c run_sim). */
+static const struct pcc_simrun_conf *
+conf_of(const struct app_args *a)
+{
+	static struct pcc_simrun_conf c;
+
+	memset(&c, 0, sizeof(c));
+	c.flows_set = app_hopt(a, "flows") != NULL;
+	c.mbufs_set = app_hopt(a, "nb-mbufs") != NULL;
+	return &c;
+}
+
 /* A dumbbell of two senders and a receiver with the engine's NP. */
 static struct pcc_sim_port_info ports[3];
 static struct pcc_sim_flow_info flows[4];
@@ -116,7 +128,7 @@ static struct pcc_sim_param params0[2] = { { "g", "512" }, { "t_inc_ns", "55000"
 static struct pcc_sim_algo algos[2];
 
 static void
-view_default(struct app_sim_view *v)
+view_default(struct simrun_view *v)
 {
 	uint16_t i;
 
@@ -177,16 +189,16 @@ view_default(struct app_sim_view *v)
 static void
 test_sim_wiring(void **state)
 {
-	static struct app_sim_plan plan;
+	static struct simrun_plan plan;
 	const struct pcc_engine_gen_group *g;
-	struct app_sim_view v;
+	struct simrun_view v;
 
 	(void)state;
 	assert_int_equal(PARSE("--sim", SCN("hpcc"), "--burst", "64"), APP_ARGS_OK);
 	view_default(&v);
-	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), 0);
 	assert_int_equal(plan.mbufs_extra, 12345);
-	assert_int_equal(plan.flows, APP_SIM_FLOWS_MIN);
+	assert_int_equal(plan.flows, SIMRUN_FLOWS_MIN);
 	assert_false(plan.share_dev_ports);
 	/* generator: the three engine flows, absolute virtual start times */
 	assert_int_equal(plan.nb_groups, 3);
@@ -213,34 +225,34 @@ test_sim_wiring(void **state)
 	assert_int_equal(plan.nb_sqpn, 1);
 	assert_int_equal(plan.sqpn[0].dqpn, 0x900);
 	assert_int_equal(plan.sqpn[0].sqpn, 0x101);
-	app_sim_plan_free(&plan);
+	simrun_plan_free(&plan);
 
 	/* no gap, --nb-mbufs wins over the hint, --flows as given */
 	assert_int_equal(PARSE("--sim", SCN("hpcc"), "--nb-mbufs", "4096", "--flows", "128"),
 			APP_ARGS_OK);
 	view_default(&v);
 	v.np.cnp_gap_ns = 0;
-	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), 0);
 	assert_int_equal(plan.cnp_gap_us, 0);
 	assert_int_equal(plan.mbufs_extra, 0);
 	assert_int_equal(plan.flows, 0);
-	app_sim_plan_free(&plan);
+	simrun_plan_free(&plan);
 
 	/* finite flows only: the pool holds what they send, if below the hint */
 	assert_int_equal(PARSE("--sim", SCN("hpcc")), APP_ARGS_OK);
 	view_default(&v);
 	flows[0].size = 1000000;
-	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
-	assert_int_equal(plan.mbufs_extra, 3 * 1000 + APP_SIM_MBUFS_SLACK);
-	app_sim_plan_free(&plan);
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.mbufs_extra, 3 * 1000 + SIMRUN_MBUFS_SLACK);
+	simrun_plan_free(&plan);
 	app_args_free(&args);
 }
 
 static void
 test_sim_wiring_groups(void **state)
 {
-	static struct app_sim_plan plan;
-	struct app_sim_view v;
+	static struct simrun_plan plan;
+	struct simrun_view v;
 
 	(void)state;
 	assert_int_equal(PARSE("--sim", SCN("hpcc")), APP_ARGS_OK);
@@ -252,17 +264,17 @@ test_sim_wiring_groups(void **state)
 	flows[2] = flows[0];
 	flows[2].qpn = flows[0].qpn + 2;
 	flows[2].dst_qpn = flows[2].qpn;
-	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), 0);
 	assert_int_equal(plan.nb_groups, 1);
 	assert_int_equal(plan.groups[0].count, 3);
-	app_sim_plan_free(&plan);
+	simrun_plan_free(&plan);
 	/* without algorithms: the port's active slot (the default algorithm) */
 	view_default(&v);
 	v.nb_algos = 0;
 	flows[1].slot = 0;
-	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), 0);
 	assert_false(plan.groups[0].slot_set);
-	app_sim_plan_free(&plan);
+	simrun_plan_free(&plan);
 	app_args_free(&args);
 }
 
@@ -270,19 +282,19 @@ static void
 test_sim_wiring_errors(void **state)
 {
 	static struct pcc_sim_port_info many[12];
-	static struct app_sim_plan plan;
-	struct app_sim_view v;
+	static struct simrun_plan plan;
+	struct simrun_view v;
 	uint16_t i;
 
 	(void)state;
 	assert_int_equal(PARSE("--sim", SCN("hpcc")), APP_ARGS_OK);
 	view_default(&v);
 	flows[0].slot = 5; /* no algorithm there */
-	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), -1);
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "slot 5"));
 	view_default(&v);
 	v.nb_ports = 0;
-	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), -1);
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no host for the engine"));
 	/* twelve senders share the eight lib/dev ports in turn ... */
 	for (i = 0; i < 12; i++) {
@@ -295,12 +307,12 @@ test_sim_wiring_errors(void **state)
 	v.ports = many;
 	v.nb_ports = 12;
 	v.nb_flows = 0;
-	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), 0);
 	assert_true(plan.share_dev_ports);
-	app_sim_plan_free(&plan);
+	simrun_plan_free(&plan);
 	/* ... which needs one link rate */
 	many[9].line_rate_bps = 25000000000ull;
-	assert_int_equal(app_sim_wiring(&args, &v, &plan, err, sizeof(err)), -1);
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "one link rate"));
 	app_args_free(&args);
 }

@@ -4,7 +4,7 @@
 
 /*
  * The engine on the simulator in one process, as dpdk-pcc --sim wires
- * them through lib/host (simwire.c): the poll hook steps the simulator
+ * them through lib/host (lib/simrun): the poll hook steps the simulator
  * between rounds, the engine's idle deadline lets virtual time jump over
  * idle gaps, and one scenario gives one result; run-time control
  * (pcc_engine_flow_rate_set() from the owner lcore, probe formats set
@@ -39,7 +39,7 @@
 #include "pcc_proto.h"
 #include "pcc_proto_tlm.h"
 #include "pcc_sim.h"
-#include "simwire.h"
+#include "pcc_simrun.h"
 #include "test_eal.h"
 
 /* one DCQCN flow that starts after 100 us of nothing */
@@ -116,21 +116,27 @@ stopped_checks(struct pcc_engine *e)
 	assert_int_equal(got.ifa2_gns, 3);
 }
 
-/* A scenario wired to the engine as dpdk-pcc --sim does (simwire.c). */
+/* A scenario wired to the engine as dpdk-pcc --sim does (lib/simrun). */
 struct wired {
 	struct pcc_sim_scenario *scn;
+	struct pcc_simrun *run;
 	struct pcc_sim *sim;
 	struct pcc_sim_port_info ports[4];
 	struct pcc_sim_flow_info flows[4];
-	struct app_sim_view v;
-	struct app_sim_plan plan;
-	struct app_args args;
+	uint16_t nb_ports;
 };
+
+static struct pcc_host_ctx *
+wire_ctx_new(void *arg, uint16_t port, bool np, char *err, size_t errlen)
+{
+	(void)arg;
+	return app_host_ctx_new(port, np, err, errlen);
+}
 
 static void
 wire(struct wired *w, const char *text, const char *dir)
 {
-	const struct pcc_sim_algo *algos;
+	struct pcc_simrun_conf conf;
 	char err[256];
 	uint16_t i;
 
@@ -139,28 +145,19 @@ wire(struct wired *w, const char *text, const char *dir)
 	if (w->scn == NULL)
 		fail_msg("%s", err);
 	assert_int_equal(pcc_sim_scenario_set(w->scn, "output.dir", dir, err, sizeof(err)), 0);
-	w->sim = pcc_sim_create(w->scn, PCC_SIM_SEED_SCENARIO);
-	assert_non_null(w->sim);
-	app_args_default(&w->args);
-	w->v.nb_ports = pcc_sim_port_count(w->sim);
-	assert_true(w->v.nb_ports <= RTE_DIM(w->ports));
-	for (i = 0; i < w->v.nb_ports; i++)
-		assert_int_equal(pcc_sim_port_info_get(w->sim, i, &w->ports[i]), 0);
-	w->v.ports = w->ports;
-	w->v.nb_flows = pcc_sim_flows(w->sim, w->flows, RTE_DIM(w->flows));
-	w->v.flows = w->flows;
-	w->v.nb_algos = pcc_sim_algos(w->sim, &algos);
-	w->v.algos = algos;
-	assert_int_equal(pcc_sim_np_info_get(w->sim, &w->v.np), 0);
-	w->v.mbufs_hint = pcc_sim_mbufs_hint(w->sim);
-	w->v.poll_lcore = rte_get_main_lcore();
-	assert_int_equal(app_sim_wiring(&w->args, &w->v, &w->plan, err, sizeof(err)), 0);
-	for (i = 0; i < w->v.nb_ports; i++)
-		assert_int_equal(pcc_engine_port_clock_register(
-						 w->ports[i].port_id, pcc_sim_clock, w->sim),
-				0);
-	if (app_sim_apply(&w->args, &w->v, &w->plan, err, sizeof(err)) != 0)
+	pcc_simrun_conf_default(&conf);
+	conf.scn = w->scn;
+	conf.poll_lcore = rte_get_main_lcore();
+	conf.ctx_new = wire_ctx_new;
+	w->run = pcc_simrun_create(&conf, err, sizeof(err), NULL);
+	if (w->run == NULL)
 		fail_msg("%s", err);
+	w->sim = pcc_simrun_sim(w->run);
+	w->nb_ports = pcc_simrun_port_count(w->run);
+	assert_true(w->nb_ports <= RTE_DIM(w->ports));
+	for (i = 0; i < w->nb_ports; i++)
+		assert_int_equal(pcc_simrun_port_info(w->run, i, &w->ports[i]), 0);
+	pcc_sim_flows(w->sim, w->flows, RTE_DIM(w->flows));
 }
 
 /* After app_host_stop(): the model lets go of the engine's mbufs, then
@@ -168,16 +165,11 @@ wire(struct wired *w, const char *text, const char *dir)
 static void
 unwire(struct wired *w)
 {
-	uint16_t i;
-
-	pcc_sim_release(w->sim);
+	pcc_simrun_release(w->run);
 	app_host_detach();
 	assert_null(pcc_host_engine());
-	for (i = 0; i < w->v.nb_ports; i++)
-		pcc_engine_port_clock_register(w->ports[i].port_id, NULL, NULL);
-	pcc_sim_destroy(w->sim);
+	pcc_simrun_destroy(w->run);
 	pcc_sim_scenario_free(w->scn);
-	app_sim_plan_free(&w->plan);
 }
 
 static void
@@ -192,7 +184,7 @@ run_once(struct run *r, const char *dir, uint64_t pin_bps)
 	r->pin_rc = -ENOENT;
 	cur_run = r;
 	wire(&w, scenario, dir);
-	assert_int_equal(w.v.nb_ports, 1); /* s0 only: r0 has the hardware NP */
+	assert_int_equal(w.nb_ports, 1); /* s0 only: r0 has the hardware NP */
 	assert_int_equal(pcc_host_set_poll_hook(hook, w.sim), 0);
 	hook_calls = 0;
 	pcc_engine_flow_key_qp(&cur_key, w.ports[0].port_id, w.flows[0].qpn);
@@ -421,7 +413,7 @@ probe_run(const char *text, uint8_t fmt, bool hw_np, struct probe_out *o)
 
 	memset(o, 0, sizeof(*o));
 	wire(&w, text, "none");
-	o->nb_ports = w.v.nb_ports;
+	o->nb_ports = w.nb_ports;
 	port = (uint16_t)w.flows[0].src_port_id;
 	rp = pcc_host_ctx_find(port, PCC_HOST_ROLE_RP);
 	assert_non_null(rp);

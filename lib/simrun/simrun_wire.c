@@ -2,7 +2,7 @@
  * Copyright(c) 2026 The dpdk-pcc authors
  */
 
-/* Engine configuration of a simulator run (see simwire.h). */
+/* Engine configuration of a simulator run (see simrun_internal.h). */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,9 +11,8 @@
 
 #include <rte_common.h>
 
-#include "host.h"
 #include "pcc_host.h"
-#include "simwire.h"
+#include "simrun_internal.h"
 
 static int
 fail(char *err, size_t errlen, const char *fmt, ...)
@@ -27,7 +26,7 @@ fail(char *err, size_t errlen, const char *fmt, ...)
 }
 
 void
-app_sim_plan_free(struct app_sim_plan *plan)
+simrun_plan_free(struct simrun_plan *plan)
 {
 	free(plan->groups);
 	plan->groups = NULL;
@@ -35,7 +34,7 @@ app_sim_plan_free(struct app_sim_plan *plan)
 }
 
 static const struct pcc_sim_algo *
-algo_of_slot(const struct app_sim_view *v, uint8_t slot)
+algo_of_slot(const struct simrun_view *v, uint8_t slot)
 {
 	uint32_t i;
 
@@ -53,9 +52,9 @@ algo_of_slot(const struct app_sim_view *v, uint8_t slot)
  * 32 MB buffer could hold, nor six switches' worth in a leaf-spine).
  */
 static uint32_t
-fabric_mbufs(const struct app_sim_view *v)
+fabric_mbufs(const struct simrun_view *v)
 {
-	uint64_t n = APP_SIM_MBUFS_SLACK;
+	uint64_t n = SIMRUN_MBUFS_SLACK;
 	uint32_t i;
 
 	for (i = 0; i < v->nb_flows; i++) {
@@ -121,7 +120,7 @@ group_extends(const struct pcc_engine_gen_group *g, const struct pcc_engine_gen_
 }
 
 static int
-wire_flows(const struct app_sim_view *v, struct app_sim_plan *plan, char *err, size_t errlen)
+wire_flows(const struct simrun_view *v, struct simrun_plan *plan, char *err, size_t errlen)
 {
 	struct pcc_engine_gen_group g;
 	uint32_t i, n = 0;
@@ -163,7 +162,7 @@ wire_flows(const struct app_sim_view *v, struct app_sim_plan *plan, char *err, s
 
 /* The engine NP answers for the receivers: CNP DSCP, gap, sender QPNs. */
 static void
-wire_np(const struct app_sim_view *v, struct app_sim_plan *plan)
+wire_np(const struct simrun_view *v, struct simrun_plan *plan)
 {
 	uint32_t i, n = 0;
 	uint64_t us;
@@ -171,7 +170,7 @@ wire_np(const struct app_sim_view *v, struct app_sim_plan *plan)
 	plan->cnp_dscp = v->np.cnp_dscp;
 	us = (v->np.cnp_gap_ns + 999) / 1000;
 	plan->cnp_gap_us = v->np.cnp_gap_ns == 0 ? 0 :
-			us > APP_NP_CNP_GAP_MAX  ? APP_NP_CNP_GAP_MAX :
+			us > SIMRUN_CNP_GAP_MAX  ? SIMRUN_CNP_GAP_MAX :
 						   (uint32_t)us;
 	/* data to dst_qpn gets its CNP at qpn; the offset rule covers the
 	 * flows with one QPN on both ends */
@@ -193,7 +192,7 @@ wire_np(const struct app_sim_view *v, struct app_sim_plan *plan)
  * logical port), which needs one line rate.
  */
 static int
-share_dev_ports(const struct app_sim_view *v, struct app_sim_plan *plan, char *err, size_t errlen)
+share_dev_ports(const struct simrun_view *v, struct simrun_plan *plan, char *err, size_t errlen)
 {
 	uint64_t rate = 0;
 	uint16_t i, n = 0;
@@ -220,8 +219,8 @@ share_dev_ports(const struct app_sim_view *v, struct app_sim_plan *plan, char *e
 }
 
 int
-app_sim_wiring(const struct app_args *a, const struct app_sim_view *v, struct app_sim_plan *plan,
-		char *err, size_t errlen)
+simrun_wiring(const struct pcc_simrun_conf *c, const struct simrun_view *v,
+		struct simrun_plan *plan, char *err, size_t errlen)
 {
 	memset(plan, 0, sizeof(*plan));
 	if (v->nb_ports == 0)
@@ -232,13 +231,12 @@ app_sim_wiring(const struct app_args *a, const struct app_sim_view *v, struct ap
 		return fail(err, errlen, "%u simulator ports, at most %u", v->nb_ports,
 				RTE_MAX_ETHPORTS);
 	/* a table for the scenario's flows, not the live default of 1M */
-	plan->flows = app_hopt(a, "flows") != NULL ? 0 :
-						     RTE_MAX(APP_SIM_FLOWS_MIN, 2u * v->nb_flows);
-	plan->mbufs_extra = app_hopt(a, "nb-mbufs") != NULL ? 0 : fabric_mbufs(v);
+	plan->flows = c->flows_set ? 0 : RTE_MAX(SIMRUN_FLOWS_MIN, 2u * v->nb_flows);
+	plan->mbufs_extra = c->mbufs_set ? 0 : fabric_mbufs(v);
 	if (share_dev_ports(v, plan, err, errlen) < 0)
 		return -1;
 	if (wire_flows(v, plan, err, errlen) < 0) {
-		app_sim_plan_free(plan);
+		simrun_plan_free(plan);
 		return -1;
 	}
 	wire_np(v, plan);
@@ -246,6 +244,14 @@ app_sim_wiring(const struct app_args *a, const struct app_sim_view *v, struct ap
 }
 
 /* ---- Through lib/host ------------------------------------------------- */
+
+static struct pcc_host_ctx *
+ctx_new(const struct pcc_simrun_conf *c, uint16_t port, bool np, char *err, size_t errlen)
+{
+	if (c->ctx_new != NULL)
+		return c->ctx_new(c->arg, port, np, err, errlen);
+	return simrun_ctx_default(port, np, err, errlen);
+}
 
 static int
 host_fail(char *err, size_t errlen, const char *what)
@@ -255,7 +261,7 @@ host_fail(char *err, size_t errlen, const char *what)
 
 /* The scenario's algorithms and parameters on an RP context. */
 static int
-apply_algos(const struct app_sim_view *v, struct pcc_host_ctx *ctx, char *err, size_t errlen)
+apply_algos(const struct simrun_view *v, struct pcc_host_ctx *ctx, char *err, size_t errlen)
 {
 	uint32_t i, k;
 
@@ -274,7 +280,7 @@ apply_algos(const struct app_sim_view *v, struct pcc_host_ctx *ctx, char *err, s
 
 /* The receivers' CNP settings on an NP context. */
 static int
-apply_np(const struct app_sim_plan *plan, struct pcc_host_ctx *ctx, char *err, size_t errlen)
+apply_np(const struct simrun_plan *plan, struct pcc_host_ctx *ctx, char *err, size_t errlen)
 {
 	char buf[32];
 
@@ -292,8 +298,8 @@ apply_np(const struct app_sim_plan *plan, struct pcc_host_ctx *ctx, char *err, s
 }
 
 int
-app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
-		const struct app_sim_plan *plan, char *err, size_t errlen)
+simrun_apply(const struct pcc_simrun_conf *c, const struct simrun_view *v,
+		const struct simrun_plan *plan, char *err, size_t errlen)
 {
 	struct pcc_host_ctx *ctx;
 	char buf[32];
@@ -301,7 +307,7 @@ app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
 	int k;
 
 	/* the user's process options first (plug-ins, ...), then the run's */
-	if (app_host_opts_apply(a, NULL, err, errlen) < 0)
+	if (c->opts != NULL && c->opts(c->arg, NULL, err, errlen) < 0)
 		return -1;
 	if (plan->flows != 0) {
 		snprintf(buf, sizeof(buf), "%u", plan->flows);
@@ -320,7 +326,7 @@ app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
 
 			if (!(p->roles & (np ? PCC_SIM_ROLE_NP : PCC_SIM_ROLE_RP)))
 				continue;
-			ctx = app_host_ctx_new(p->port_id, np, err, errlen);
+			ctx = ctx_new(c, p->port_id, np, err, errlen);
 			if (ctx == NULL)
 				return -1;
 			if (pcc_host_set_affinity(ctx, &v->poll_lcore, 1) < 0 ||
@@ -344,7 +350,7 @@ app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
 				if (apply_algos(v, ctx, err, errlen) < 0)
 					return -1;
 			}
-			if (app_host_opts_apply(a, ctx, err, errlen) < 0)
+			if (c->opts != NULL && c->opts(c->arg, ctx, err, errlen) < 0)
 				return -1;
 		}
 	}
@@ -352,7 +358,7 @@ app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
 }
 
 int
-app_sim_started(const struct app_sim_view *v, char *err, size_t errlen)
+simrun_np_mailbox(const struct simrun_view *v, char *err, size_t errlen)
 {
 	struct pcc_host_ctx *ctx;
 	uint32_t cap, rlen;
@@ -379,9 +385,8 @@ app_sim_started(const struct app_sim_view *v, char *err, size_t errlen)
 			return fail(err, errlen,
 					"hosts.np_mailbox: port %u: the handler failed: %s",
 					v->ports[i].port_id, strerror(-hrc));
-		printf("%s: simulator: port %u: NP mailbox request of %u bytes, handler returned "
-		       "%d\n",
-				APP_NAME, v->ports[i].port_id, v->np.mailbox_len, hrc);
+		SIMRUN_LOG(INFO, "port %u: NP mailbox request of %u bytes, handler returned %d",
+				v->ports[i].port_id, v->np.mailbox_len, hrc);
 	}
 	return 0;
 }
