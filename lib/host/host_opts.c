@@ -180,7 +180,7 @@ static const struct opt host_opts[] = {
 			1, 1024, txq),
 	NUM_P("rxd", "N", P, "descriptors per queue, 16..32768", G_Q,
 			"RX descriptors per queue, ring size with\n"
-			"--ring-host_opt_pair (16..32768, default 1024)",
+			"--ring-pair (16..32768, default 1024)",
 			16, 32768, rxd),
 	NUM_P("txd", "N", P, "descriptors per queue, 16..32768", G_Q,
 			"TX descriptors per queue (16..32768, default 1024)", 16, 32768, txd),
@@ -228,7 +228,7 @@ static const struct opt host_opts[] = {
 			"destination address (default 10.0.0.2, fd00::2)", host_opt_set_gen_ip),
 	OPT("gen-dst-mac", "MAC", P, "MAC like 02:00:00:00:00:01", G_GEN,
 			"destination MAC (default: the other port of\n"
-			"--ring-host_opt_pair, else ff:ff:ff:ff:ff:ff)",
+			"--ring-pair, else ff:ff:ff:ff:ff:ff)",
 			host_opt_set_gen_dst_mac),
 	/* notification point */
 	OPT("np-cnp", "on|off", PCC_HOST_OPT_NP, "on or off", G_NP,
