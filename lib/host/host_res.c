@@ -276,6 +276,26 @@ parse_doc(struct res_parser *rp, struct pcc_host_res *r)
 	return 0;
 }
 
+/* Parse with rp's parser set up; the result or NULL (rp.rc). */
+static struct pcc_host_res *
+res_parse(struct res_parser *rp)
+{
+	struct pcc_host_res *r = calloc(1, sizeof(*r));
+
+	if (r == NULL) {
+		perr(rp, NULL, -ENOMEM, "no memory");
+		return NULL;
+	}
+	parse_doc(rp, r);
+	if (rp->have_ev)
+		yaml_event_delete(&rp->ev);
+	if (rp->rc != 0) {
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
 struct pcc_host_res *
 pcc_host_res_load(const char *path, char *errbuf, size_t errlen)
 {
@@ -296,23 +316,40 @@ pcc_host_res_load(const char *path, char *errbuf, size_t errlen)
 		perr(&rp, NULL, -errno, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
-	r = calloc(1, sizeof(*r));
-	if (r == NULL || !yaml_parser_initialize(&rp.p)) {
-		free(r);
+	if (!yaml_parser_initialize(&rp.p)) {
 		fclose(f);
 		perr(&rp, NULL, -ENOMEM, "no memory");
 		return NULL;
 	}
 	yaml_parser_set_input_file(&rp.p, f);
-	parse_doc(&rp, r);
-	if (rp.have_ev)
-		yaml_event_delete(&rp.ev);
+	r = res_parse(&rp);
 	yaml_parser_delete(&rp.p);
 	fclose(f);
-	if (rp.rc != 0) {
-		free(r);
+	return r;
+}
+
+struct pcc_host_res *
+pcc_host_res_parse(const char *text, size_t len, const char *name, char *errbuf, size_t errlen)
+{
+	struct res_parser rp = {
+		.path = name != NULL ? name : "resources", .errbuf = errbuf, .errlen = errlen
+	};
+	struct pcc_host_res *r;
+
+	host_err_clear();
+	if (errbuf != NULL && errlen > 0)
+		errbuf[0] = '\0';
+	if (text == NULL) {
+		perr(&rp, NULL, -EINVAL, "NULL text");
 		return NULL;
 	}
+	if (!yaml_parser_initialize(&rp.p)) {
+		perr(&rp, NULL, -ENOMEM, "no memory");
+		return NULL;
+	}
+	yaml_parser_set_input_string(&rp.p, (const unsigned char *)text, len);
+	r = res_parse(&rp);
+	yaml_parser_delete(&rp.p);
 	return r;
 }
 

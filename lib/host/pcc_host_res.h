@@ -37,6 +37,9 @@ struct pcc_host_res;
  * (and pcc_host_last_error()).
  */
 struct pcc_host_res *pcc_host_res_load(const char *path, char *errbuf, size_t errlen);
+/** The same from len bytes of text; name stands for the file in errors. */
+struct pcc_host_res *pcc_host_res_parse(
+		const char *text, size_t len, const char *name, char *errbuf, size_t errlen);
 void pcc_host_res_free(struct pcc_host_res *r);
 /** Applications in the file. */
 uint32_t pcc_host_res_apps(const struct pcc_host_res *r);
