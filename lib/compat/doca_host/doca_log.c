@@ -22,7 +22,7 @@ struct doca_log_backend {
 /* Backends a program makes (a handful at most). */
 static struct doca_log_backend backends[8];
 static unsigned int nb_backends;
-static uint32_t app_limit = DOCA_LOG_LEVEL_INFO;
+static uint32_t user_limit = DOCA_LOG_LEVEL_INFO;
 
 static uint32_t
 rte_level(uint32_t level)
@@ -65,7 +65,7 @@ doca_log_source_register(const char *source_name)
 		name[o++] = (char)tolower((unsigned char)c);
 	}
 	name[o] = '\0';
-	id = rte_log_register_type_and_pick_level(name, rte_level(app_limit));
+	id = rte_log_register_type_and_pick_level(name, rte_level(user_limit));
 	return id;
 }
 
@@ -147,7 +147,7 @@ doca_log_level_set_global_lower_limit(uint32_t level)
 {
 	if (!level_ok(level))
 		return DOCA_ERROR_INVALID_VALUE;
-	app_limit = level;
+	user_limit = level;
 	if (rte_log_set_level_pattern("doca.*", rte_level(level)) < 0)
 		return DOCA_ERROR_UNEXPECTED;
 	return DOCA_SUCCESS;
@@ -156,7 +156,7 @@ doca_log_level_set_global_lower_limit(uint32_t level)
 uint32_t
 doca_log_level_get_global_lower_limit(void)
 {
-	return app_limit;
+	return user_limit;
 }
 
 doca_error_t

@@ -293,10 +293,10 @@ struct doca_pcc_resources;
 /**
  * Parse a resources file's text (size bytes of YAML: dpdk-pcc's
  * resources format, doc/host.md "Resources") for the application
- * app_key.  DOCA_ERROR_NOT_FOUND when the file has no such application.
+ * application_key.  DOCA_ERROR_NOT_FOUND when the file has no such application.
  */
 DOCA_STABLE
-doca_error_t doca_pcc_resources_create(const char *app_key, const char *buffer, size_t size,
+doca_error_t doca_pcc_resources_create(const char *application_key, const char *buffer, size_t size,
 		struct doca_pcc_resources **resources);
 /** Number of execution units (worker lcores) of the application. */
 DOCA_STABLE

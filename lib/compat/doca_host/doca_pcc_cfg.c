@@ -541,7 +541,7 @@ struct doca_pcc_resources {
 };
 
 doca_error_t
-doca_pcc_resources_create(const char *app_key, const char *buffer, size_t size,
+doca_pcc_resources_create(const char *application_key, const char *buffer, size_t size,
 		struct doca_pcc_resources **resources)
 {
 	struct doca_pcc_resources *r;
@@ -549,7 +549,7 @@ doca_pcc_resources_create(const char *app_key, const char *buffer, size_t size,
 	char err[512];
 	int n;
 
-	if (app_key == NULL || buffer == NULL || size == 0 || resources == NULL)
+	if (application_key == NULL || buffer == NULL || size == 0 || resources == NULL)
 		return doca_host_fail(DOCA_ERROR_INVALID_VALUE, __func__, "NULL or empty argument");
 	res = pcc_host_res_parse(buffer, size, "resources", err, sizeof(err));
 	if (res == NULL)
@@ -559,14 +559,14 @@ doca_pcc_resources_create(const char *app_key, const char *buffer, size_t size,
 		pcc_host_res_free(res);
 		return DOCA_ERROR_NO_MEMORY;
 	}
-	n = pcc_host_res_count(res, app_key);
+	n = pcc_host_res_count(res, application_key);
 	if (n < 0) {
 		pcc_host_res_free(res);
 		free(r);
 		return doca_host_fail(DOCA_ERROR_NOT_FOUND, __func__,
-				"no application '%s' in the resources", app_key);
+				"no application '%s' in the resources", application_key);
 	}
-	pcc_host_res_lcores(res, app_key, r->eus, RTE_DIM(r->eus));
+	pcc_host_res_lcores(res, application_key, r->eus, RTE_DIM(r->eus));
 	r->n = (uint32_t)RTE_MIN((uint32_t)n, (uint32_t)RTE_DIM(r->eus));
 	pcc_host_res_free(res);
 	*resources = r;

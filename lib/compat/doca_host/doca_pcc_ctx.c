@@ -181,7 +181,7 @@ configurable(const char *call, const struct doca_pcc *pcc)
 
 /* The plug-in path of app: absolute, PCC_APP_DIR/path, or path. */
 static void
-app_path(const char *path, char *out, size_t len)
+plugin_path(const char *path, char *out, size_t len)
 {
 	const char *dir = getenv("PCC_APP_DIR");
 
@@ -205,7 +205,7 @@ doca_pcc_set_app(struct doca_pcc *pcc, struct doca_pcc_app *app)
 	if (app == NULL || app->path == NULL || app->path[0] == '\0')
 		return doca_host_fail(DOCA_ERROR_INVALID_VALUE, __func__,
 				"no application (DOCA_PCC_APP_DEFINE(symbol, \"plugin.so\"))");
-	app_path(app->path, path, sizeof(path));
+	plugin_path(app->path, path, sizeof(path));
 	if (strchr(path, '/') == NULL && strstr(path, ".so") == NULL)
 		snprintf(path + strlen(path), sizeof(path) - strlen(path), ".so");
 	rc = pcc_host_set_app(pcc->ctx, path);
