@@ -112,7 +112,10 @@ uint32_t pcc_simrun_algo_count(const struct pcc_simrun *run);
 /**
  * Once every context runs: the scenario's NP mailbox request
  * (hosts.np_mailbox) to every NP context, then, in service mode, the
- * simulator's service on its lcore.  0, or -1 with one line in err.
+ * simulator's service on its lcore.  In deterministic mode the simulator
+ * does not step before this call, so virtual time does not pass while
+ * contexts start one after the other (the run does not depend on how
+ * fast the main thread starts them).  0, or -1 with one line in err.
  */
 int pcc_simrun_started(struct pcc_simrun *run, char *err, size_t errlen);
 

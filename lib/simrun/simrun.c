@@ -37,6 +37,11 @@ struct pcc_simrun {
 	uint32_t service_lcore;
 	uint32_t service_id;
 	bool service_on;
+	/* deterministic mode: the simulator steps only once every context
+	 * runs (pcc_simrun_started): contexts start one after the other, and
+	 * virtual time must not pass while the later ones are still paused */
+	uint32_t go;
+	bool armed; /* the poll lcore saw go a round ago */
 };
 
 static int
@@ -63,11 +68,20 @@ pcc_simrun_conf_default(struct pcc_simrun_conf *conf)
 static int
 sim_hook(void *arg, uint64_t idle_until_ns)
 {
-	struct pcc_sim *sim = arg;
+	struct pcc_simrun *run = arg;
 
+	if (__atomic_load_n(&run->go, __ATOMIC_ACQUIRE) == 0)
+		return 0;
+	/* contexts are resumed by flags the poll loop reads during a round:
+	 * the round that saw go may have skipped a port resumed just before,
+	 * so time starts passing from the next round, which sees them all */
+	if (!run->armed) {
+		run->armed = true;
+		return 0;
+	}
 	if (idle_until_ns != PCC_ENGINE_POLL_BUSY)
-		pcc_sim_engine_idle(sim, idle_until_ns);
-	return pcc_sim_step(sim) != 0;
+		pcc_sim_engine_idle(run->sim, idle_until_ns);
+	return pcc_sim_step(run->sim) != 0;
 }
 
 /* The first worker lcore (service lcores are none), else the main lcore. */
@@ -212,7 +226,7 @@ pcc_simrun_create(const struct pcc_simrun_conf *conf, char *err, size_t errlen, 
 	if (simrun_apply(&run->conf, &run->v, &run->plan, err, errlen) < 0)
 		goto fail_usage;
 	if (conf->mode == PCC_SIMRUN_DETERMINISTIC) {
-		if (pcc_host_set_poll_hook(sim_hook, run->sim) != 0) {
+		if (pcc_host_set_poll_hook(sim_hook, run) != 0) {
 			fail(err, errlen, "cannot hook the simulator into the poll loop: %s",
 					pcc_host_last_error());
 			goto fail;
@@ -318,6 +332,8 @@ pcc_simrun_started(struct pcc_simrun *run, char *err, size_t errlen)
 		return -1;
 	if (run->conf.mode == PCC_SIMRUN_SERVICE && !run->service_on)
 		return service_start(run, err, errlen);
+	/* every context runs: virtual time may pass */
+	__atomic_store_n(&run->go, 1, __ATOMIC_RELEASE);
 	return 0;
 }
 

@@ -10,7 +10,8 @@
  * (pcc_engine_flow_rate_set() from the owner lcore, probe formats set
  * through lib/host and checked) on the same run; IFA RTT probes with the
  * rtt algorithm answered by the engine's NP and by the hardware-NP model,
- * their answers (seen on the RP port's RX) carrying the switches' hops.
+ * their answers (seen on the RP port's RX) carrying the switches' hops;
+ * contexts started one after the other run as if started together.
  */
 
 #include <errno.h>
@@ -267,6 +268,81 @@ test_hook_idle_and_determinism(void **state)
 			fail_msg("%s differs between two runs", files[i]);
 	}
 	assert_int_equal(a.st.steps, b.st.steps);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", dir_a, dir_b);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* two senders that start together; the result must not depend on how the
+ * contexts are started */
+static const char scenario2[] = "duration: 150us\n"
+				"topology: {type: dumbbell, senders: 2}\n"
+				"switch: {buffer: 2MB, ecn: {mode: red}}\n"
+				"sim: {mbufs: 8191, packets: 32767, ring_size: 1024}\n"
+				"output: {progress: false, plots: false}\n"
+				"algorithms:\n  - {slot: 0, name: dcqcn}\n"
+				"flows:\n  - {src: [s0, s1], dst: r0, size: infinite}\n";
+
+/*
+ * Run scenario2 into dir.  stagger: start s0's context, let the engine
+ * poll rounds on its own (s1's port paused) before s1's starts, as a
+ * loaded main thread does; else start both at once.
+ */
+static void
+run_two(const char *dir, bool stagger)
+{
+	static struct wired w;
+	struct pcc_engine_lcore_stats ls;
+	struct pcc_host_ctx *c0, *c1;
+	char err[256];
+
+	wire(&w, scenario2, dir);
+	assert_int_equal(w.nb_ports, 2);
+	c0 = pcc_host_ctx_find(w.ports[0].port_id, PCC_HOST_ROLE_RP);
+	c1 = pcc_host_ctx_find(w.ports[1].port_id, PCC_HOST_ROLE_RP);
+	assert_non_null(c0);
+	assert_non_null(c1);
+	if (stagger) {
+		assert_int_equal(pcc_host_start(c0), 0);
+		/* the main lcore polls while it waits: rounds pass without s1 */
+		assert_int_equal(pcc_host_wait(c0, 20), -ETIMEDOUT);
+		assert_int_equal(pcc_engine_lcore_stats_get(
+						 pcc_host_engine(), rte_get_main_lcore(), &ls),
+				0);
+		assert_true(ls.polls > 0);
+		assert_int_equal(pcc_host_start(c1), 0);
+	} else {
+		assert_int_equal(app_host_start(), 0);
+	}
+	if (pcc_simrun_started(w.run, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(pcc_host_main_loop(NULL, NULL, 1000), 0);
+	app_host_stop();
+	assert_true(pcc_sim_done(w.sim));
+	assert_int_equal(pcc_sim_finish(w.sim, NULL), 0);
+	unwire(&w);
+}
+
+/* Contexts started one after the other give the run of a joint start:
+ * virtual time does not pass before pcc_simrun_started(). */
+static void
+test_staggered_start(void **state)
+{
+	static const char *const files[] = { "flows.csv", "queues.csv", "summary.json" };
+	char dir_a[] = "/tmp/pcc-sim-engine-XXXXXX", dir_b[] = "/tmp/pcc-sim-engine-XXXXXX";
+	char pa[128], pb[128], cmd[160];
+	unsigned int i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir_a));
+	assert_non_null(mkdtemp(dir_b));
+	run_two(dir_a, false);
+	run_two(dir_b, true);
+	for (i = 0; i < RTE_DIM(files); i++) {
+		snprintf(pa, sizeof(pa), "%s/%s", dir_a, files[i]);
+		snprintf(pb, sizeof(pb), "%s/%s", dir_b, files[i]);
+		if (!file_same(pa, pb))
+			fail_msg("%s differs between a joint and a staggered start", files[i]);
+	}
 	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", dir_a, dir_b);
 	assert_int_equal(system(cmd), 0);
 }
@@ -543,6 +619,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hook_idle_and_determinism),
+		cmocka_unit_test(test_staggered_start),
 		cmocka_unit_test(test_pin_and_probe),
 		cmocka_unit_test(test_ifa2_engine_np),
 		cmocka_unit_test(test_ifa2_hw_np_doca),
