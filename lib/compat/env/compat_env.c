@@ -78,6 +78,7 @@ static const struct setting settings[] = {
 	S("RING_PAIR", ring_pair),
 	S("ENGINE_OPTS", engine_opts),
 	S("PLUGINS", plugins),
+	S("HA", ha),
 };
 #undef S
 
@@ -157,7 +158,7 @@ settings_file(struct compat_settings *st, const char *path)
 			rc = compat_env_fail(-EINVAL,
 					"%s: unknown key '%s' (known: EAL_ARGS, DEVICES, SIM, "
 					"SIM_OUT, "
-					"SIM_SEED, SIM_MODE, RING_PAIR, ENGINE_OPTS, PLUGINS)",
+					"SIM_SEED, SIM_MODE, RING_PAIR, ENGINE_OPTS, PLUGINS, HA)",
 					where, key);
 			break;
 		}

@@ -13,6 +13,7 @@
 
 #include "compat_env_internal.h"
 #include "pcc_engine.h"
+#include "pcc_host_ha.h"
 #include "pcc_sim.h"
 #include "pcc_simrun.h"
 
@@ -27,6 +28,7 @@ struct compat_settings {
 	char ring_pair[16];
 	char engine_opts[2048];
 	char plugins[2048];
+	char ha[PATH_MAX];
 };
 
 /* A context the program holds. */
@@ -50,6 +52,10 @@ struct compat_state {
 	struct pcc_simrun *run;
 	bool run_started;
 	bool run_ended;
+	/* active/standby (PCC_HA) */
+	struct pcc_host_ha *ha;
+	uint32_t ha_go;  /* set by become_active, cleared by deactivate */
+	bool ha_started; /* the program's contexts run */
 	/* devices */
 	struct compat_dev dev[COMPAT_DEV_MAX];
 	uint32_t nb_dev;
@@ -66,5 +72,9 @@ int compat_split(const char *s, char *buf, size_t len, char **argv, int max);
 int compat_opts_apply(struct pcc_host_ctx *ctx, enum pcc_host_opt_scope scope);
 /* Build the device table (after the EAL, ring pair and simulator). */
 int compat_dev_table(void);
+/* PCC_HA: the program's first start registers with the other processes. */
+int compat_ha_start(void);
+/* PCC_HA: start or stop the contexts as the role changes (main thread). */
+void compat_ha_poll(void);
 
 #endif /* COMPAT_ENV_PRIV_H */

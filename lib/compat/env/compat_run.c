@@ -230,6 +230,7 @@ run_free(void)
 void
 compat_poll(void)
 {
+	compat_ha_poll();
 	if (compat.run != NULL && compat.run_started && !compat.run_ended &&
 			pcc_simrun_done(compat.run))
 		run_end();
@@ -284,6 +285,17 @@ compat_ctx_start(struct pcc_host_ctx *ctx)
 	rc = ring_np(ctx);
 	if (rc < 0)
 		return rc;
+	if (compat.set.ha[0] != '\0' && !compat.ha_started) {
+		/* active/standby: the context starts when this process is ACTIVE */
+		c->start_asked = true;
+		rc = compat_ha_start();
+		if (rc < 0) {
+			c->start_asked = false;
+			return rc;
+		}
+		compat_ha_poll();
+		return 0;
+	}
 	rc = pcc_host_start(ctx);
 	if (rc < 0)
 		return compat_env_fail(rc, "start: %s", pcc_host_last_error());
@@ -325,8 +337,12 @@ compat_wait(struct pcc_host_ctx *ctx, int timeout_ms)
 {
 	int left = timeout_ms, slice, rc;
 
-	if (compat.run == NULL)
-		return pcc_host_wait(ctx, timeout_ms);
+	if (compat.run == NULL) {
+		compat_ha_poll();
+		rc = pcc_host_wait(ctx, timeout_ms);
+		compat_ha_poll();
+		return rc;
+	}
 	for (;;) {
 		compat_poll();
 		if (compat.run_ended)
@@ -363,4 +379,10 @@ compat_ctx_put(struct pcc_host_ctx *ctx)
 	}
 	for (i = 0; i < 2 && compat.rp != NULL; i++)
 		pcc_host_destroy(pcc_host_ctx_find(compat.ring_port[i], PCC_HOST_ROLE_NP));
+	if (compat.ha != NULL) {
+		pcc_host_ha_stop(compat.ha);
+		compat.ha = NULL;
+		compat.ha_started = false;
+		__atomic_store_n(&compat.ha_go, 0, __ATOMIC_RELEASE);
+	}
 }
