@@ -532,6 +532,11 @@ env_init(const char *api)
 	if (compat.set.sim[0] != '\0' && flag_on(compat.set.ring_pair))
 		return compat_env_fail(
 				-EINVAL, "%s: PCC_SIM and PCC_RING_PAIR exclude each other", api);
+	if (compat.set.sim[0] != '\0' && compat.set.ha[0] != '\0')
+		return compat_env_fail(-EINVAL,
+				"%s: PCC_SIM and PCC_HA exclude each other (a simulator run is one "
+				"process)",
+				api);
 	/* plug-ins first: options and scenarios may name their algorithms */
 	rc = plugins_load();
 	if (rc == 0)
