@@ -18,6 +18,7 @@ pcc-doca-telemetry, pcc-doca), then runs them:
   echo application in one program, the NP mailbox answered; tlm_tool in
   another process (PCC_TELEMETRY_PREFIX) lists the slots and counters
   exactly as /pcc/ telemetry does, and clears them;
+- tlm_tool against dpdk-pcc itself (DCQCN): every line as /pcc/ shows it;
 - on the simulator (PCC_SIM): the RTT template gives the summary of
   dpdk-pcc --sim with the same probe handler setting, and a telemetry RP
   + NP pair gets its NP hop limit through the program's NP mailbox;
@@ -228,6 +229,51 @@ class TestDocaHost(TestSuite):
         self.check(cleared[0] < after[0], 'RTT_EVENTS %d after clearing, %d before'
                    % (cleared[0], after[0]))
         self.assert_equal(p.stop(), 0, 'exit status after SIGINT')
+
+    def test_tool_reads_dpdk_pcc(self):
+        """The telemetry tool against dpdk-pcc itself (DCQCN with its
+        counters, CE marks so CNPs come): every line as /pcc/ shows it."""
+        cc = COMPILERS[0]
+        prefix = unique_file_prefix('dts-dh')
+        s = self.app.spawn(['--ring-pair', '--algo', 'dcqcn', '--gen-flows', '2',
+                            '--gen-rate', '1000', '--gen-ce', '10', '--idle-sleep', '50',
+                            '-i'], lcores='0-1', file_prefix=prefix, timeout=60)
+        try:
+            s.expect_exact('pcc> ', timeout=60)
+            deadline = time.monotonic() + 30
+            c = None
+            while time.monotonic() < deadline:
+                c = tlm_query(prefix, '/pcc/counters,0,0')
+                if c is not None and sum(c['values']) > 0:
+                    break
+                time.sleep(0.1)  # poll interval, not a synchronisation
+            self.verify(c is not None and sum(c['values']) > 0, 'counters: %s' % c)
+            tenv = dict(self.env, PCC_TELEMETRY_PREFIX=prefix)
+            # without PCC_DEVICES a device is named as its ethdev
+            name = tlm_query(prefix, '/ethdev/info,0')['name']
+            res = self.tool(cc, ['-d', name], tenv)
+            self.verify(res.returncode == 0, 'tlm_tool:\n%s' % res.describe())
+            out = res.stdout
+            self.log(out)
+            algo = tlm_query(prefix, '/pcc/algo,0,0')
+            info = tlm_query(prefix, '/pcc/counters_info,0,0')
+            m = re.search(r'^slot 0 id 0x([0-9a-f]+) version (\d+)\.(\d+) info (.*)$', out,
+                          re.M)
+            self.verify(m is not None, 'slot 0: %s' % out)
+            self.check((int(m.group(1), 16), int(m.group(2)), int(m.group(3)), m.group(4))
+                       == (algo['algo_id'], algo['major'], algo['minor'],
+                           algo['description'][:127]),
+                       'slot 0 %s vs /pcc/algo %s' % (m.groups(), algo))
+            rows = re.findall(r'^slot 0 counter (\d+) value (\d+) info (.*)$', out, re.M)
+            self.check(len(rows) == info['n_counters'] and len(rows) > 0,
+                       '%d counters vs %d' % (len(rows), info['n_counters']))
+            for i, _, text in rows:
+                want = info['descriptions'][int(i)] or info['names'][int(i)]
+                self.check(text == want, 'counter %s: %r vs %r' % (i, text, want))
+            s.sendline('quit')
+            self.assert_equal(s.wait_exit(timeout=30), 0, 'dpdk-pcc exit status')
+        finally:
+            s.close()
 
     def sim_summary(self, path, extra=()):
         out = os.path.join(self.work_dir, 'sim-ref')
