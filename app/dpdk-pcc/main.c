@@ -30,6 +30,7 @@
 #include <rte_lcore.h>
 #include <rte_log.h>
 #include <rte_pause.h>
+#include <rte_pdump.h>
 #include <rte_service.h>
 
 #include "args.h"
@@ -439,6 +440,7 @@ main(int argc, char **argv)
 	char *eal_help[] = { argv[0], (char *)(uintptr_t) "--help", NULL };
 	char err[512];
 	int dd, app_argc, i, ret, rc;
+	bool pdump;
 
 	switch (app_args_early(argc, argv)) {
 	case APP_EARLY_HELP:
@@ -494,9 +496,17 @@ main(int argc, char **argv)
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	/* packet capture by dpdk-dumpcap / dpdk-pdump (secondary processes):
+	 * they need the multi-process channel, so not with --no-shconf */
+	pdump = rte_pdump_init() == 0;
+	if (!pdump)
+		APP_LOG(INFO, "packet capture (dpdk-dumpcap) unavailable: %s",
+				rte_strerror(rte_errno));
 
 	rc = args.sim_scn != NULL ? run_sim(&args) : run(&args);
 	app_args_free(&args);
+	if (pdump)
+		rte_pdump_uninit();
 
 	ret = rte_eal_cleanup();
 	if (ret != 0)

@@ -1,0 +1,170 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The dpdk-pcc authors
+
+"""Packet capture with the stock DPDK tools (issue 22).
+
+dpdk-pcc calls rte_pdump_init(), so dpdk-dumpcap and dpdk-pdump attach
+to it as secondary processes, as they do to dpdk-testpmd.  That needs
+the multi-process channel and shared memory: hugepages (the suite
+reserves 512 MB of 2 MB pages as root, or skips) and no --no-shconf.
+On a ring pair with generated traffic (CE marks, so the NP answers with
+CNPs; RTT probes and their answers):
+
+- dpdk-dumpcap on port 0 (RP) and port 1 (NP), RX and TX: tshark decodes
+  RoCEv2 data, CNPs (BTH opcode 0x81) and probe MADs in the pcapng, in the
+  directions each port sees them;
+- dpdk-pdump on port 1, queue *, RX and TX into two pcap files: the NP's
+  RX holds data, its TX the CNPs;
+- dpdk-dumpcap -D lists both ports by name.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
+    __file__))))
+
+from framework import TestSuite, run_cmd  # noqa: E402
+from framework.app import unique_file_prefix  # noqa: E402
+from framework.telemetry import tlm_query  # noqa: E402
+from framework.test_suite import SkipTest  # noqa: E402
+
+HUGE_MB = 512
+TRAFFIC = ['--ring-pair', '--flows', '4096', '--gen-flows', '2', '--gen-rate', '200',
+           '--gen-ce', '20', '--idle-sleep', '50', '--stats-period', '0']
+
+
+def hugepages_free_mb():
+    free = size = 0
+    with open('/proc/meminfo', encoding='utf-8') as f:
+        for line in f:
+            if line.startswith('HugePages_Free:'):
+                free = int(line.split()[1])
+            elif line.startswith('Hugepagesize:'):
+                size = int(line.split()[1]) // 1024
+    return free * size
+
+
+class TestCapture(TestSuite):
+
+    time_limit = 180
+
+    def set_up_suite(self):
+        self.app = self.dpdk_pcc()
+        for tool in ('dpdk-dumpcap', 'dpdk-pdump', 'tshark'):
+            if shutil.which(tool) is None:
+                raise SkipTest('%s not found' % tool)
+        if hugepages_free_mb() < HUGE_MB:
+            if os.geteuid() != 0:
+                raise SkipTest('needs %d MB of free hugepages (or root)' % HUGE_MB)
+            with open('/proc/sys/vm/nr_hugepages', encoding='utf-8') as f:
+                have = int(f.read())
+            with open('/proc/sys/vm/nr_hugepages', 'w', encoding='utf-8') as f:
+                f.write(str(have + HUGE_MB // 2))
+            if not os.path.ismount('/dev/hugepages'):
+                os.makedirs('/dev/hugepages', exist_ok=True)
+                subprocess.run(['mount', '-t', 'hugetlbfs', 'nodev', '/dev/hugepages'],
+                               check=False)
+        if hugepages_free_mb() < HUGE_MB:
+            raise SkipTest('could not reserve %d MB of hugepages' % HUGE_MB)
+        self.prefix = unique_file_prefix('dts-cap')
+        # hugepages, multi-process: no --no-huge, no --no-shconf
+        cmd = [self.app.path, '-m', '256', '--no-pci', '--file-prefix', self.prefix,
+               '-l', '0-1', '--'] + TRAFFIC
+        self.log_path = os.path.join(self.work_dir, 'dpdk-pcc.log')
+        self.log_f = open(self.log_path, 'w', encoding='utf-8')
+        self.proc = subprocess.Popen(cmd, stdout=self.log_f, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        # running once telemetry shows CNPs sent
+        deadline = time.monotonic() + 60
+        st = None
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            try:
+                st = tlm_query(self.prefix, '/pcc/stats')
+            except OSError:
+                st = None
+            if st is not None and st.get('cnp_tx', 0) > 0:
+                break
+            time.sleep(0.1)  # poll interval, not a synchronisation
+        if st is None or st.get('cnp_tx', 0) == 0:
+            self.tear_down_suite()
+            with open(self.log_path, encoding='utf-8') as f:
+                raise AssertionError('dpdk-pcc did not run:\n' + f.read()[-3000:])
+
+    def tear_down_suite(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log_f.close()
+
+    def decode(self, path):
+        """(frames, cnps, data, mads) tshark finds in path."""
+        res = run_cmd(['tshark', '-r', path, '-T', 'fields', '-e', 'infiniband.bth.opcode',
+                       '-e', 'infiniband.mad.method'], timeout=120)
+        self.verify(res.returncode == 0, res.describe())
+        frames = cnps = data = mads = 0
+        for line in res.stdout.splitlines():
+            op = line.split('\t')[0].split(',')[0]
+            frames += 1
+            if op == '129':
+                cnps += 1
+            elif op in ('10', '4'):
+                data += 1
+            elif op == '100':
+                mads += 1
+        return frames, cnps, data, mads
+
+    def dumpcap(self, iface, count, tag):
+        out = os.path.join(self.work_dir, tag + '.pcapng')
+        res = run_cmd(['dpdk-dumpcap', '--file-prefix=' + self.prefix, '-i', str(iface),
+                       '-c', str(count), '-w', out, '-q'], timeout=60)
+        self.verify(res.returncode == 0 and os.path.exists(out),
+                    'dpdk-dumpcap -i %s:\n%s' % (iface, res.describe()))
+        return out
+
+    def test_dumpcap_lists_ports(self):
+        res = run_cmd(['dpdk-dumpcap', '--file-prefix=' + self.prefix, '-D'], timeout=60)
+        self.verify(res.returncode == 0, res.describe())
+        self.check('net_ring_pccA' in res.stdout and 'net_ring_pccB' in res.stdout,
+                   res.stdout)
+
+    def test_dumpcap_rp_and_np(self):
+        """Both ports, RX and TX: data and probes leave the RP, CNPs and
+        probe answers come back; the NP sees data in, CNPs out."""
+        rp = self.decode(self.dumpcap(0, 2000, 'rp'))
+        np_ = self.decode(self.dumpcap(1, 2000, 'np'))
+        self.log('rp: %d frames, %d CNPs, %d data, %d MADs' % rp)
+        self.log('np: %d frames, %d CNPs, %d data, %d MADs' % np_)
+        for name, (frames, cnps, data, _) in (('rp', rp), ('np', np_)):
+            self.check(frames >= 2000, '%s: %d frames' % (name, frames))
+            self.check(cnps > 0 and data > 0, '%s: %d CNPs, %d data' % (name, cnps, data))
+        self.check(rp[3] > 0, 'no probe MAD on the RP port')
+
+    def test_pdump_rx_tx(self):
+        """dpdk-pdump on the NP port, every queue: RX holds data, TX CNPs."""
+        rx = os.path.join(self.work_dir, 'np-rx.pcap')
+        tx = os.path.join(self.work_dir, 'np-tx.pcap')
+        p = subprocess.Popen(['dpdk-pdump', '--file-prefix=' + self.prefix, '--',
+                              '--pdump', 'port=1,queue=*,rx-dev=%s,tx-dev=%s' % (rx, tx)],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        # until both files hold packets (pcap header 24 bytes)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and p.poll() is None:
+            if all(os.path.exists(f) and os.path.getsize(f) > 4096 for f in (rx, tx)):
+                break
+            time.sleep(0.1)  # poll interval, not a synchronisation
+        p.send_signal(2)
+        out, _ = p.communicate(timeout=30)
+        self.verify(p.returncode == 0, 'dpdk-pdump: exit %s:\n%s' % (p.returncode, out[-2000:]))
+        rxd, txd = self.decode(rx), self.decode(tx)
+        self.log('np rx: %d frames, %d CNPs, %d data, %d MADs' % rxd)
+        self.log('np tx: %d frames, %d CNPs, %d data, %d MADs' % txd)
+        self.check(rxd[2] > 0 and rxd[1] == 0, 'NP RX: %s' % (rxd,))
+        self.check(txd[1] > 0 and txd[2] == 0, 'NP TX: %s' % (txd,))
