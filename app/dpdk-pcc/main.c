@@ -507,6 +507,7 @@ main(int argc, char **argv)
 	app_args_free(&args);
 	if (pdump)
 		rte_pdump_uninit();
+	pcc_host_metrics_stop();
 
 	ret = rte_eal_cleanup();
 	if (ret != 0)

@@ -24,6 +24,10 @@ extern int host_logtype;
 int host_err(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Clear the thread's last error. */
 void host_err_clear(void);
+
+/* The metrics server's address (NULL: keep) and port (< 0: keep): it
+ * (re)starts when both are known (host_metrics.c).  0 or -errno. */
+int host_metrics_configure(const char *addr, int port);
 /* pcc_host_debug_enable(): DEBUG lines of state changes, setup, mailbox. */
 extern bool host_debug;
 #define HOST_DBG(...)                                 \

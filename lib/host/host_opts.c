@@ -413,6 +413,15 @@ static const struct opt host_opts[] = {
 			"process first) and apply its slot layout before\n"
 			"the engine starts; repeatable (up to 16)",
 			host_opt_set_plugin),
+	OPT("metrics-port", "PORT", P, "a TCP port, 1..65535", G_HOST,
+			"serve every /pcc/ counter to Prometheus at\n"
+			"http://ADDR:PORT/metrics (Prometheus text, or\n"
+			"OpenMetrics when asked; default off)",
+			host_opt_set_metrics_port),
+	OPT("metrics-addr", "ADDR", P, "an IPv4 or IPv6 address", G_HOST,
+			"address --metrics-port listens on (default\n"
+			"127.0.0.1; 0.0.0.0 or :: for every interface)",
+			host_opt_set_metrics_addr),
 };
 
 #undef P

@@ -62,6 +62,8 @@ HOST_OPT_SETTER(host_opt_set_ifa2_proto);
 HOST_OPT_SETTER(host_opt_set_ifa1_marker);
 HOST_OPT_SETTER(host_opt_set_crash_file);
 HOST_OPT_SETTER(host_opt_set_plugin);
+HOST_OPT_SETTER(host_opt_set_metrics_port);
+HOST_OPT_SETTER(host_opt_set_metrics_addr);
 HOST_OPT_SETTER(host_opt_set_nonempty);
 HOST_OPT_SETTER(host_opt_set_algo);
 HOST_OPT_SETTER(host_opt_set_algo_param);

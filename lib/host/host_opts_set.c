@@ -546,3 +546,36 @@ host_opt_set_probe(const struct opt *o, const char *val, struct host_stage *st, 
 	st->rp->probe_given |= (uint8_t)(1u << slot);
 	return 0;
 }
+
+int
+host_opt_set_metrics_port(
+		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
+{
+	uint64_t port;
+
+	RTE_SET_USED(o);
+	if (host_opt_num(v, 1, 65535, &port) < 0)
+		return -1;
+	if (!st->apply)
+		return 0;
+	if (host_metrics_configure(NULL, (int)port) < 0)
+		return host_opt_set_why(why, whylen, "%s", pcc_host_last_error());
+	return 0;
+}
+
+int
+host_opt_set_metrics_addr(
+		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
+{
+	struct in6_addr a6;
+	struct in_addr a4;
+
+	RTE_SET_USED(o);
+	if (inet_pton(AF_INET, v, &a4) != 1 && inet_pton(AF_INET6, v, &a6) != 1)
+		return -1;
+	if (!st->apply)
+		return 0;
+	if (host_metrics_configure(v, -1) < 0)
+		return host_opt_set_why(why, whylen, "%s", pcc_host_last_error());
+	return 0;
+}

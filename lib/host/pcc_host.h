@@ -450,6 +450,25 @@ int pcc_host_opt_check(const char *name, const char *value, char *why, size_t wh
 int pcc_host_opts_check(const char *const *names, const char *const *values, unsigned int n,
 		char *why, size_t whylen);
 
+/* ---- Metrics (Prometheus / OpenMetrics over HTTP) --------------------------- */
+
+/**
+ * Serve every /pcc/ counter at http://addr:port/metrics (addr an IPv4 or
+ * IPv6 literal, NULL = 127.0.0.1): engine statistics per port, lcore
+ * counters, algorithm counters per port and slot, process state, flows.
+ * The Prometheus text format (0.0.4), or OpenMetrics when the scraper asks
+ * for it (Accept: application/openmetrics-text).  One thread; -EBUSY when
+ * already serving, -errno of bind/listen (reason in pcc_host_last_error()).
+ * doc/telemetry.md "Metrics".
+ */
+int pcc_host_metrics_start(const char *addr, uint16_t port);
+/** Stop serving (no-op when not serving). */
+void pcc_host_metrics_stop(void);
+/** Whether serving, and where. */
+bool pcc_host_metrics_running(const char **addr, uint16_t *port);
+/** What a scrape returns, into buf: its length, or -ENOSPC, -EINVAL. */
+int pcc_host_metrics_render(char *buf, size_t len, bool openmetrics);
+
 /* ---- Capabilities and debugging (DOCA counterparts in doc/host.md) --------- */
 
 /** Worker threads a context can have: min 1; max the lcores the EAL
