@@ -425,7 +425,7 @@ const struct app_opt app_opts[] = {
 			"while the engine is busy (1..1000000000, default:\n"
 			"the scenario's quantum, 250)",
 			1, 1000000000u, sim_quantum_ns),
-	FN("sim-mode", "MODE", "deterministic or service", G_SIM,
+	FN("sim-mode", "deterministic|service", "deterministic or service", G_SIM,
 			"deterministic (default): the engine runs on one\n"
 			"lcore (the first worker, or -l 0 alone) and the\n"
 			"simulator steps between its poll rounds, jumping\n"

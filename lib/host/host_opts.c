@@ -372,7 +372,7 @@ static const struct opt host_opts[] = {
 			"(1..1600; default: link speed, 100 for virtual\n"
 			"ports)",
 			host_opt_set_line_rate),
-	OPT("pacer", "NAME", P, "wheel, txpp or mtr", G_RP,
+	OPT("pacer", "wheel|txpp|mtr", P, "wheel, txpp or mtr", G_RP,
 			"rate limiter: wheel, txpp (mlx5 send on\n"
 			"timestamp) or mtr (rte_mtr, a policer: drops above\n"
 			"the rate); default wheel, the fallback when a port\n"
