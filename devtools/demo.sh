@@ -12,15 +12,26 @@
 # are appended to the app arguments of both runs (e.g. --seed 2).
 
 cd "$(dirname "$0")/.." || exit 1
+t0=$(date +%s)
+# phases with their elapsed time, on a terminal only (quiet in CI logs)
+phase() {
+	[ -t 1 ] && printf 'demo: %s [%ds]\n' "$1" $(($(date +%s) - t0))
+	return 0
+}
+phase "installing what is missing"
 devtools/setup.sh || exit 1
+phase "building (a first build takes a few minutes)"
 devtools/build.sh build || exit 1
+# a prefix of its own: two users, or two runs, do not collide
+prefix=pcc-demo-$$
 
 out=sim-out/demo
 rm -rf "$out"
 mkdir -p "$out" || exit 1
 for s in incast-8to1 incast-8to1-hpcc; do
+	phase "simulating $s"
 	if ! build/app/dpdk-pcc/dpdk-pcc \
-		--no-huge -m 1024 --no-pci --no-shconf --file-prefix pcc-demo -l 0-1 \
+		--no-huge -m 1024 --no-pci --no-shconf --file-prefix "$prefix" -l 0-1 \
 		--log-level=lib.eal:error --log-level=lib.telemetry:error \
 		--log-level='pcc.*:warning' \
 		-- --sim "config/scenarios/$s.yaml" --sim-out "$out/$s" "$@" \
@@ -28,6 +39,7 @@ for s in incast-8to1 incast-8to1-hpcc; do
 		cat "$out/$s.log" >&2
 		exit 1
 	fi
+	rm -rf "/var/run/dpdk/$prefix" "${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix" 2>/dev/null
 	# the summary table (what precedes it is the run's set-up)
 	sed -n '/^Simulation /,$p' "$out/$s.log"
 	echo

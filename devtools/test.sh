@@ -13,16 +13,27 @@
 # 'meson test' for the gcc build (e.g. --suite unit).
 
 cd "$(dirname "$0")/.." || exit 1
+t0=$(date +%s)
+# phases with their elapsed time, on a terminal only (quiet in CI logs)
+phase() {
+	[ -t 1 ] && printf 'test: %s [%ds]\n' "$1" $(($(date +%s) - t0))
+	return 0
+}
+phase "installing what is missing"
 devtools/setup.sh || exit 1
+phase "building with gcc"
 devtools/build.sh build || exit 1
 
 logs="build/meson-logs/testlog.json"
 rm -f build/meson-logs/testlog.json build-clang/meson-logs/testlog.json
 
+phase "running the unit tests, DTS suites and checks (several minutes)"
 meson test -C build --no-rebuild --print-errorlogs "$@" \
 	>build/meson-logs/test-console.txt 2>&1
 if [ -z "$PCC_TEST_QUICK" ] && [ $# -eq 0 ]; then
+	phase "building with clang, ASan and UBSan"
 	if CC=clang devtools/build.sh build-clang -Dfuzz=enabled -Dsanitizers=true; then
+		phase "running the unit tests and fuzz smoke runs under ASan"
 		meson test -C build-clang --no-rebuild --print-errorlogs \
 			--suite unit --suite fuzz \
 			>build-clang/meson-logs/test-console.txt 2>&1
@@ -43,4 +54,5 @@ if [ -z "$existing" ]; then
 	echo "0 passed, 1 failed"
 	exit 1
 fi
+phase "done"
 exec /usr/bin/python3 devtools/tap-summary.py $existing

@@ -472,6 +472,7 @@ struct sim_out {
 	uint64_t start_tsc;
 	uint64_t steps_at_check;
 	bool progress_printed;
+	int prog_tty; /* stderr is a terminal: 1, not: 0, unknown: -1 */
 };
 
 struct pcc_sim {

@@ -89,6 +89,7 @@ sim_out_open(struct pcc_sim *sim)
 	o->prog_hz = rte_get_tsc_hz();
 	o->start_tsc = rte_rdtsc();
 	o->prog_tsc = o->start_tsc;
+	o->prog_tty = -1;
 	snprintf(sim->outdir, sizeof(sim->outdir), "%s", s->out.dir);
 	if (s->out.dir[0] == '\0')
 		return 0;
@@ -229,13 +230,19 @@ sim_out_progress(struct pcc_sim *sim, bool final)
 	o->prog_tsc = tsc;
 	now = sim_now(sim);
 	wall = (double)(tsc - o->start_tsc) / (double)o->prog_hz;
+	/* on a terminal one line, rewritten in place; else a line a second */
+	if (o->prog_tty < 0)
+		o->prog_tty = isatty(fileno(stderr)) ? 1 : 0;
 	fprintf(stderr,
-			"pcc.sim: %s: %.3f / %.3f ms simulated (%.0f%%), %.1f s, %.2f Mpkt/s, "
-			"%.2f Mev/s\n",
-			sim->scn->name, (double)now / 1e6, (double)sim->end / 1e6,
+			"%spcc.sim: %s: %.3f / %.3f ms simulated (%.0f%%), %.1f s, %.2f Mpkt/s, "
+			"%.2f Mev/s%s",
+			o->prog_tty ? "\r" : "", sim->scn->name, (double)now / 1e6,
+			(double)sim->end / 1e6,
 			sim->end != 0 ? 100.0 * (double)now / (double)sim->end : 100.0, wall,
 			wall > 0 ? (double)sim->st.pkts_in / wall / 1e6 : 0.0,
-			wall > 0 ? (double)sim->st.events / wall / 1e6 : 0.0);
+			wall > 0 ? (double)sim->st.events / wall / 1e6 : 0.0,
+			o->prog_tty && !final ? "\033[K" : "\n");
+	fflush(stderr);
 	o->progress_printed = true;
 }
 

@@ -19,6 +19,7 @@ import glob
 import importlib.util
 import inspect
 import os
+import shutil
 import signal
 import sys
 import traceback
@@ -142,7 +143,57 @@ def failure_lines(exc):
                                       exc.__traceback__)[-12:]
 
 
+def _runtime_base():
+    if os.geteuid() == 0:
+        return '/var/run/dpdk'
+    return os.path.join(os.environ.get('XDG_RUNTIME_DIR', '/tmp'), 'dpdk')
+
+
+def _runtime_dirs():
+    try:
+        return set(os.listdir(_runtime_base()))
+    except OSError:
+        return set()
+
+
+def _live_unix_paths():
+    """Paths of the unix sockets bound on this machine (a running DPDK
+    process has its telemetry or multi-process socket in its runtime
+    directory)."""
+    paths = set()
+    try:
+        with open('/proc/net/unix', encoding='utf-8') as f:
+            next(f)
+            for line in f:
+                parts = line.split()
+                if len(parts) >= 8:
+                    paths.add(parts[7])
+    except OSError:
+        pass
+    return paths
+
+
+def remove_runtime_dirs(before):
+    """The EAL leaves /var/run/dpdk/<prefix> behind: remove those the
+    suite's processes made (not there before it, no live socket in them)."""
+    base = _runtime_base()
+    live = _live_unix_paths()
+    for name in sorted(_runtime_dirs() - before):
+        d = os.path.join(base, name)
+        if any(p.startswith(d + '/') for p in live):
+            continue
+        shutil.rmtree(d, ignore_errors=True)
+
+
 def run_suite(tap, settings, path, cls, tests):
+    before = _runtime_dirs()
+    try:
+        _run_suite(tap, settings, path, cls, tests)
+    finally:
+        remove_runtime_dirs(before)
+
+
+def _run_suite(tap, settings, path, cls, tests):
     sname = suite_name(path)
     suite = cls(settings, sname, settings.suite_work_dir(sname))
     names = ['%s.%s' % (sname, t) for t in tests]

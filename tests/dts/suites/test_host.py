@@ -116,8 +116,11 @@ class TestHost(TestSuite):
         bad = tlm_query(prefix, '/pcc/ppcc,nosuch,0,0')
         self.verify(bad['status'] == -22 and "cmd_type 'nosuch'" in bad['error'],
                     '/pcc/ppcc unknown command: %s' % bad)
+        # the condition checked below: four flows, each with bytes sent
+        # (a flow exists before its first byte on a loaded machine)
         top = tlm_wait(prefix, '/pcc/flows_top',
-                       lambda r: isinstance(r, dict) and r.get('n') == 4)
+                       lambda r: isinstance(r, dict) and r.get('n') == 4 and
+                       all(b > 0 for b in r.get('tx_bytes', [])))
         self.log('/pcc/flows_top -> %s' % top)
         self.verify(top is not None and top['n'] == 4,
                     '/pcc/flows_top: expected 4 flows: %s' % top)
