@@ -94,6 +94,10 @@ enum {
 	DCQCN_C_NUM,
 };
 
+static const uint8_t dcqcn_units[DCQCN_C_NUM] = {
+	[DCQCN_C_RATE_MIN] = PCC_DEV_UNIT_RATE,
+};
+
 static const struct pcc_dev_counter_desc dcqcn_counters[DCQCN_C_NUM] = {
 	{ DCQCN_C_CNP, "cnp_events", 0, PCC_DEV_COUNTER_ACCUMULATE, PCC_DEV_PERM_RW, "CNP events" },
 	{ DCQCN_C_DEC, "rate_dec", 0, PCC_DEV_COUNTER_ACCUMULATE, PCC_DEV_PERM_RW,
@@ -422,6 +426,7 @@ const struct pcc_dev_algo_ops pcc_algo_dcqcn_ops = {
 	.n_params = DCQCN_P_NUM,
 	.counters = dcqcn_counters,
 	.n_counters = DCQCN_C_NUM,
+	.counter_units = dcqcn_units,
 	.init = dcqcn_init,
 	.on_event = dcqcn_on_event,
 	.mailbox = dcqcn_mailbox,

@@ -72,6 +72,11 @@ enum {
 	DCTCP_C_NUM,
 };
 
+static const uint8_t dctcp_units[DCTCP_C_NUM] = {
+	[DCTCP_C_ALPHA_MAX] = PCC_DEV_UNIT_FXP16,
+	[DCTCP_C_RATE_MIN] = PCC_DEV_UNIT_RATE,
+};
+
 static const struct pcc_dev_counter_desc dctcp_counters[DCTCP_C_NUM] = {
 	{ DCTCP_C_CNP, "cnp_events", 0, PCC_DEV_COUNTER_ACCUMULATE, PCC_DEV_PERM_RW,
 			"CNP events (marked packets)" },
@@ -275,6 +280,7 @@ const struct pcc_dev_algo_ops pcc_algo_dctcp_ops = {
 	.n_params = DCTCP_P_NUM,
 	.counters = dctcp_counters,
 	.n_counters = DCTCP_C_NUM,
+	.counter_units = dctcp_units,
 	.init = dctcp_init,
 	.on_event = dctcp_on_event,
 	.mailbox = dctcp_mailbox,

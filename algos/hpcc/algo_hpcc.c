@@ -87,6 +87,11 @@ enum {
 	HPCC_C_NUM,
 };
 
+static const uint8_t hpcc_units[HPCC_C_NUM] = {
+	[HPCC_C_U_MAX] = PCC_DEV_UNIT_FXP16,
+	[HPCC_C_RATE_MIN] = PCC_DEV_UNIT_RATE,
+};
+
 static const struct pcc_dev_counter_desc hpcc_counters[HPCC_C_NUM] = {
 	{ HPCC_C_ACKS_INT, "acks_int", 0, PCC_DEV_COUNTER_ACCUMULATE, PCC_DEV_PERM_RW,
 			"ACKs with an INT header" },
@@ -360,6 +365,7 @@ const struct pcc_dev_algo_ops pcc_algo_hpcc_ops = {
 	.n_params = HPCC_P_NUM,
 	.counters = hpcc_counters,
 	.n_counters = HPCC_C_NUM,
+	.counter_units = hpcc_units,
 	.init = hpcc_init,
 	.on_event = hpcc_on_event,
 	.mailbox = hpcc_mailbox,

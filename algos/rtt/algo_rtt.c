@@ -66,6 +66,10 @@ enum {
 	RTT_C_NUM,
 };
 
+static const uint8_t rtt_units[RTT_C_NUM] = {
+	[RTT_C_RTT_MAX] = PCC_DEV_UNIT_NS,
+};
+
 static const struct pcc_dev_counter_desc rtt_counters[RTT_C_NUM] = {
 	{ RTT_C_RTT_EVENTS, "rtt_events", 0, PCC_DEV_COUNTER_ACCUMULATE, PCC_DEV_PERM_RW,
 			"RTT samples" },
@@ -214,6 +218,7 @@ const struct pcc_dev_algo_ops pcc_algo_rtt_ops = {
 	.n_params = RTT_P_NUM,
 	.counters = rtt_counters,
 	.n_counters = RTT_C_NUM,
+	.counter_units = rtt_units,
 	.init = rtt_init,
 	.on_event = rtt_on_event,
 	.mailbox = rtt_mailbox,

@@ -96,6 +96,10 @@ enum {
 	SWIFT_C_NUM,
 };
 
+static const uint8_t swift_units[SWIFT_C_NUM] = {
+	[SWIFT_C_CWND_MIN] = PCC_DEV_UNIT_BYTES,
+};
+
 static const struct pcc_dev_counter_desc swift_counters[SWIFT_C_NUM] = {
 	{ SWIFT_C_RTT_EVENTS, "rtt_events", 0, PCC_DEV_COUNTER_ACCUMULATE, PCC_DEV_PERM_RW,
 			"delay samples" },
@@ -388,6 +392,7 @@ const struct pcc_dev_algo_ops pcc_algo_swift_ops = {
 	.n_params = SWIFT_P_NUM,
 	.counters = swift_counters,
 	.n_counters = SWIFT_C_NUM,
+	.counter_units = swift_units,
 	.init = swift_init,
 	.on_event = swift_on_event,
 	.mailbox = swift_mailbox,

@@ -77,6 +77,10 @@ enum {
 	TIMELY_C_NUM,
 };
 
+static const uint8_t timely_units[TIMELY_C_NUM] = {
+	[TIMELY_C_RATE_MIN] = PCC_DEV_UNIT_RATE,
+};
+
 static const struct pcc_dev_counter_desc timely_counters[TIMELY_C_NUM] = {
 	{ TIMELY_C_RTT_EVENTS, "rtt_events", 0, PCC_DEV_COUNTER_ACCUMULATE, PCC_DEV_PERM_RW,
 			"RTT samples" },
@@ -254,6 +258,7 @@ const struct pcc_dev_algo_ops pcc_algo_timely_ops = {
 	.n_params = TIMELY_P_NUM,
 	.counters = timely_counters,
 	.n_counters = TIMELY_C_NUM,
+	.counter_units = timely_units,
 	.init = timely_init,
 	.on_event = timely_on_event,
 	.mailbox = timely_mailbox,

@@ -25,6 +25,7 @@
 #include "pcc_dev_hist.h"
 #include "pcc_dev_plugin.h"
 #include "pcc_dev_simple.h"
+#include "pcc_dev_svc.h"
 #include "pcc_host.h"
 
 /* Generic result: up to six words after the command words. */
@@ -234,6 +235,65 @@ static cmdline_parse_inst_t cmd_set_slot = {
 			(void *)&t_a2_algo, (void *)&t_a3_onoff, NULL },
 };
 
+/* ---- set new-flow-slot ------------------------------------------------------ */
+
+/*
+ * New flows get the lowest enabled slot (DOCA's rule): to give them slot
+ * s, enable s and disable the enabled slots below it.  Flows that exist
+ * keep theirs.  Works while the engine runs.
+ */
+static void
+cmd_new_flow_slot_parsed(void *parsed, struct cmdline *cl, void *data)
+{
+	struct cmd_args_result *res = parsed;
+	const struct pcc_dev_algo_ops *ops;
+	char off[64] = "";
+	size_t o = 0;
+	uint8_t dev, slot, s;
+	uint16_t port;
+	bool en;
+	int ret;
+
+	(void)cl;
+	(void)data;
+	if (con_rp_port(res->a[0], &port, &dev) < 0 || con_slot(res->a[1], &slot) < 0)
+		return;
+	ops = pcc_dev_slot_algo(dev, slot, NULL);
+	if (ops == NULL) {
+		con_err("Bad slot '%s': no algorithm bound on port %u (see 'show slot %u'; 'set "
+			"slot' places one)",
+				res->a[1], port, port);
+		return;
+	}
+	if (slot != PCC_DEV_INTERNAL_SLOT) {
+		ret = pcc_dev_slot_enable(dev, slot, true);
+		if (ret != 0) {
+			con_err("Cannot enable slot %u: %s", slot, strerror(-ret));
+			return;
+		}
+	}
+	for (s = 0; s < PCC_ENGINE_SLOTS && s < slot; s++) {
+		if (pcc_dev_slot_algo(dev, s, &en) == NULL || !en)
+			continue;
+		ret = pcc_dev_slot_enable(dev, s, false);
+		if (ret != 0) {
+			con_err("Cannot disable slot %u: %s", s, strerror(-ret));
+			return;
+		}
+		o += (size_t)snprintf(off + o, sizeof(off) - RTE_MIN(o, sizeof(off)), "%s%u",
+				o > 0 ? ", " : "", s);
+	}
+	printf("New flows on port %u get slot %u (%s)%s%s\n", port, pcc_dev_slot_active(dev),
+			ops->name, o > 0 ? "; disabled slot " : "", off);
+}
+
+static cmdline_parse_token_string_t t_new_flow_slot = W1("new-flow-slot");
+static cmdline_parse_inst_t cmd_new_flow_slot = {
+	.f = cmd_new_flow_slot_parsed,
+	.help_str = "set new-flow-slot <port> <slot>: the slot new flows get",
+	.tokens = { (void *)&t_set, (void *)&t_new_flow_slot, (void *)&t_a0, (void *)&t_a1, NULL },
+};
+
 /* ---- load app ------------------------------------------------------------- */
 
 static void
@@ -429,13 +489,23 @@ cmd_counters_parsed(void *parsed, struct cmdline *cl, void *data)
 	}
 	printf("Counters of %s (port %s slot %u): %s\n", ops->name, res->a[0], slot,
 			pcc_dev_counters_enabled(dev, slot) ? "enabled" : "disabled");
-	printf("%-4s %-28s %s\n", "id", "name", "value");
-	for (i = 0; i < (uint32_t)n; i++)
-		printf("%-4u %-28s %u\n", i,
+	printf("%-4s %-28s %-12s %s\n", "id", "name", "value", "in units");
+	for (i = 0; i < (uint32_t)n; i++) {
+		uint8_t unit = pcc_dev_counter_unit(ops, i);
+		char u[48] = "";
+
+		/* a min counter nothing has lowered yet holds its start value */
+		if (ops->counters != NULL && ops->counters[i].type == PCC_DEV_COUNTER_MIN &&
+				v[i] == UINT32_MAX)
+			snprintf(u, sizeof(u), "(none yet)");
+		else if (unit != PCC_DEV_UNIT_NONE)
+			pcc_dev_unit_format(unit, v[i], pcc_dev_port_speed(dev), u, sizeof(u));
+		printf("%-4u %-28s %-12u %s\n", i,
 				ops->counters != NULL && ops->counters[i].name != NULL ?
 						ops->counters[i].name :
 						"-",
-				v[i]);
+				v[i], u);
+	}
 }
 
 static cmdline_parse_token_string_t t_clear = W0("clear");
@@ -688,6 +758,7 @@ cmdline_parse_inst_t *cmds_algo_list[] = {
 	&cmd_show_slots,
 	&cmd_show_slot,
 	&cmd_set_slot,
+	&cmd_new_flow_slot,
 	&cmd_load,
 	&cmd_show_params,
 	&cmd_set_param,

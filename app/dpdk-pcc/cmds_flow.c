@@ -27,6 +27,7 @@
 /* ---- flows --------------------------------------------------------------- */
 
 #define FLOWS_DEFAULT 32
+#define FLOWS_TOP_DEFAULT 10
 #define FLOWS_MAX 4096
 
 struct cmd_flows_result {
@@ -62,7 +63,9 @@ cmd_flows_parsed(void *parsed, struct cmdline *cl, void *data)
 	uint32_t n = FLOWS_DEFAULT, got, i;
 
 	(void)cl;
-	if (data != NULL && con_u32(res->n, "count", 1, FLOWS_MAX, &n) < 0)
+	if (data == (void *)2)
+		n = FLOWS_TOP_DEFAULT;
+	else if (data != NULL && con_u32(res->n, "count", 1, FLOWS_MAX, &n) < 0)
 		return;
 	got = pcc_engine_flows_top(app_con.e, out, n);
 	printf("Flows: %u of %u, by rate\n", got, pcc_engine_flow_count(app_con.e));
@@ -129,6 +132,13 @@ static cmdline_parse_inst_t cmd_flows_topn = {
 	.help_str = "show flows top <n>",
 	.tokens = { (void *)&cmd_flows_show, (void *)&cmd_flows_flows, (void *)&cmd_flows_top,
 			(void *)&cmd_flows_n, NULL },
+};
+static cmdline_parse_inst_t cmd_flows_top10 = {
+	.f = cmd_flows_parsed,
+	.data = (void *)2,
+	.help_str = "show flows top: the 10 fastest flows",
+	.tokens = { (void *)&cmd_flows_show, (void *)&cmd_flows_flows, (void *)&cmd_flows_top,
+			NULL },
 };
 static cmdline_parse_inst_t cmd_flow = {
 	.f = cmd_flow_parsed,
@@ -349,6 +359,7 @@ cmdline_parse_inst_t *cmds_flow_list[] = {
 	&cmd_setprobe_o,
 	&cmd_flows,
 	&cmd_flows_topn,
+	&cmd_flows_top10,
 	&cmd_flow,
 	NULL,
 };

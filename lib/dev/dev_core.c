@@ -15,6 +15,8 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -948,4 +950,47 @@ pcc_dev_active_flows(uint8_t port, uint8_t slot)
 	struct dev_slot *s = dev_slot_get(port, slot);
 
 	return s != NULL && s->bound ? __atomic_load_n(&s->active_flows, __ATOMIC_RELAXED) : 0;
+}
+
+const char *
+pcc_dev_unit_name(uint8_t unit)
+{
+	static const char *const names[] = { "count", "rate", "ns", "fxp16", "bytes" };
+
+	return unit < RTE_DIM(names) ? names[unit] : "count";
+}
+
+char *
+pcc_dev_unit_format(uint8_t unit, uint64_t v, uint32_t line_gbps, char *buf, size_t len)
+{
+	double d = (double)v;
+
+	switch (unit) {
+	case PCC_DEV_UNIT_RATE:
+		snprintf(buf, len, "%.2f Gb/s", d * line_gbps / PCC_DEV_MAX_RATE);
+		break;
+	case PCC_DEV_UNIT_NS:
+		if (v >= 1000000)
+			snprintf(buf, len, "%.3f ms", d / 1e6);
+		else if (v >= 1000)
+			snprintf(buf, len, "%.3f us", d / 1e3);
+		else
+			snprintf(buf, len, "%" PRIu64 " ns", v);
+		break;
+	case PCC_DEV_UNIT_FXP16:
+		snprintf(buf, len, "%.4f", d / 65536.0);
+		break;
+	case PCC_DEV_UNIT_BYTES:
+		if (v >= 1000000)
+			snprintf(buf, len, "%.2f MB", d / 1e6);
+		else if (v >= 1000)
+			snprintf(buf, len, "%.2f KB", d / 1e3);
+		else
+			snprintf(buf, len, "%" PRIu64 " B", v);
+		break;
+	default:
+		snprintf(buf, len, "%" PRIu64, v);
+		break;
+	}
+	return buf;
 }

@@ -233,6 +233,15 @@ enum pcc_dev_counter_type {
 	PCC_DEV_COUNTER_MAX = 2,
 };
 
+/** What a counter's value is, for display (the value itself is raw). */
+enum pcc_dev_unit {
+	PCC_DEV_UNIT_NONE = 0,  /**< a count */
+	PCC_DEV_UNIT_RATE = 1,  /**< 20-bit fraction of the port's line rate */
+	PCC_DEV_UNIT_NS = 2,    /**< nanoseconds */
+	PCC_DEV_UNIT_FXP16 = 3, /**< 16.16 fixed point (1.0 = 65536) */
+	PCC_DEV_UNIT_BYTES = 4, /**< bytes */
+};
+
 struct pcc_dev_counter_desc {
 	uint32_t id; /**< 0-based, dense */
 	const char *name;
@@ -241,6 +250,15 @@ struct pcc_dev_counter_desc {
 	uint8_t perm;
 	const char *desc;
 };
+
+/** Name of a unit ("count", "rate", "ns", "fxp16", "bytes"). */
+const char *pcc_dev_unit_name(uint8_t unit);
+/**
+ * value in its unit, as text: "3.20 Gb/s" (rate, at line_gbps), "12.064
+ * ms" (ns), "0.9508" (fxp16), "1.50 MB" (bytes), the number (count).
+ * Returns buf.
+ */
+char *pcc_dev_unit_format(uint8_t unit, uint64_t value, uint32_t line_gbps, char *buf, size_t len);
 
 /** What an algorithm needs, so the engine sizes memory to what is used. */
 struct pcc_dev_mem_decl {
@@ -308,7 +326,20 @@ struct pcc_dev_algo_ops {
 
 	/** Fill what the algorithm needs (defaults derive from the tables). */
 	void (*declare_memory)(struct pcc_dev_mem_decl *decl);
+
+	/** Per counter (n_counters entries), its enum pcc_dev_unit, for
+	 *  display; NULL: every counter is a count. */
+	const uint8_t *counter_units;
 };
+
+/** The unit of counter id of ops (PCC_DEV_UNIT_NONE when not given). */
+static inline uint8_t
+pcc_dev_counter_unit(const struct pcc_dev_algo_ops *ops, uint32_t id)
+{
+	return ops != NULL && ops->counter_units != NULL && id < ops->n_counters ?
+			ops->counter_units[id] :
+			PCC_DEV_UNIT_NONE;
+}
 
 /** Register an algorithm by name.  0, -EEXIST, -EINVAL (bad ops), -ENOSPC. */
 int pcc_dev_algo_register(const struct pcc_dev_algo_ops *ops);

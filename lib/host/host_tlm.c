@@ -249,7 +249,7 @@ static int
 tlm_counters_info(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	const struct pcc_dev_algo_ops *ops;
-	struct rte_tel_data *names, *types, *descs;
+	struct rte_tel_data *names, *types, *descs, *units;
 	uint8_t port, slot;
 	uint32_t i;
 
@@ -262,6 +262,7 @@ tlm_counters_info(const char *cmd, const char *params, struct rte_tel_data *d)
 	names = arr_str();
 	types = arr_str();
 	descs = arr_str();
+	units = arr_str();
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_int(d, "port", port);
 	rte_tel_data_add_dict_int(d, "slot", slot);
@@ -273,10 +274,13 @@ tlm_counters_info(const char *cmd, const char *params, struct rte_tel_data *d)
 			arr_add_str(types, ctr_type_name(ops->counters[i].type));
 		if (descs != NULL)
 			arr_add_str(descs, ops->counters[i].desc);
+		if (units != NULL)
+			arr_add_str(units, pcc_dev_unit_name(pcc_dev_counter_unit(ops, i)));
 	}
 	host_tlm_dict_arr(d, "names", names);
 	host_tlm_dict_arr(d, "types", types);
 	host_tlm_dict_arr(d, "descriptions", descs);
+	host_tlm_dict_arr(d, "units", units);
 	return 0;
 }
 
@@ -302,6 +306,7 @@ tlm_counter_info(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_u64(d, "max", c->max == 0 ? UINT32_MAX : c->max);
 	rte_tel_data_add_dict_int(d, "permission", c->perm);
 	add_str(d, "description", c->desc);
+	add_str(d, "unit", pcc_dev_unit_name(pcc_dev_counter_unit(ops, id)));
 	return 0;
 }
 

@@ -1010,6 +1010,42 @@ test_counter_helpers(void **state)
 	}
 }
 
+/* ---- Counter units -------------------------------------------------- */
+
+static void
+test_counter_units(void **state)
+{
+	static const uint8_t units[] = { PCC_DEV_UNIT_NONE, PCC_DEV_UNIT_RATE };
+	struct pcc_dev_algo_ops ops = { .n_counters = 2 };
+	char b[32];
+
+	(void)state;
+	/* no table: every counter is a count */
+	assert_int_equal(pcc_dev_counter_unit(&ops, 1), PCC_DEV_UNIT_NONE);
+	ops.counter_units = units;
+	assert_int_equal(pcc_dev_counter_unit(&ops, 1), PCC_DEV_UNIT_RATE);
+	assert_int_equal(pcc_dev_counter_unit(&ops, 2), PCC_DEV_UNIT_NONE); /* past the end */
+	assert_int_equal(pcc_dev_counter_unit(NULL, 0), PCC_DEV_UNIT_NONE);
+	assert_string_equal(pcc_dev_unit_name(PCC_DEV_UNIT_FXP16), "fxp16");
+	assert_string_equal(pcc_dev_unit_name(200), "count");
+	assert_string_equal(pcc_dev_unit_format(PCC_DEV_UNIT_RATE, PCC_DEV_MAX_RATE / 4, 100, b,
+					    sizeof(b)),
+			"25.00 Gb/s");
+	assert_string_equal(pcc_dev_unit_format(PCC_DEV_UNIT_NS, 12064000, 0, b, sizeof(b)),
+			"12.064 ms");
+	assert_string_equal(
+			pcc_dev_unit_format(PCC_DEV_UNIT_NS, 1500, 0, b, sizeof(b)), "1.500 us");
+	assert_string_equal(pcc_dev_unit_format(PCC_DEV_UNIT_NS, 999, 0, b, sizeof(b)), "999 ns");
+	assert_string_equal(
+			pcc_dev_unit_format(PCC_DEV_UNIT_FXP16, 32768, 0, b, sizeof(b)), "0.5000");
+	assert_string_equal(pcc_dev_unit_format(PCC_DEV_UNIT_BYTES, 1500000, 0, b, sizeof(b)),
+			"1.50 MB");
+	assert_string_equal(pcc_dev_unit_format(PCC_DEV_UNIT_BYTES, 64, 0, b, sizeof(b)), "64 B");
+	assert_string_equal(pcc_dev_unit_format(PCC_DEV_UNIT_NONE, 7, 0, b, sizeof(b)), "7");
+	/* a short buffer is cut, never overrun */
+	assert_string_equal(pcc_dev_unit_format(PCC_DEV_UNIT_NS, 12064000, 0, b, 4), "12.");
+}
+
 /* ---- Memory declaration --------------------------------------------- */
 
 static void
@@ -1102,6 +1138,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(
 				test_threads_per_counter_set, test_setup, test_teardown),
 		cmocka_unit_test_setup_teardown(test_mem_decl, test_setup, test_teardown),
+		cmocka_unit_test(test_counter_units),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, NULL);

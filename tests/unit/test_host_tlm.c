@@ -59,6 +59,7 @@ static const struct pcc_dev_param_desc t_params[] = {
 	{ 1, "LIMIT", 5, 1, 50, PCC_DEV_PERM_RO, "hard limit" },
 };
 
+static const uint8_t t_units[] = { PCC_DEV_UNIT_NONE, PCC_DEV_UNIT_NS };
 static const struct pcc_dev_counter_desc t_counters[] = {
 	{ 0, "events", 0, PCC_DEV_COUNTER_ACCUMULATE, PCC_DEV_PERM_RO, "events seen" },
 	{ 1, "rtt_max", 0, PCC_DEV_COUNTER_MAX, PCC_DEV_PERM_RO, "largest RTT, ns" },
@@ -76,6 +77,7 @@ static const struct pcc_dev_algo_ops t_ops = {
 	.n_params = 2,
 	.counters = t_counters,
 	.n_counters = 2,
+	.counter_units = t_units,
 	.hist_ids = t_hists,
 	.n_hist_ids = 1,
 	.on_event = t_event,
@@ -254,11 +256,12 @@ test_tlm_counters(void **state)
 	assert_string_equal(query("/pcc/counters_info,0,0"),
 			"{\"/pcc/counters_info\":{\"port\":0,\"slot\":0,\"n_counters\":2,"
 			"\"names\":[\"events\",\"rtt_max\"],\"types\":[\"accumulate\",\"max\"],"
-			"\"descriptions\":[\"events seen\",\"largest RTT, ns\"]}}");
+			"\"descriptions\":[\"events seen\",\"largest RTT, ns\"],"
+			"\"units\":[\"count\",\"ns\"]}}");
 	assert_string_equal(query("/pcc/counter_info,0,0,1"),
 			"{\"/pcc/counter_info\":{\"id\":1,\"name\":\"rtt_max\",\"type\":\"max\","
 			"\"max\":4294967295,\"permission\":0,\"description\":\"largest RTT, "
-			"ns\"}}");
+			"ns\",\"unit\":\"ns\"}}");
 	assert_string_equal(query("/pcc/counter_info,0,0,2"), "{\"/pcc/counter_info\":null}");
 	assert_string_equal(query("/pcc/counters,0,0"),
 			"{\"/pcc/counters\":{\"port\":0,\"slot\":0,\"group\":0,\"enabled\":1,"

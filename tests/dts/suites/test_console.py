@@ -30,11 +30,13 @@ OK_RUNNING = [
     ('show lcores', r'\n1\s+\d+'),
     ('show flows', r'Flows: \d+ of \d+'),
     ('show flows top 1', r'Flows: 1 of'),
+    ('show flows top', r'Flows: \d+ of \d+, by rate'),
     ('show flow 256', r'\n256\s+0\s+'),
     ('show probe', r'\n0\s+ccmad'),
     ('show algos', r'\ndcqcn\s+0x00000001'),
     ('show slot 0', r'\n0\s+dcqcn\s+on'),
     ('show slot 0 0', r'\n0\s+dcqcn\s+on'),
+    ('set new-flow-slot 0 0', r'New flows on port 0 get slot 0 \(dcqcn\)\n'),
     ('show params 0 0', r'\d+\s+min_rate_mbps\s+'),
     ('set param 0 0 min_rate_mbps 500', r'min_rate_mbps = 500'),
     ('set param 0 0 1 1000', r'min_rate_mbps = 1000'),
@@ -91,6 +93,8 @@ BAD_RUNNING = [
     ('show slot 0 8', "Bad slot '8'"),
     ('set slot 0 1 nosuch on', "Bad algorithm 'nosuch'"),
     ('set slot 0 1 dcqcn on', 'Engine is running'),
+    ('set new-flow-slot 0 3', "Bad slot '3': no algorithm bound"),
+    ('set new-flow-slot 1 0', "Bad port '1'"),
     ('load app /nonexistent.so', 'Engine is running'),
     ('show params 0 5', "Bad slot '5'"),
     ('set param 0 0 nosuch 1', "Bad parameter 'nosuch'"),
@@ -198,6 +202,14 @@ class TestConsole(TestSuite):
             self.check(re.search(r'\n1\s+timely\s+off', out), out)
             out = self.cmd(s, 'set slot 0 1 dctcp on')
             self.check('Port 0 slot 1: dctcp on' in out, out)
+            out = self.cmd(s, 'set new-flow-slot 0 1')
+            self.check('get slot 1 (dctcp); disabled slot 0' in out, out)
+            out = self.cmd(s, 'show slot 0')
+            self.check(re.search(r'\n0\s+dcqcn\s+off', out) and
+                       'New flows on port 0 get slot 1' in out, out)
+            out = self.cmd(s, 'set new-flow-slot 0 0')
+            self.check('get slot 0 (dcqcn)' in out, out)
+            self.check('get slot 0' in self.cmd(s, 'show slot 0'), 'slot 0')
             out = self.cmd(s, 'set slot 0 1 dcqcn maybe')
             self.check('Bad arguments' in out, out)
             out = self.cmd(s, 'load app /nonexistent/x.so')
@@ -270,6 +282,12 @@ class TestConsole(TestSuite):
                     break
             self.verify(cnp_events() > first, 'cnp_events did not grow')
             self.verify(rates() != r1, 'flow rates did not change: %s' % r1)
+            # a rate counter shows its value in Gb/s beside the raw one
+            out = self.cmd(s, 'show counters 0 0')
+            m = re.search(r'rate_min\s+(\d+)\s+([\d.]+) Gb/s', out)
+            self.verify(m, 'rate_min in Gb/s: %s' % out)
+            self.check(abs(int(m.group(1)) * 100.0 / (1 << 20) -
+                           float(m.group(2))) < 0.01, out)
             out = self.cmd(s, 'show port stats 0')
             m = re.search(r'\n0\s+RP\s+\d+\s+\d+\s+(\d+)', out)
             self.verify(m and int(m.group(1)) > 0, out)
