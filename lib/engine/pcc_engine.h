@@ -761,9 +761,10 @@ struct pcc_engine_flow_info {
 	unsigned int lcore_id; /**< owner */
 	uint8_t dev_port;      /**< lib/dev logical port */
 	uint8_t slot;          /**< algorithm slot */
-	uint32_t rate;         /**< fraction of line rate, 20-bit fixed point;
-	                        *   0 before the algorithm set one */
-	uint64_t rate_bps;     /**< rate in bit/s (line rate before the first) */
+	uint32_t rate;         /**< fraction of line rate, 20-bit fixed point
+	                        *   (PCC_DEV_MAX_RATE = line rate, also before
+	                        *   the algorithm set one) */
+	uint64_t rate_bps;     /**< the same rate in bit/s */
 	uint32_t window;       /**< bytes; 0 = no window (rate-based) */
 	uint64_t tx_pkts;      /**< packets sent */
 	uint64_t tx_bytes;

@@ -119,9 +119,11 @@ flow_info(const struct pcc_engine *e, const struct eng_lcore *lc, const struct e
 	info->lcore_id = lc->lcore_id;
 	info->dev_port = s->dev_port;
 	info->slot = s->slot;
-	info->rate = s->rate;
+	/* before the algorithm's first result a flow runs at line rate: say so
+	 * in both fields */
+	info->rate = s->rate == 0 || s->rate > PCC_DEV_MAX_RATE ? PCC_DEV_MAX_RATE : s->rate;
 	info->pinned = (s->flags & ENG_FLOW_F_PINNED) != 0;
-	info->rate_bps = eng_rate_bps(s->rate, p->line_bps);
+	info->rate_bps = eng_rate_bps(info->rate, p->line_bps);
 	if (info->rate_bps == 0)
 		info->rate_bps = p->line_bps;
 	info->window = s->window;

@@ -448,10 +448,8 @@ host_tlm_config(const char *cmd, const char *params, struct rte_tel_data *d)
 	RTE_SET_USED(cmd);
 	RTE_SET_USED(params);
 	rte_tel_data_start_dict(d);
-	if (config_walk(&sink, &t) < 0) {
-		rte_tel_data_add_dict_string(d, "error", "no engine: no context started yet");
-		return 0;
-	}
+	if (config_walk(&sink, &t) < 0)
+		return host_tlm_fail(d, -ENOTSUP, "no engine: no context started yet");
 	return 0;
 }
 

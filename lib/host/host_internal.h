@@ -258,6 +258,10 @@ int host_tlm_config(const char *cmd, const char *params, struct rte_tel_data *d)
  * -EINVAL), a u64 array, an array put in a dict (freed on failure). */
 int host_tlm_args(const char *params, uint32_t *v, int n, const char **rest);
 struct rte_tel_data *host_tlm_arr_u64(void);
+/* An error reply {"status": rc, "error": "<reason>"}; returns 0 (DPDK
+ * would answer a negative return with a bare null). */
+int host_tlm_fail(struct rte_tel_data *d, int rc, const char *fmt, ...)
+		__attribute__((format(printf, 3, 4)));
 void host_tlm_dict_arr(struct rte_tel_data *d, const char *name, struct rte_tel_data *a);
 /* The engine's telemetry (host_tlm_engine.c). */
 int host_tlm_flows(const char *cmd, const char *params, struct rte_tel_data *d);

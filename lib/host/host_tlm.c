@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,22 +51,71 @@ host_tlm_args(const char *params, uint32_t *v, int n, const char **rest)
 	return n;
 }
 
+int
+host_tlm_fail(struct rte_tel_data *d, int rc, const char *fmt, ...)
+{
+	char msg[RTE_TEL_MAX_STRING_LEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "status", rc);
+	rte_tel_data_add_dict_string(d, "error", msg);
+	return 0;
+}
+
+/* A port number: 0 or an error reply (rc < 0 after host_tlm_fail). */
 static int
-port_slot(const char *params, uint8_t *port, uint8_t *slot, uint32_t *third)
+tlm_port(struct rte_tel_data *d, uint32_t v)
+{
+	if (v >= PCC_DEV_MAX_PORTS) {
+		host_tlm_fail(d, -EINVAL, "port %u: ports are 0..%u", v, PCC_DEV_MAX_PORTS - 1);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * "port,slot[,third]" (form names them for the error): 0, or -EINVAL with
+ * the error reply written.
+ */
+static int
+port_slot(struct rte_tel_data *d, const char *params, const char *form, uint8_t *port,
+		uint8_t *slot, uint32_t *third)
 {
 	uint32_t v[3] = { 0, 0, 0 };
 	int n = host_tlm_args(params, v, third != NULL ? 3 : 2, NULL);
 
-	if (n < 2 || (third != NULL && n < 3))
+	if (n < 2 || (third != NULL && n < 3)) {
+		host_tlm_fail(d, -EINVAL, "parameters '%s': expected %s",
+				params != NULL ? params : "", form);
 		return -EINVAL;
-	if (v[0] >= PCC_DEV_MAX_PORTS ||
-			(v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT))
+	}
+	if (tlm_port(d, v[0]) < 0)
 		return -EINVAL;
+	if (v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT) {
+		host_tlm_fail(d, -EINVAL, "slot %u: slots are 0..%u and %u", v[1],
+				PCC_DEV_MAX_SLOTS - 1, PCC_DEV_INTERNAL_SLOT);
+		return -EINVAL;
+	}
 	*port = (uint8_t)v[0];
 	*slot = (uint8_t)v[1];
 	if (third != NULL)
 		*third = v[2];
 	return 0;
+}
+
+/* The algorithm bound at port/slot, or NULL with the error reply written. */
+static const struct pcc_dev_algo_ops *
+tlm_bound(struct rte_tel_data *d, uint8_t port, uint8_t slot, bool *enabled)
+{
+	const struct pcc_dev_algo_ops *ops = pcc_dev_slot_algo(port, slot, enabled);
+
+	if (ops == NULL)
+		host_tlm_fail(d, -ENOENT, "port %u slot %u: no algorithm bound", port, slot);
+	return ops;
 }
 
 struct rte_tel_data *
@@ -176,8 +226,11 @@ tlm_slots(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint8_t s;
 
 	RTE_SET_USED(cmd);
-	if (host_tlm_args(params, v, 1, NULL) != 1 || v[0] >= PCC_DEV_MAX_PORTS)
-		return -EINVAL;
+	if (host_tlm_args(params, v, 1, NULL) != 1)
+		return host_tlm_fail(d, -EINVAL, "parameters '%s': expected port",
+				params != NULL ? params : "");
+	if (tlm_port(d, v[0]) < 0)
+		return 0;
 	slots = host_tlm_arr_u64();
 	en = host_tlm_arr_u64();
 	id = host_tlm_arr_u64();
@@ -216,11 +269,11 @@ tlm_algo(const char *cmd, const char *params, struct rte_tel_data *d)
 	int g;
 
 	RTE_SET_USED(cmd);
-	if (port_slot(params, &port, &slot, NULL) < 0)
-		return -EINVAL;
-	ops = pcc_dev_slot_algo(port, slot, &enabled);
+	if (port_slot(d, params, "port,slot", &port, &slot, NULL) < 0)
+		return 0;
+	ops = tlm_bound(d, port, slot, &enabled);
 	if (ops == NULL)
-		return -ENOENT;
+		return 0;
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_int(d, "port", port);
 	rte_tel_data_add_dict_int(d, "slot", slot);
@@ -254,11 +307,11 @@ tlm_counters_info(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint32_t i;
 
 	RTE_SET_USED(cmd);
-	if (port_slot(params, &port, &slot, NULL) < 0)
-		return -EINVAL;
-	ops = pcc_dev_slot_algo(port, slot, NULL);
+	if (port_slot(d, params, "port,slot", &port, &slot, NULL) < 0)
+		return 0;
+	ops = tlm_bound(d, port, slot, NULL);
 	if (ops == NULL)
-		return -ENOENT;
+		return 0;
 	names = arr_str();
 	types = arr_str();
 	descs = arr_str();
@@ -293,11 +346,14 @@ tlm_counter_info(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint32_t id;
 
 	RTE_SET_USED(cmd);
-	if (port_slot(params, &port, &slot, &id) < 0)
-		return -EINVAL;
-	ops = pcc_dev_slot_algo(port, slot, NULL);
-	if (ops == NULL || id >= ops->n_counters || ops->counters == NULL)
-		return -ENOENT;
+	if (port_slot(d, params, "port,slot,id", &port, &slot, &id) < 0)
+		return 0;
+	ops = tlm_bound(d, port, slot, NULL);
+	if (ops == NULL)
+		return 0;
+	if (id >= ops->n_counters || ops->counters == NULL)
+		return host_tlm_fail(d, -ENOENT, "counter %u: %s has %u counters", id, ops->name,
+				ops->n_counters);
 	c = &ops->counters[id];
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_int(d, "id", (int)id);
@@ -310,37 +366,93 @@ tlm_counter_info(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/*
+ * Name of word i of counter group g: group 0 holds the counters (their
+ * names); a word of a group >= 1 a histogram covers is "hist<h>_bin<b>",
+ * any other "word<i>".
+ */
+static void
+counter_word_name(const struct pcc_dev_algo_ops *ops, uint8_t port, uint8_t g, int i, char *buf,
+		size_t len)
+{
+	struct pcc_dev_hist_desc hd;
+	uint32_t mask;
+	uint8_t h;
+
+	if (g == 0 && ops->counters != NULL && (uint32_t)i < ops->n_counters) {
+		snprintf(buf, len, "%s", ops->counters[i].name);
+		return;
+	}
+	mask = pcc_dev_hist_configured(port);
+	for (h = 0; h < PCC_DEV_MAX_HISTS; h++) {
+		if (!(mask & (1u << h)) || pcc_dev_hist_describe(port, h, &hd) < 0 ||
+				hd.counter_group != g || i < hd.group_offset ||
+				i >= hd.group_offset + hd.n_bins)
+			continue;
+		snprintf(buf, len, "hist%u_bin%d", h, i - hd.group_offset);
+		return;
+	}
+	snprintf(buf, len, "word%d", i);
+}
+
 static int
 counters_common(const char *params, struct rte_tel_data *d, bool clear)
 {
 	uint32_t vals[PCC_DEV_COUNTER_GROUP_SIZE];
+	const struct pcc_dev_algo_ops *ops;
 	uint32_t v[3] = { 0, 0, 0 };
-	struct rte_tel_data *a;
+	struct rte_tel_data *a, *names;
+	char name[RTE_TEL_MAX_STRING_LEN];
+	uint8_t port, slot, g;
 	int n, i, k;
 
 	k = host_tlm_args(params, v, 3, NULL);
-	if (k < 2 || v[0] >= PCC_DEV_MAX_PORTS ||
-			(v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT) ||
-			v[2] >= PCC_DEV_MAX_COUNTER_GROUPS)
-		return -EINVAL;
+	if (k < 2)
+		return host_tlm_fail(d, -EINVAL, "parameters '%s': expected port,slot[,group]",
+				params != NULL ? params : "");
+	if (tlm_port(d, v[0]) < 0)
+		return 0;
+	if (v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT)
+		return host_tlm_fail(d, -EINVAL, "slot %u: slots are 0..%u and %u", v[1],
+				PCC_DEV_MAX_SLOTS - 1, PCC_DEV_INTERNAL_SLOT);
+	port = (uint8_t)v[0];
+	slot = (uint8_t)v[1];
+	ops = tlm_bound(d, port, slot, NULL);
+	if (ops == NULL)
+		return 0;
+	k = pcc_dev_counter_groups(port, slot);
+	if (v[2] >= (uint32_t)RTE_MAX(k, 1))
+		return host_tlm_fail(d, -EINVAL, "group %u: port %u slot %u has groups 0..%d", v[2],
+				port, slot, k - 1);
+	g = (uint8_t)v[2];
 	if (clear)
-		n = pcc_dev_counters_group_get_and_clear((uint8_t)v[0], (uint8_t)v[1],
-				(uint8_t)v[2], vals, PCC_DEV_COUNTER_GROUP_SIZE);
+		n = pcc_dev_counters_group_get_and_clear(
+				port, slot, g, vals, PCC_DEV_COUNTER_GROUP_SIZE);
 	else
-		n = pcc_dev_counters_group_get((uint8_t)v[0], (uint8_t)v[1], (uint8_t)v[2], vals,
-				PCC_DEV_COUNTER_GROUP_SIZE);
+		n = pcc_dev_counters_group_get(port, slot, g, vals, PCC_DEV_COUNTER_GROUP_SIZE);
+	if (n == -EBUSY)
+		return host_tlm_fail(
+				d, n, "group %u holds an enabled histogram: disable it first", g);
 	if (n < 0)
-		return n;
+		return host_tlm_fail(
+				d, n, "port %u slot %u group %u: %s", port, slot, g, strerror(-n));
 	a = host_tlm_arr_u64();
+	names = arr_str();
 	rte_tel_data_start_dict(d);
-	rte_tel_data_add_dict_int(d, "port", (int)v[0]);
-	rte_tel_data_add_dict_int(d, "slot", (int)v[1]);
-	rte_tel_data_add_dict_int(d, "group", (int)v[2]);
-	rte_tel_data_add_dict_int(
-			d, "enabled", pcc_dev_counters_enabled((uint8_t)v[0], (uint8_t)v[1]));
+	rte_tel_data_add_dict_int(d, "port", port);
+	rte_tel_data_add_dict_int(d, "slot", slot);
+	rte_tel_data_add_dict_int(d, "group", g);
+	rte_tel_data_add_dict_int(d, "enabled", pcc_dev_counters_enabled(port, slot));
 	rte_tel_data_add_dict_int(d, "n", n);
-	for (i = 0; i < n && a != NULL; i++)
-		rte_tel_data_add_array_u64(a, vals[i]);
+	for (i = 0; i < n; i++) {
+		if (a != NULL)
+			rte_tel_data_add_array_u64(a, vals[i]);
+		if (names != NULL) {
+			counter_word_name(ops, port, g, i, name, sizeof(name));
+			arr_add_str(names, name);
+		}
+	}
+	host_tlm_dict_arr(d, "names", names);
 	host_tlm_dict_arr(d, "values", a);
 	return 0;
 }
@@ -376,11 +488,12 @@ tlm_params(const char *cmd, const char *params, struct rte_tel_data *d)
 	int n, i;
 
 	RTE_SET_USED(cmd);
-	if (port_slot(params, &port, &slot, NULL) < 0)
-		return -EINVAL;
+	if (port_slot(d, params, "port,slot", &port, &slot, NULL) < 0 ||
+			tlm_bound(d, port, slot, NULL) == NULL)
+		return 0;
 	n = pcc_dev_param_list(port, slot, info, PCC_DEV_MAX_PARAMS);
 	if (n < 0)
-		return n;
+		return host_tlm_fail(d, n, "port %u slot %u: %s", port, slot, strerror(-n));
 	if (n > PCC_DEV_MAX_PARAMS)
 		n = PCC_DEV_MAX_PARAMS;
 	names = arr_str();
@@ -420,19 +533,28 @@ tlm_params(const char *cmd, const char *params, struct rte_tel_data *d)
 static int
 tlm_param(const char *cmd, const char *params, struct rte_tel_data *d)
 {
+	const struct pcc_dev_algo_ops *ops;
 	struct pcc_dev_param_info info;
 	uint32_t v[2];
 	const char *name;
 	int rc;
 
 	RTE_SET_USED(cmd);
-	if (host_tlm_args(params, v, 2, &name) != 2 || name == NULL || *name == '\0' ||
-			v[0] >= PCC_DEV_MAX_PORTS ||
-			(v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT))
-		return -EINVAL;
+	if (host_tlm_args(params, v, 2, &name) != 2 || name == NULL || *name == '\0')
+		return host_tlm_fail(d, -EINVAL, "parameters '%s': expected port,slot,name",
+				params != NULL ? params : "");
+	if (tlm_port(d, v[0]) < 0)
+		return 0;
+	if (v[1] >= PCC_DEV_MAX_SLOTS && v[1] != PCC_DEV_INTERNAL_SLOT)
+		return host_tlm_fail(d, -EINVAL, "slot %u: slots are 0..%u and %u", v[1],
+				PCC_DEV_MAX_SLOTS - 1, PCC_DEV_INTERNAL_SLOT);
+	ops = tlm_bound(d, (uint8_t)v[0], (uint8_t)v[1], NULL);
+	if (ops == NULL)
+		return 0;
 	rc = pcc_dev_param_get_by_name((uint8_t)v[0], (uint8_t)v[1], name, &info);
 	if (rc < 0)
-		return rc;
+		return host_tlm_fail(
+				d, rc, "parameter '%.40s': not a parameter of %s", name, ops->name);
 	rte_tel_data_start_dict(d);
 	add_str(d, "name", info.name);
 	rte_tel_data_add_dict_int(d, "id", (int)info.id);
@@ -473,8 +595,11 @@ tlm_hists(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint8_t h;
 
 	RTE_SET_USED(cmd);
-	if (host_tlm_args(params, v, 1, NULL) != 1 || v[0] >= PCC_DEV_MAX_PORTS)
-		return -EINVAL;
+	if (host_tlm_args(params, v, 1, NULL) != 1)
+		return host_tlm_fail(d, -EINVAL, "parameters '%s': expected port",
+				params != NULL ? params : "");
+	if (tlm_port(d, v[0]) < 0)
+		return 0;
 	mask = pcc_dev_hist_configured((uint8_t)v[0]);
 	ids = host_tlm_arr_u64();
 	en = host_tlm_arr_u64();
@@ -503,15 +628,20 @@ tlm_hist(const char *cmd, const char *params, struct rte_tel_data *d)
 	int n, i, rc;
 
 	RTE_SET_USED(cmd);
-	if (host_tlm_args(params, v, 2, NULL) != 2 || v[0] >= PCC_DEV_MAX_PORTS ||
-			v[1] >= PCC_DEV_MAX_HISTS)
-		return -EINVAL;
+	if (host_tlm_args(params, v, 2, NULL) != 2)
+		return host_tlm_fail(d, -EINVAL, "parameters '%s': expected port,id",
+				params != NULL ? params : "");
+	if (tlm_port(d, v[0]) < 0)
+		return 0;
+	if (v[1] >= PCC_DEV_MAX_HISTS)
+		return host_tlm_fail(d, -EINVAL, "histogram %u: ids are 0..%u", v[1],
+				PCC_DEV_MAX_HISTS - 1);
 	rc = pcc_dev_hist_describe((uint8_t)v[0], (uint8_t)v[1], &hd);
 	if (rc < 0)
-		return rc;
+		return host_tlm_fail(d, rc, "histogram %u of port %u: not configured", v[1], v[0]);
 	n = pcc_dev_hist_bins((uint8_t)v[0], (uint8_t)v[1], bins, PCC_DEV_HIST_MAX_BINS);
 	if (n < 0)
-		return n;
+		return host_tlm_fail(d, n, "histogram %u of port %u: %s", v[1], v[0], strerror(-n));
 	edges = host_tlm_arr_u64();
 	b = host_tlm_arr_u64();
 	rte_tel_data_start_dict(d);

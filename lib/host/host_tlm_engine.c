@@ -64,17 +64,24 @@ host_tlm_flow(const char *cmd, const char *params, struct rte_tel_data *d)
 	int rc;
 
 	RTE_SET_USED(cmd);
-	if (host_tlm_args(params, v, 2, NULL) != 2 || v[0] >= RTE_MAX_ETHPORTS || v[1] > 0xFFFFFF)
-		return -EINVAL;
+	if (host_tlm_args(params, v, 2, NULL) != 2)
+		return host_tlm_fail(d, -EINVAL, "parameters '%s': expected port_id,qpn",
+				params != NULL ? params : "");
+	if (v[0] >= RTE_MAX_ETHPORTS)
+		return host_tlm_fail(d, -EINVAL, "port_id %u: 0..%u", v[0], RTE_MAX_ETHPORTS - 1);
+	if (v[1] > 0xFFFFFF)
+		return host_tlm_fail(d, -EINVAL, "qpn %u: 24 bits (0..16777215)", v[1]);
 	if (pcc_host_engine() == NULL)
-		return -ENOTSUP;
+		return host_tlm_fail(d, -ENOTSUP, "no engine: no context started yet");
 	memset(&k, 0, sizeof(k));
 	memset(&f, 0, sizeof(f));
 	k.port_id = (uint16_t)v[0];
 	k.qpn = v[1];
 	rc = pcc_host_flow_get(&k, &f);
+	if (rc == -ENOENT)
+		return host_tlm_fail(d, rc, "no flow with port_id %u qpn %u", v[0], v[1]);
 	if (rc < 0)
-		return rc;
+		return host_tlm_fail(d, rc, "port_id %u qpn %u: %s", v[0], v[1], strerror(-rc));
 	rte_tel_data_start_dict(d);
 	flow_dict(d, &f);
 	return 0;
@@ -91,10 +98,10 @@ host_tlm_flows_top(const char *cmd, const char *params, struct rte_tel_data *d)
 	if (params != NULL && *params != '\0' &&
 			(host_tlm_args(params, v, 1, NULL) != 1 || v[0] < 1 ||
 					v[0] > TLM_FLOWS_TOP_MAX))
-		return -EINVAL;
+		return host_tlm_fail(d, -EINVAL, "n '%s': 1..%u", params, TLM_FLOWS_TOP_MAX);
 	f = calloc(v[0], sizeof(*f));
 	if (f == NULL)
-		return -ENOMEM;
+		return host_tlm_fail(d, -ENOMEM, "no memory for %u flows", v[0]);
 	n = pcc_host_flows_top(f, v[0]);
 	if (n > v[0])
 		n = v[0];
@@ -144,18 +151,21 @@ host_tlm_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 	RTE_SET_USED(cmd);
 	if (params != NULL && *params != '\0') {
 		if (host_tlm_args(params, v, 1, NULL) != 1 || v[0] >= RTE_MAX_ETHPORTS)
-			return -EINVAL;
+			return host_tlm_fail(d, -EINVAL, "port_id '%s': 0..%u", params,
+					RTE_MAX_ETHPORTS - 1);
 		port = (int)v[0];
 	}
 	if (pcc_host_engine() == NULL)
-		return -ENOTSUP;
+		return host_tlm_fail(d, -ENOTSUP, "no engine: no context started yet");
 	st = calloc(TLM_STATS_MAX, sizeof(*st));
 	if (st == NULL)
-		return -ENOMEM;
+		return host_tlm_fail(d, -ENOMEM, "no memory for the statistics");
 	n = pcc_host_stats_get(port, st, TLM_STATS_MAX);
 	if (n < 0) {
 		free(st);
-		return n;
+		if (n == -ENOENT || n == -EINVAL)
+			return host_tlm_fail(d, n, "port_id %d: not a port of the engine", port);
+		return host_tlm_fail(d, n, "statistics: %s", strerror(-n));
 	}
 	if (n > TLM_STATS_MAX)
 		n = TLM_STATS_MAX;
@@ -187,7 +197,7 @@ host_tlm_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 	RTE_SET_USED(cmd);
 	RTE_SET_USED(params);
 	if (host_e == NULL)
-		return -ENOTSUP;
+		return host_tlm_fail(d, -ENOTSUP, "no engine: no context started yet");
 	c = pcc_engine_conf_get(host_e);
 	id = host_tlm_arr_u64();
 	rank = host_tlm_arr_u64();

@@ -240,9 +240,12 @@ test_tlm_algo(void **state)
 			"\"minor\":7,\"name\":\"tlm_algo\",\"description\":\"telemetry test "
 			"algorithm\",\"slot_enabled\":1,\"counters_enabled\":1,\"n_counters\":2,"
 			"\"n_params\":2,\"n_counter_groups\":2,\"mailbox\":0}}");
-	assert_string_equal(query("/pcc/algo,0,3"), "{\"/pcc/algo\":null}");
-	assert_string_equal(query("/pcc/algo,9,0"), "{\"/pcc/algo\":null}");
-	assert_string_equal(query("/pcc/algo"), "{\"/pcc/algo\":null}");
+	assert_string_equal(query("/pcc/algo,0,3"),
+			"{\"/pcc/algo\":{\"status\":-2,\"error\":\"port 0 slot 3: no algorithm "
+			"bound\"}}");
+	expect_has("/pcc/algo,9,0", "\"error\":\"port 9: ports are 0..7\"");
+	expect_has("/pcc/algo", "\"error\":\"parameters '': expected port,slot\"");
+	expect_has("/pcc/algo,0,9", "\"error\":\"slot 9: slots are 0..7 and 15\"");
 	expect_has("/pcc/slots,0",
 			"\"slots\":[0],\"enabled\":[1],\"algo_id\":[4660],\"algo_name\":[\"tlm_"
 			"algo\"]");
@@ -262,14 +265,19 @@ test_tlm_counters(void **state)
 			"{\"/pcc/counter_info\":{\"id\":1,\"name\":\"rtt_max\",\"type\":\"max\","
 			"\"max\":4294967295,\"permission\":0,\"description\":\"largest RTT, "
 			"ns\",\"unit\":\"ns\"}}");
-	assert_string_equal(query("/pcc/counter_info,0,0,2"), "{\"/pcc/counter_info\":null}");
+	expect_has("/pcc/counter_info,0,0,2", "\"error\":\"counter 2: tlm_algo has 2 counters\"");
 	assert_string_equal(query("/pcc/counters,0,0"),
 			"{\"/pcc/counters\":{\"port\":0,\"slot\":0,\"group\":0,\"enabled\":1,"
-			"\"n\":2,\"values\":[5,9000]}}");
+			"\"n\":2,\"names\":[\"events\",\"rtt_max\"],\"values\":[5,9000]}}");
 	expect_has("/pcc/counters_clear,0,0", "\"values\":[5,9000]");
 	expect_has("/pcc/counters,0,0", "\"values\":[0,0]");
 	/* group 1 holds histogram 0's bins */
 	expect_has("/pcc/counters,0,0,1", "\"values\":[0,2,0,1,0,");
+	expect_has("/pcc/counters,0,0,1",
+			"\"names\":[\"hist0_bin0\",\"hist0_bin1\",\"hist0_bin2\","
+			"\"hist0_bin3\",\"word4\",");
+	expect_has("/pcc/counters,0,0,2", "\"error\":\"group 2: port 0 slot 0 has groups 0..1\"");
+	expect_has("/pcc/counters_clear,0,0,1", "\"error\":\"group 1 holds an enabled histogram");
 }
 
 static void
@@ -286,7 +294,8 @@ test_tlm_params(void **state)
 			"\"writable\":1,\"permission\":1,\"value\":42,\"default\":10,\"min\":0,"
 			"\"max\":100,"
 			"\"description\":\"multiplicative gain\"}}");
-	assert_string_equal(query("/pcc/param,0,0,NOPE"), "{\"/pcc/param\":null}");
+	expect_has("/pcc/param,0,0,NOPE",
+			"\"error\":\"parameter 'NOPE': not a parameter of tlm_algo\"");
 }
 
 static void
@@ -300,7 +309,9 @@ test_tlm_hist(void **state)
 			"\"enabled\":1,\"counter_group\":1,\"group_offset\":0,\"min\":0,"
 			"\"step\":100,\"factor\":0,\"description\":\"rtt histogram\",\"edges\":"
 			"[0,100,200,300],\"bins\":[0,2,0,1],\"update_errors\":0}}");
-	assert_string_equal(query("/pcc/hist,0,5"), "{\"/pcc/hist\":null}");
+	expect_has("/pcc/hist,0,5", "\"error\":\"histogram 5 of port 0: not configured\"");
+	expect_has("/pcc/hist,0,15", "\"error\":\"histogram 15: ids are 0..14\"");
+	expect_has("/pcc/hists,x", "\"error\":\"parameters 'x': expected port\"");
 }
 
 static void
@@ -310,13 +321,16 @@ test_tlm_flows_stats(void **state)
 	assert_string_equal(query("/pcc/flows"), "{\"/pcc/flows\":{\"engine\":1,\"count\":3}}");
 	expect_has("/pcc/flows_top,2", "{\"/pcc/flows_top\":{\"n\":2,\"port_id\":[0,0],\"qpn\":[");
 	expect_has("/pcc/flows_top", "\"n\":3");
-	assert_string_equal(query("/pcc/flows_top,0"), "{\"/pcc/flows_top\":null}");
+	expect_has("/pcc/flows_top,0", "\"error\":\"n '0': 1..64\"");
 	expect_has("/pcc/flow,0,257", "\"qpn\":257,\"lcore\":0");
 	expect_has("/pcc/flow,0,257", "\"slot\":0");
-	assert_string_equal(query("/pcc/flow,0,5"), "{\"/pcc/flow\":null}");
+	assert_string_equal(query("/pcc/flow,0,5"),
+			"{\"/pcc/flow\":{\"status\":-2,\"error\":\"no flow with port_id 0 qpn "
+			"5\"}}");
+	expect_has("/pcc/flow,0,99999999", "\"error\":\"qpn 99999999: 24 bits");
 	expect_has("/pcc/stats", "{\"/pcc/stats\":{\"rx_pkts\":");
 	expect_has("/pcc/stats,0", "\"gen_pkts\":");
-	assert_string_equal(query("/pcc/stats,5"), "{\"/pcc/stats\":null}");
+	expect_has("/pcc/stats,5", "\"error\":\"port_id 5: not a port of the engine\"");
 	expect_has("/pcc/trace", "\"active\":1");
 	/* the effective configuration, a section per process and port */
 	expect_has("/pcc/config", "\"process\":{\"rxq\":1,");

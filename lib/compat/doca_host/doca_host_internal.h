@@ -58,6 +58,9 @@ struct dtlm *dtlm_open(const char *prefix, const char *dir, char *err, size_t er
 /* Run cmd ("/pcc/algo,0,1"): a new reference to the reply's value, or
  * NULL with the reason in err ("... replied null" for a refusal). */
 json_t *dtlm_get(struct dtlm *t, const char *cmd, char *err, size_t errlen);
+/* -errno of the refusal the last dtlm_get() got ({"status", "error"}), 0 if
+ * it failed otherwise or succeeded. */
+int dtlm_status(const struct dtlm *t);
 void dtlm_close(struct dtlm *t);
 
 #endif /* DOCA_HOST_INTERNAL_H */

@@ -28,6 +28,7 @@ struct dtlm {
 	int fd;
 	char path[PATH_MAX];
 	char *buf;
+	int status; /* the last reply's refusal status, 0 if none */
 };
 
 static void
@@ -111,6 +112,7 @@ dtlm_get(struct dtlm *t, const char *cmd, char *err, size_t errlen)
 		snprintf(err, errlen, "no telemetry connection");
 		return NULL;
 	}
+	t->status = 0;
 	if (send(t->fd, cmd, strlen(cmd), 0) < 0) {
 		snprintf(err, errlen, "%s: send %s: %s", t->path, cmd, strerror(errno));
 		return NULL;
@@ -136,14 +138,28 @@ dtlm_get(struct dtlm *t, const char *cmd, char *err, size_t errlen)
 	}
 	(void)key;
 	if (v == NULL || json_is_null(v)) {
-		snprintf(err, errlen, "%s replied null (bad parameter, unbound slot or no engine)",
-				cmd);
+		snprintf(err, errlen, "%s replied null", cmd);
+		json_decref(root);
+		return NULL;
+	}
+	/* a refusal: {"status": -errno, "error": "<reason>"} */
+	if (json_is_object(v) && json_is_string(json_object_get(v, "error")) &&
+			json_is_integer(json_object_get(v, "status"))) {
+		snprintf(err, errlen, "%s: %s", cmd,
+				json_string_value(json_object_get(v, "error")));
+		t->status = (int)json_integer_value(json_object_get(v, "status"));
 		json_decref(root);
 		return NULL;
 	}
 	json_incref(v);
 	json_decref(root);
 	return v;
+}
+
+int
+dtlm_status(const struct dtlm *t)
+{
+	return t != NULL ? t->status : 0;
 }
 
 void

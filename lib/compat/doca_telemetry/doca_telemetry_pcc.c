@@ -239,7 +239,8 @@ algo_get(const char *call, struct doca_telemetry_pcc *pcc, uint8_t slot, doca_er
 	}
 	snprintf(cmd, sizeof(cmd), "/pcc/algo,%u,%u", pcc->dev_port, slot);
 	a = dtlm_get(pcc->t, cmd, err, sizeof(err));
-	if (a == NULL && strstr(err, "replied null") == NULL)
+	/* an unbound slot (-ENOENT) is the caller's BAD_STATE */
+	if (a == NULL && dtlm_status(pcc->t) != -ENOENT)
 		*e = doca_host_fail(DOCA_ERROR_DRIVER, call, "%s: %s", pcc->dev, err);
 	return a;
 }

@@ -35,8 +35,16 @@ def tlm_query(prefix, cmd, timeout=5):
     return reply[cmd.split(',')[0]]
 
 
+def tlm_error(reply):
+    """The reason of a refusal ({"status": -errno, "error": ...}), or None."""
+    if isinstance(reply, dict) and 'error' in reply and 'status' in reply:
+        return reply['error']
+    return None
+
+
 def tlm_wait(prefix, cmd, cond, timeout=20):
-    """Query until cond(reply) holds; returns the last reply (or None)."""
+    """Query until cond(reply) holds; returns the last reply (or None).
+    A refusal (no engine yet, no such flow) counts as not yet."""
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
@@ -44,7 +52,7 @@ def tlm_wait(prefix, cmd, cond, timeout=20):
             last = tlm_query(prefix, cmd)
         except (OSError, ValueError, KeyError):
             last = None
-        if last is not None and cond(last):
+        if last is not None and tlm_error(last) is None and cond(last):
             return last
         time.sleep(0.05)    # poll interval, not a synchronisation
     return last

@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
 
 from framework import TestSuite  # noqa: E402
 from framework.app import AppSession, unique_file_prefix  # noqa: E402
-from framework.telemetry import tlm_query, tlm_wait  # noqa: E402
+from framework.telemetry import tlm_error, tlm_query, tlm_wait  # noqa: E402
 from framework.test_suite import SkipTest  # noqa: E402
 
 try:
@@ -127,6 +127,25 @@ class TestHost(TestSuite):
         self.assert_equal(sorted(top['qpn']), [256, 257, 258, 259], 'qpns')
         self.verify(all(b > 0 for b in top['tx_bytes']),
                     'a flow without bytes: %s' % top)
+        # the two rate fields say the same rate (line rate 100 Gb/s, 2^20)
+        for r, bps in zip(top['rate'], top['rate_bps']):
+            self.verify(r > 0 and abs(r * 100e9 / (1 << 20) - bps) <= 100e9 / (1 << 20),
+                        'rate %d vs rate_bps %d: %s' % (r, bps, top))
+        # every value named: counters beside /pcc/counters_info's names
+        cnt = tlm_query(prefix, '/pcc/counters,0,0')
+        names = tlm_query(prefix, '/pcc/counters_info,0,0')['names']
+        self.assert_equal(cnt['names'], names, '/pcc/counters names')
+        self.assert_equal(len(cnt['values']), len(names), 'one value per name')
+        # every refusal carries a reason
+        for cmd, reason in (('/pcc/flow,0,5', 'no flow with port_id 0 qpn 5'),
+                            ('/pcc/algo,0,3', 'port 0 slot 3: no algorithm bound'),
+                            ('/pcc/counters,0,9', 'slot 9: slots are 0..7 and 15'),
+                            ('/pcc/param,0,0,nosuch', "parameter 'nosuch'"),
+                            ('/pcc/stats,7', 'port_id 7: not a port'),
+                            ('/pcc/flows_top,99', "n '99': 1..64")):
+            bad = tlm_query(prefix, cmd)
+            self.verify(tlm_error(bad) is not None and reason in tlm_error(bad) and
+                        bad['status'] < 0, '%s: %s' % (cmd, bad))
         st = tlm_query(prefix, '/pcc/stats')
         self.verify(stat(st, 'gen_pkts') > 0 and stat(st, 'ev_cnp') > 0,
                     '/pcc/stats: no packets or CNP events: %s' % st)
