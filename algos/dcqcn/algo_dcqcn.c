@@ -168,7 +168,7 @@ struct dcqcn_cfg {
 	uint32_t rhai;
 	uint32_t bc_bytes;
 	uint32_t first_cnp;
-	uint32_t clamp; /**< RT = RC on every cut, not only after an increase */
+	uint32_t clamp;                 /**< RT = RC on every cut, not only after an increase */
 	uint64_t decay[32];             /**< (1 - g)^(2^i), 30-bit fixed point */
 	uint32_t decay4[DCQCN_NIB][16]; /**< (1 - g)^(k 16^j), 30-bit fixed point */
 };
