@@ -555,7 +555,7 @@ void eng_timer_ev(struct eng_flow *f, const struct eng_rp_conf *c, uint64_t now,
  */
 #define ENG_PACER_HORIZON_NS 2200000u
 #define ENG_PACE_AHEAD_NS 2000000u
-#define ENG_PACE_AHEAD_DEFAULT_NS 5000u
+#define ENG_PACE_AHEAD_DEFAULT_NS 500u
 
 /* ns per wire byte at rate_bps (0 = line_bps), 32.32 fixed point. */
 static inline uint64_t
