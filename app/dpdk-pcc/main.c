@@ -386,10 +386,13 @@ static void
 print_sim_setup(const struct app_args *args, const struct pcc_sim *sim,
 		const struct app_sim_view *v, const struct pcc_engine *e)
 {
+	struct pcc_sim_np_info np;
 	struct pcc_sim_stats st;
 	const char *dir = pcc_sim_output_dir(sim);
+	uint32_t i;
 
 	pcc_sim_stats_get(sim, &st);
+	pcc_sim_np_info_get(sim, &np);
 	printf("%s %s: simulator: %s, %u engine ports, %u flows (%u generated), %u "
 	       "algorithm slots, %.3f ms of virtual time\n",
 			APP_NAME, PCC_VERSION, args->sim_file, v->nb_ports, v->nb_flows,
@@ -398,6 +401,18 @@ print_sim_setup(const struct app_args *args, const struct pcc_sim *sim,
 			args->sim_mode == APP_SIM_SERVICE ? "service (free-running)" :
 							    "deterministic",
 			v->poll_lcore, dir[0] != '\0' ? dir : "none");
+	/* what each slot runs: the profile, and the base RTT it was given */
+	for (i = 0; i < v->nb_algos; i++) {
+		const struct pcc_sim_algo *al = &v->algos[i];
+		uint64_t rtt = v->base_rtt_ns[al->slot % PCC_SIM_SLOTS_MAX];
+
+		printf("%s: simulator: slot %u: %s, profile %s, base RTT %" PRIu64
+		       " ns (%s), %u scenario parameters; NP CNP gap %" PRIu64 " ns\n",
+				APP_NAME, al->slot, al->name, app_sim_profile_name(al), rtt,
+				pcc_sim_scenario_base_rtt_auto(args->sim_scn) ? "topology" :
+										"scenario",
+				al->nb_params, np.cnp_gap_ns);
+	}
 	fflush(stdout);
 }
 
@@ -455,6 +470,8 @@ run_sim(const struct app_args *args)
 	v.flows = flows;
 	v.nb_algos = pcc_sim_algos(sim, &algos);
 	v.algos = algos;
+	for (i = 0; i < PCC_SIM_SLOTS_MAX; i++)
+		v.base_rtt_ns[i] = pcc_sim_base_rtt_ns(sim, (uint8_t)i);
 	pcc_sim_np_info_get(sim, &v.np);
 	v.mbufs_hint = pcc_sim_mbufs_hint(sim);
 	if (app_sim_wiring(args, &v, &plan, err, sizeof(err)) < 0) {

@@ -35,6 +35,8 @@ struct app_sim_view {
 	struct pcc_sim_np_info np;
 	uint32_t mbufs_hint;
 	uint32_t poll_lcore; /* the one lcore that polls every port */
+	/* pcc_sim_base_rtt_ns() per slot (0: none) */
+	uint64_t base_rtt_ns[PCC_SIM_SLOTS_MAX];
 };
 
 /* The settings of a simulator run (filled by app_sim_wiring). */
@@ -78,5 +80,25 @@ int app_sim_apply(const struct app_args *a, const struct app_sim_view *v,
 int app_sim_started(const struct app_sim_view *v, char *err, size_t errlen);
 
 void app_sim_plan_free(struct app_sim_plan *plan);
+
+/* ---- simprofile.c ---- */
+
+struct pcc_host_ctx;
+
+/*
+ * Before the sim exists: every slot's profile is known, and the
+ * receivers' CNP gap is the one the profiles assume (hosts.cnp_gap set
+ * when the scenario does not give it; an explicit one that differs is an
+ * error).  0, or -EINVAL with the reason in why.
+ */
+int app_sim_profiles_check(struct pcc_sim_scenario *scn, char *why, size_t len);
+
+/* Slot al's profile, base RTT (when its algorithm has such a parameter
+ * and the scenario does not set it) and parameters on ctx. */
+int app_sim_algo_params(struct pcc_host_ctx *ctx, const struct pcc_sim_algo *al,
+		uint64_t base_rtt_ns, char *err, size_t errlen);
+
+/* The profile slot al runs: its name, or "none". */
+const char *app_sim_profile_name(const struct pcc_sim_algo *al);
 
 #endif /* APP_SIMWIRE_H */

@@ -266,8 +266,10 @@ pcc_sim_create(const struct pcc_sim_scenario *s, uint64_t seed)
 	ret = sim_model_build(sim);
 	if (ret == 0)
 		ret = flows_init(sim);
-	if (ret == 0)
+	if (ret == 0) {
+		sim_base_rtt_init(sim);
 		ret = pools_init(sim);
+	}
 	if (ret == 0)
 		ret = ports_init(sim);
 	if (ret != 0)
@@ -276,6 +278,8 @@ pcc_sim_create(const struct pcc_sim_scenario *s, uint64_t seed)
 	for (i = 0; i < s->nb_algos; i++) {
 		sim->algos[i].slot = sim->scn->algos[i].slot;
 		memcpy(sim->algos[i].name, sim->scn->algos[i].name, sizeof(sim->algos[i].name));
+		memcpy(sim->algos[i].profile, sim->scn->algos[i].profile,
+				sizeof(sim->algos[i].profile));
 		sim->algos[i].params = sim->scn->algos[i].params;
 		sim->algos[i].nb_params = sim->scn->algos[i].nb_params;
 	}
@@ -761,6 +765,7 @@ pcc_sim_flows(const struct pcc_sim *sim, struct pcc_sim_flow_info *out, uint32_t
 		o->start_ns = f->c.start_ns;
 		o->rate_bps = f->c.rate_bps != 0 ? f->c.rate_bps : sim->ports[src->port].rate_bps;
 		o->payload_len = f->c.payload;
+		o->base_rtt_ns = f->base_rtt_ns;
 	}
 	return i;
 }

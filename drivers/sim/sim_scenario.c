@@ -288,6 +288,30 @@ f_plugins(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *
 	return 0;
 }
 
+/* hosts.cnp_gap: also records that it was given (profiles check it). */
+static int
+f_cnp_gap(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
+{
+	struct sim_host_conf *h = obj;
+
+	if (sy_f_time(c, v, obj, f) != 0)
+		return -1;
+	h->cnp_gap_set = true;
+	return 0;
+}
+
+/* base_rtt: auto (from the topology) or a time. */
+static int
+f_base_rtt(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
+{
+	if (v->type == YAML_SCALAR_NODE && strcmp(sy_scalar(v), "auto") == 0) {
+		*FIELD_PTR(obj, f, uint64_t) = 0;
+		return 0;
+	}
+	return sy_get_u64(c, v, f->key, time_units, "'auto' or " WHAT_TIME, f->min, f->max,
+			FIELD_PTR(obj, f, uint64_t));
+}
+
 static int
 f_hosts(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 {
@@ -299,8 +323,8 @@ f_hosts(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 				false, NULL },
 		{ "ack_timeout", sy_f_time, OFF(struct sim_host_conf, ack_timeout_ns), 0, MAX_DELAY,
 				false, false, NULL },
-		{ "cnp_gap", sy_f_time, OFF(struct sim_host_conf, cnp_gap_ns), 0, MAX_DELAY, false,
-				false, NULL },
+		{ "cnp_gap", f_cnp_gap, OFF(struct sim_host_conf, cnp_gap_ns), 0, MAX_DELAY, false,
+				true, NULL },
 		{ "cnp_dscp", sy_f_u8, OFF(struct sim_host_conf, cnp_dscp), 0, 63, false, false,
 				NULL },
 		{ "np_turnaround", sy_f_time, OFF(struct sim_host_conf, np_turnaround_ns), 0,
@@ -376,7 +400,8 @@ static const struct yfield root_fields[] = {
 	{ "quantum", sy_f_time, S_OFF(quantum_ns), 1, 1000 * MS, false, true, NULL },
 	{ "topology", f_skip, SIZE_MAX, 0, 0, true, false, NULL },
 	{ "switch", f_switch, S_OFF(sw), 0, 0, false, false, NULL },
-	{ "hosts", f_hosts, S_OFF(host), 0, 0, false, false, NULL },
+	{ "base_rtt", f_base_rtt, S_OFF(base_rtt_ns), 100, 100 * MS, false, true, NULL },
+	{ "hosts", f_hosts, S_OFF(host), 0, 0, false, true, NULL },
 	{ "plugins", f_plugins, 0, 0, 0, false, false, NULL },
 	{ "algorithms", sy_f_algos, 0, 0, 0, false, false, NULL },
 	{ "flows", sy_f_flows, 0, 0, 0, true, false, NULL },
@@ -865,9 +890,25 @@ pcc_sim_scenario_algo_get(const struct pcc_sim_scenario *s, uint32_t idx, struct
 	memset(out, 0, sizeof(*out));
 	out->slot = s->algos[idx].slot;
 	memcpy(out->name, s->algos[idx].name, sizeof(out->name));
+	memcpy(out->profile, s->algos[idx].profile, sizeof(out->profile));
 	out->params = s->algos[idx].params;
 	out->nb_params = s->algos[idx].nb_params;
 	return 0;
+}
+
+int
+pcc_sim_scenario_base_rtt_auto(const struct pcc_sim_scenario *s)
+{
+	return s != NULL && s->base_rtt_ns == 0;
+}
+
+int
+pcc_sim_scenario_cnp_gap(const struct pcc_sim_scenario *s, uint64_t *gap_ns)
+{
+	if (s == NULL || gap_ns == NULL)
+		return -EINVAL;
+	*gap_ns = s->host.cnp_gap_ns;
+	return s->host.cnp_gap_set ? 1 : 0;
 }
 
 static void

@@ -151,6 +151,8 @@ wire(struct wired *w, const char *text, const char *dir)
 	w->v.flows = w->flows;
 	w->v.nb_algos = pcc_sim_algos(w->sim, &algos);
 	w->v.algos = algos;
+	for (i = 0; i < PCC_SIM_SLOTS_MAX; i++)
+		w->v.base_rtt_ns[i] = pcc_sim_base_rtt_ns(w->sim, (uint8_t)i);
 	assert_int_equal(pcc_sim_np_info_get(w->sim, &w->v.np), 0);
 	w->v.mbufs_hint = pcc_sim_mbufs_hint(w->sim);
 	w->v.poll_lcore = rte_get_main_lcore();
