@@ -468,6 +468,7 @@ struct sim_out {
 	FILE *flows_csv;
 	FILE *queues_csv;
 	FILE *cnps_csv;
+	FILE *fair_csv;
 	uint64_t last_sample_ns;
 	bool window_done;
 	uint64_t win_start_ns;
