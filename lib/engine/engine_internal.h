@@ -168,11 +168,12 @@ pcc_engine_clock_fn eng_clock_registered(uint16_t port_id, void **arg);
 
 /* eng_flow.flags */
 #define ENG_FLOW_F_IN_USE (1u << 0)
-#define ENG_FLOW_F_ACKED (1u << 1)   /* una_psn is valid */
-#define ENG_FLOW_F_TXC_Q (1u << 2)   /* in its lport's TX-coalescing FIFO */
-#define ENG_FLOW_F_TIMER_Q (1u << 3) /* in its lport's timer FIFO */
-#define ENG_FLOW_F_TX_SEEN (1u << 4) /* has sent a TX event */
-#define ENG_FLOW_F_PINNED (1u << 5)  /* rate set by pcc_engine_flow_rate_set() */
+#define ENG_FLOW_F_ACKED (1u << 1)    /* una_psn is valid */
+#define ENG_FLOW_F_TXC_Q (1u << 2)    /* in its lport's TX-coalescing FIFO */
+#define ENG_FLOW_F_TIMER_Q (1u << 3)  /* in its lport's timer FIFO */
+#define ENG_FLOW_F_TX_SEEN (1u << 4)  /* has sent a TX event */
+#define ENG_FLOW_F_PINNED (1u << 5)   /* rate set by pcc_engine_flow_rate_set() */
+#define ENG_FLOW_F_WIN_WIRE (1u << 6) /* window counts frame bytes (PCC_DEV_RES_F_WINDOW_WIRE) */
 /* flags that survive re-use of the entry (FIFO membership) */
 #define ENG_FLOW_F_KEEP (ENG_FLOW_F_TXC_Q | ENG_FLOW_F_TIMER_Q)
 

@@ -503,6 +503,14 @@ flow_bind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, u
 	return f;
 }
 
+/* Bytes one packet of gf takes from f's window: its payload, or its
+ * frame when the algorithm counts the window on the wire. */
+static inline uint32_t
+eng_gen_win_bytes(const struct eng_flow *f, const struct eng_gen_flow *gf)
+{
+	return (f->flags & ENG_FLOW_F_WIN_WIRE) ? gf->frame_len : gf->payload;
+}
+
 /*
  * Departure of f's next packet if it is built now: the pacer's own
  * schedule (pcc_pacer_flow_next()), or for a backend without one the
@@ -571,7 +579,7 @@ eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 				pace - now < lc->e->rp.pace_ahead_ns && flow_due(gf, now, burst)) {
 			struct rte_mbuf *m;
 
-			if (!eng_window_ok(f, gf->psn, gf->payload)) {
+			if (!eng_window_ok(f, gf->psn, eng_gen_win_bytes(f, gf))) {
 				eng_ctr_add(&pc->window_stalls, 1);
 				break;
 			}
@@ -630,7 +638,8 @@ eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 			return now;
 		/* a full pacer queue waits for a departure, a closed window
 		 * for an ACK: the pacer's deadline and the RX path cover them */
-		if (f->queued >= g->max_queued || !eng_window_ok(f, gf->psn, gf->payload))
+		if (f->queued >= g->max_queued ||
+				!eng_window_ok(f, gf->psn, eng_gen_win_bytes(f, gf)))
 			continue;
 		t = gf->unpaced ? now : gf->next_ns;
 		/* eng_gen_run() builds while pace - now < pace_ahead_ns */

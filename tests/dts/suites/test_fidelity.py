@@ -15,6 +15,7 @@ this run measured (devtools/fidelity-table.sh copies it there).
 import csv
 import json
 import os
+import re
 import sys
 
 import yaml
@@ -101,6 +102,10 @@ class Run:
         if name.startswith('long_flow_at_') and name.endswith('ms'):
             t = float(name[len('long_flow_at_'):-2]) * 1000.0
             return [self.flow_thpt_at('f0', t)]
+        m = re.fullmatch(r'long_flow_(\d+)_(\d+)ms', name)
+        if m:
+            a, b = (float(x) * 1000.0 for x in m.groups())
+            return [self.flow_thpt_at('f0', b, b - a)]
         raise KeyError(name)
 
 
@@ -189,6 +194,8 @@ class TestFidelity(TestSuite):
             tol = self.tol[chk['kind']]
             per_run = [r.metric(chk['metric']) for r in runs]
             vals = [v for pr in per_run for v in pr]
+            if chk.get('of') == 'mean' and vals:
+                vals = [sum(vals) / len(vals)]
             if 'values' in chk:
                 # flow by flow, sorted, in every run
                 refs = sorted(num(v) for v in chk['values'])
@@ -207,6 +214,8 @@ class TestFidelity(TestSuite):
             got_text = (' / '.join(fmt(v) for v in sorted(vals))
                         if len(vals) <= 2 else '%s .. %s (%d)' % (
                             fmt(min(vals)), fmt(max(vals)), len(vals)))
+            if chk.get('of') == 'mean':
+                got_text = 'mean %s' % got_text
             rows.append((chk, ref_text(chk), acc_text, got_text, ok))
             self.log('%s %s: ns-3 %s, accepted %s, dpdk-pcc %s: %s' %
                      (cid, chk['metric'], ref_text(chk), acc_text, got_text,
