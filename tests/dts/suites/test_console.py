@@ -380,6 +380,30 @@ class TestConsole(TestSuite):
         finally:
             s.close()
 
+    def test_algo_profile(self):
+        """--algo-profile sets the algorithm's whole named parameter set,
+        the --algo-params over it; unknown profiles are named."""
+        path = os.path.join(self.work_dir, 'profile.pcc')
+        with open(path, 'w') as f:
+            f.write('show params 0 0\nquit\n')
+        res = self.app.run(APP_ARGS + ['--algo-profile', 'paper',
+                                       '--algo-param', 'rai_mbps=30',
+                                       '--cmdline-file', path,
+                                       '--cmdline-strict'], lcores='0-1')
+        self.assert_equal(res.returncode, 0, 'exit status\n' + res.describe())
+        for name, value in (('t_alpha_ns', 55000), ('t_dec_ns', 50000),
+                            ('t_inc_ns', 55000), ('fast_recovery_steps', 5),
+                            ('byte_counter_kb', 10240),
+                            ('clamp_target_rate', 1), ('rai_mbps', 30)):
+            self.check(re.search(r'\n\d+\s+%s\s+%d\s' % (name, value),
+                                 res.stdout),
+                       '%s is not %d:\n%s' % (name, value, res.stdout))
+        res = self.app.run(APP_ARGS + ['--algo-profile', 'nosuch'],
+                           lcores='0-1')
+        self.check(res.returncode == 2 and "invalid value 'nosuch' for "
+                   "--algo-profile (algorithm dcqcn has no profile 'nosuch' "
+                   "(profiles: ns3, paper))" in res.stderr, res.describe())
+
     def test_script(self):
         path = os.path.join(self.work_dir, 'session.pcc')
         with open(path, 'w') as f:
