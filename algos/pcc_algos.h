@@ -64,6 +64,52 @@ int pcc_algos_register_builtin(void);
  */
 const struct pcc_dev_algo_ops *const *pcc_algos_builtin(unsigned int *n);
 
+/* ---- Profiles --------------------------------------------------------- */
+
+/** cnp_gap_ns of a profile whose algorithm reads no CNP. */
+#define PCC_ALGO_PROFILE_NO_CNP INT64_C(-1)
+
+/** One parameter of a profile, with where its value comes from. */
+struct pcc_algo_profile_param {
+	const char *name;
+	uint32_t value;
+	const char *source;
+};
+
+/**
+ * A named, complete parameter set of an algorithm: every parameter of
+ * the algorithm, and the notification point it assumes.  Profiles are
+ * applied whole (doc/algorithms.md, "Profiles"): mixing two (DCQCN's
+ * 1 us alpha timer of the ns-3 profile with the paper's 50 us CNP gap
+ * leaves alpha near 1/50) is what they exist to prevent.
+ */
+struct pcc_algo_profile {
+	const char *algo; /**< algorithm name */
+	const char *name; /**< profile name: "ns3", "paper" */
+	const char *desc;
+	/** CNP gap the NP must keep, ns: 0 = one CNP per marked packet;
+	 *  PCC_ALGO_PROFILE_NO_CNP = the algorithm reads no CNP */
+	int64_t cnp_gap_ns;
+	const struct pcc_algo_profile_param *params;
+	unsigned int n_params;
+};
+
+/**
+ * Profile name of algo; name NULL or "" = the algorithm's default profile
+ * (its first).  NULL if there is none.
+ */
+const struct pcc_algo_profile *pcc_algos_profile_find(const char *algo, const char *name);
+
+/** Every profile (*list), returns the count. */
+unsigned int pcc_algos_profiles(const struct pcc_algo_profile **list);
+
+/**
+ * The parameter of algo that takes the fabric's base RTT in ns (hpcc:
+ * base_rtt_ns, dctcp: rtt_ns), NULL if it has none.  A simulator run sets
+ * it from the topology unless the scenario gives it.
+ */
+const char *pcc_algos_base_rtt_param(const char *algo);
+
 #ifdef __cplusplus
 }
 #endif

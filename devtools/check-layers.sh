@@ -8,7 +8,7 @@
 #
 #   app/dpdk-pcc, lib/compat -> lib/simrun -> lib/host -> lib/engine ->
 #   lib/dev, lib/pacer, drivers/pacer -> lib/proto; algos/ -> lib/dev;
-#   lib/simrun -> drivers/sim -> lib/proto
+#   lib/simrun -> drivers/sim -> lib/proto; lib/simrun -> algos/ (profiles)
 #
 # Fails (exit 1, one line per crossing: file, line, what, why) when a
 # source file of a component
@@ -40,7 +40,7 @@ COMPONENTS = {
     'algos': (['algos'], ['dev', 'proto']),
     'engine': (['lib/engine'], ['proto', 'dev', 'pacer', 'pacer_drivers']),
     'host': (['lib/host'], ['engine', 'algos', 'dev', 'pacer', 'proto']),
-    'simrun': (['lib/simrun'], ['host', 'engine', 'dev', 'pacer', 'proto', 'sim']),
+    'simrun': (['lib/simrun'], ['host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim']),
     'compat': (['lib/compat'], ['simrun', 'host', 'engine', 'algos', 'dev', 'pacer', 'proto',
                                 'sim']),
     'app': (['app'], ['simrun', 'host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim',

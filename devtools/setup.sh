@@ -10,7 +10,7 @@ set -e
 PKGS="dpdk dpdk-dev libdpdk-dev libibverbs-dev libpcap-dev libcmocka-dev
 zlib1g-dev libyaml-dev libjansson-dev meson ninja-build pkg-config gcc clang
 libclang-rt-14-dev python3 python3-pexpect python3-scapy tshark cppcheck prometheus
-clang-format gnuplot-nox babeltrace"
+clang-format gnuplot-nox babeltrace python3-yaml parallel slurm-client"
 
 missing=""
 for p in $PKGS; do

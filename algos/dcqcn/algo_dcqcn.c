@@ -17,8 +17,9 @@
  *   alpha timer      alpha = (1 - g) alpha + g [CNP in the period]
  *   CNP              decrease now if t_dec elapsed since the last decrease
  *                    (or none yet), else once the period ends:
- *                    RT = RC, RC = max(min, RC (1 - alpha / 2)), stages = 0,
- *                    increase timer restarts
+ *                    RT = RC (clamp_target_rate 1, or an increase step
+ *                    since the last cut), RC = max(min, RC (1 - alpha / 2)),
+ *                    stages = 0, increase timer restarts
  *   increase step    (every t_inc, and every byte_counter bytes sent if set)
  *                    max(T, B) < F: fast recovery    RC = (RC + RT) / 2
  *                    min(T, B) > F: hyper increase   RT += R_HAI, then as above
@@ -53,6 +54,7 @@ enum {
 	DCQCN_P_RHAI,
 	DCQCN_P_BYTE_COUNTER,
 	DCQCN_P_RATE_FIRST_CNP,
+	DCQCN_P_CLAMP_TARGET,
 	DCQCN_P_NUM,
 };
 
@@ -79,6 +81,9 @@ static const struct pcc_dev_param_desc dcqcn_params[DCQCN_P_NUM] = {
 			"increase step every this many KiB sent (0: off; paper 10240)" },
 	{ DCQCN_P_RATE_FIRST_CNP, "rate_first_cnp", 65536, 1, 65536, PCC_DEV_PERM_RW,
 			"rate factor on a flow's first CNP, 16-bit fixed point" },
+	{ DCQCN_P_CLAMP_TARGET, "clamp_target_rate", 0, 0, 1, PCC_DEV_PERM_RW,
+			"1: RT = RC on every cut (paper text); 0: only if the rate "
+			"increased since the last cut (firmware, ns-3)" },
 };
 
 enum {
@@ -167,6 +172,7 @@ struct dcqcn_cfg {
 	uint32_t rhai;
 	uint32_t bc_bytes;
 	uint32_t first_cnp;
+	uint32_t clamp;                 /**< RT = RC on every cut, not only after an increase */
 	uint64_t decay[32];             /**< (1 - g)^(2^i), 30-bit fixed point */
 	uint32_t decay4[DCQCN_NIB][16]; /**< (1 - g)^(k 16^j), 30-bit fixed point */
 };
@@ -210,6 +216,7 @@ dcqcn_cfg_compute(struct dcqcn_cfg *c, uint8_t port, const uint32_t *p)
 	c->rhai = pcc_dev_mbps_to_rate(p[DCQCN_P_RHAI], line);
 	c->bc_bytes = p[DCQCN_P_BYTE_COUNTER] * 1024;
 	c->first_cnp = p[DCQCN_P_RATE_FIRST_CNP];
+	c->clamp = p[DCQCN_P_CLAMP_TARGET];
 	__atomic_store_n(&c->valid, 1, __ATOMIC_RELEASE);
 }
 
@@ -263,7 +270,14 @@ dcqcn_decrease(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t t, struc
 	uint64_t r = ((uint64_t)f->rc * ((2ull << DCQCN_ALPHA_SHIFT) - f->alpha)) >>
 			(DCQCN_ALPHA_SHIFT + 1);
 
-	f->rt = f->rc;
+	/* the target takes the old rate on every cut (clamp_target_rate 1,
+	 * the paper's text), or only when an increase step raised the rate
+	 * since the last cut (Mellanox firmware, the HPCC reference's
+	 * CLAMP_TARGET_RATE 0): back-to-back cuts then keep the target of
+	 * before the first one, so a flow cut more often than its peer does
+	 * not also lose its way back, and two flows converge */
+	if (c->clamp || f->t_stage != 0 || f->b_stage != 0)
+		f->rt = f->rc;
 	if (r <= c->min_rate) {
 		r = c->min_rate;
 		algo_cnt_add(k, DCQCN_C_AT_MIN, 1);

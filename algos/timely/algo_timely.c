@@ -57,8 +57,9 @@ static const struct pcc_dev_param_desc timely_params[TIMELY_P_NUM] = {
 			"EWMA weight of a new RTT difference, 16-bit fixed point (0.875)" },
 	{ TIMELY_P_MIN_RTT, "min_rtt_ns", 20000, 1, 100000000, PCC_DEV_PERM_RW,
 			"gradient normalisation, ns" },
-	{ TIMELY_P_DELTA, "delta_mbps", 10, 0, 1600000, PCC_DEV_PERM_RW,
-			"additive increase, Mb/s" },
+	{ TIMELY_P_DELTA, "delta_mbps", 0, 0, 1600000, PCC_DEV_PERM_RW,
+			"additive increase, Mb/s (0: 1 Mb/s per Gb/s of line rate: "
+			"10 at 10G as the paper, 100 at 100G as the HPCC reference)" },
 	{ TIMELY_P_HAI_N, "hai_n", 5, 1, 1000, PCC_DEV_PERM_RW,
 			"hyper additive increase multiplier N" },
 	{ TIMELY_P_HAI_THRESH, "hai_thresh", 5, 0, 255, PCC_DEV_PERM_RW,
@@ -145,7 +146,9 @@ timely_cfg_compute(struct timely_cfg *c, uint8_t port, const uint32_t *p)
 	c->beta = p[TIMELY_P_BETA];
 	c->alpha = p[TIMELY_P_ALPHA];
 	c->min_rtt = p[TIMELY_P_MIN_RTT];
-	c->delta = pcc_dev_mbps_to_rate(p[TIMELY_P_DELTA], line);
+	/* the paper's 10 Mb/s is for 10 Gb/s links; the HPCC reference
+	 * scales it with the line rate (run.py: 10 * bw / 10 Mb/s) */
+	c->delta = pcc_dev_mbps_to_rate(p[TIMELY_P_DELTA] != 0 ? p[TIMELY_P_DELTA] : line, line);
 	hai = (uint64_t)c->delta * p[TIMELY_P_HAI_N];
 	c->hai = hai > PCC_DEV_MAX_RATE ? PCC_DEV_MAX_RATE : (uint32_t)hai;
 	c->hai_thresh = p[TIMELY_P_HAI_THRESH];

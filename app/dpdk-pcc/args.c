@@ -24,6 +24,7 @@
 
 #include "args_internal.h"
 #include "pcc_host.h"
+#include "pcc_simrun.h"
 
 #define ID_APP 256   /* getopt value of app_opts[i]: ID_APP + i */
 #define ID_HOST 1024 /* of the engine option i: ID_HOST + i */
@@ -300,6 +301,8 @@ check_sim(struct app_args *a, const struct seen *s, char *err, size_t errlen)
 			snprintf(why, sizeof(why), "plugins: %s", pcc_host_last_error());
 			goto bad;
 		}
+	if (pcc_simrun_profiles_check(a->sim_scn, why, sizeof(why)) < 0)
+		goto bad;
 	for (k = 0; pcc_sim_scenario_algo_get(a->sim_scn, k, &algo) == 0; k++) {
 		if (pcc_host_algo_check(algo.name, NULL, NULL, why, sizeof(why)) < 0) {
 			app_set_err(err, errlen, "invalid --sim: %s: slot %u: %s", a->sim_file,

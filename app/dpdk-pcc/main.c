@@ -330,9 +330,13 @@ print_sim_setup(const struct app_args *args, const struct pcc_simrun *run,
 {
 	const struct pcc_sim *sim = pcc_simrun_sim(run);
 	const char *dir = pcc_sim_output_dir(sim);
+	const struct pcc_sim_algo *algos = NULL;
+	struct pcc_sim_np_info np;
 	struct pcc_sim_stats st;
+	uint32_t i, n;
 
 	pcc_sim_stats_get(sim, &st);
+	pcc_sim_np_info_get(sim, &np);
 	printf("%s %s: simulator: %s, %u engine ports, %u flows (%u generated), %u "
 	       "algorithm slots, %.3f ms of virtual time\n",
 			APP_NAME, PCC_VERSION, args->sim_file, pcc_simrun_port_count(run),
@@ -342,6 +346,19 @@ print_sim_setup(const struct app_args *args, const struct pcc_simrun *run,
 			args->sim_mode == APP_SIM_SERVICE ? "service (free-running)" :
 							    "deterministic",
 			pcc_simrun_poll_lcore(run), dir[0] != '\0' ? dir : "none");
+	/* what each slot runs: the profile, and the base RTT it was given */
+	n = pcc_sim_algos(sim, &algos);
+	for (i = 0; i < n; i++) {
+		const struct pcc_sim_algo *al = &algos[i];
+
+		printf("%s: simulator: slot %u: %s, profile %s, base RTT %" PRIu64
+		       " ns (%s), %u scenario parameters; NP CNP gap %" PRIu64 " ns\n",
+				APP_NAME, al->slot, al->name, pcc_simrun_profile_name(al),
+				pcc_sim_base_rtt_ns(sim, al->slot),
+				pcc_sim_scenario_base_rtt_auto(args->sim_scn) ? "topology" :
+										"scenario",
+				al->nb_params, np.cnp_gap_ns);
+	}
 	fflush(stdout);
 }
 

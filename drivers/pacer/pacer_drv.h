@@ -39,7 +39,8 @@ struct pacer_tb {
 	uint64_t next_ns;
 	uint64_t cost;      /* ns per wire byte, 32.32 fixed point */
 	uint32_t next_frac; /* 2^-32 ns */
-	uint32_t aux;       /* the backend's (wheel: packets queued) */
+	uint16_t aux;       /* the backend's (wheel: packets queued) */
+	uint16_t last_wire; /* wire bytes of the last packet scheduled (0: none) */
 };
 
 /* ns per wire byte in 32.32 fixed point, rounded up (never faster than
@@ -67,6 +68,13 @@ pacer_depart(const struct pacer_tb *f, uint64_t now, uint32_t *frac)
 	return f->next_ns;
 }
 
+/* The departure pacer_depart() would give, without its fraction. */
+static inline uint64_t
+pacer_next(const struct pacer_tb *f, uint64_t now)
+{
+	return f->next_ns < now ? now : f->next_ns;
+}
+
 /* The packet of wire bytes leaves at (dep, frac): the next one may leave
  * wire x 8 / rate later. */
 static inline void
@@ -76,6 +84,7 @@ pacer_advance(struct pacer_tb *f, uint64_t dep, uint32_t frac, uint32_t wire)
 
 	f->next_ns = dep + (uint64_t)(d >> 32);
 	f->next_frac = (uint32_t)d;
+	f->last_wire = (uint16_t)(wire > UINT16_MAX ? UINT16_MAX : wire);
 }
 
 /* Write the departure dep into m when the pacer was asked to
@@ -90,24 +99,32 @@ pacer_stamp(struct rte_mbuf *m, int off, uint64_t flag, uint64_t dep)
 }
 
 /*
- * A new cost for a flow waiting for its next departure at now: the rest
- * of the wait takes the new rate (the HPCC reference's ChangeRate moves
- * the next departure the same way).  Only for a flow with nothing queued:
- * queued packets keep their departures, and moving next before them would
- * reorder the flow.
+ * A new cost for a flow: the gap after its last scheduled packet takes
+ * the new rate, next = last departure + last size / new rate, as the HPCC
+ * reference's ChangeRate moves m_nextAvail.  Packets already scheduled
+ * (queued in the backend, or handed out and waiting in a NIC for their
+ * departure) keep their departures, and next never moves before the last
+ * of them: no reordering.  A rate cut thus reaches the very next packet
+ * not yet scheduled, and a flow slowed to a trickle that waits long for
+ * its next departure leaves at once at a higher rate.
  */
 static inline void
 pacer_rescale(struct pacer_tb *f, uint64_t now, uint64_t cost)
 {
-	unsigned __int128 rem;
+	unsigned __int128 next, d_old, d_new;
 
-	if (f->next_ns > now && f->cost != 0 && cost != f->cost) {
-		rem = ((unsigned __int128)(f->next_ns - now) << 32) + f->next_frac;
-		rem = rem * cost / f->cost;
-		if ((rem >> 32) > UINT32_MAX)
-			rem = (unsigned __int128)UINT32_MAX << 32;
-		f->next_ns = now + (uint64_t)(rem >> 32);
-		f->next_frac = (uint32_t)rem;
+	if (f->last_wire != 0 && f->cost != 0 && cost != f->cost && f->next_ns > now) {
+		next = ((unsigned __int128)f->next_ns << 32) + f->next_frac;
+		d_old = (unsigned __int128)f->last_wire * f->cost;
+		d_new = (unsigned __int128)f->last_wire * cost;
+		next = next - d_old + d_new; /* next >= d_old: advanced by it */
+		if ((uint64_t)(next >> 32) < now) {
+			f->next_ns = now;
+			f->next_frac = 0;
+		} else {
+			f->next_ns = (uint64_t)(next >> 32);
+			f->next_frac = (uint32_t)next;
+		}
 	}
 	f->cost = cost;
 }

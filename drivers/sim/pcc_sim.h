@@ -88,8 +88,9 @@ struct pcc_sim_scenario *pcc_sim_scenario_parse(
 /**
  * Override one setting after loading (the app's command line): key is a
  * dotted scenario key, value as it would be written in the file.  Keys:
- * seed, duration, quantum, output.dir, output.sample, output.plots,
- * output.progress, output.window.  0, or -1 with one line in err.
+ * seed, duration, quantum, base_rtt, hosts.* (e.g. hosts.cnp_gap),
+ * output.dir, output.sample, output.plots, output.progress,
+ * output.window.  0, or -1 with one line in err.
  */
 int pcc_sim_scenario_set(struct pcc_sim_scenario *s, const char *key, const char *value, char *err,
 		size_t errlen);
@@ -285,6 +286,9 @@ struct pcc_sim_flow_info {
 	uint64_t start_ns;    /**< virtual time of its first packet */
 	uint64_t rate_bps;    /**< offered (initial) rate; the source link's rate if 0 */
 	uint32_t payload_len; /**< RoCE payload bytes per packet */
+	/** base RTT of its path: propagation both ways, one data frame
+	 *  serialized on every hop there and one ACK back, no queueing */
+	uint64_t base_rtt_ns;
 };
 
 /** Number of flows. */
@@ -302,10 +306,29 @@ struct pcc_sim_param {
 /** An algorithm slot of the scenario. */
 struct pcc_sim_algo {
 	uint8_t slot;
-	char name[PCC_SIM_NAME_LEN]; /**< "dcqcn", ... */
+	char name[PCC_SIM_NAME_LEN];    /**< "dcqcn", ... */
+	char profile[PCC_SIM_NAME_LEN]; /**< "" = the algorithm's default, "none" */
 	const struct pcc_sim_param *params;
 	uint32_t nb_params;
 };
+
+/**
+ * The base RTT the scenario gives the algorithms of slot (the parameter
+ * pcc_algos_base_rtt_param() names: hpcc's base_rtt_ns, dctcp's rtt_ns):
+ * its base_rtt when set, else the largest base RTT of the slot's flows
+ * (pcc_sim_flow_info.base_rtt_ns), as the HPCC reference's GLOBAL_T takes
+ * the largest over the topology.  0 when the slot has no flow.
+ */
+uint64_t pcc_sim_base_rtt_ns(const struct pcc_sim *sim, uint8_t slot);
+
+/** 1 if the scenario's base_rtt is auto (from the topology), else 0. */
+int pcc_sim_scenario_base_rtt_auto(const struct pcc_sim_scenario *s);
+
+/**
+ * The receivers' CNP gap (hosts.cnp_gap) in *gap_ns; returns 1 if the
+ * scenario (or an override) gave it, 0 for the default, -EINVAL.
+ */
+int pcc_sim_scenario_cnp_gap(const struct pcc_sim_scenario *s, uint64_t *gap_ns);
 
 /**
  * The scenario's algorithm slots in slot order: *out points into the sim

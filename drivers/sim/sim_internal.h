@@ -107,6 +107,7 @@ struct sim_host_conf {
 	uint32_t ack_every;
 	uint64_t ack_timeout_ns;
 	uint64_t cnp_gap_ns;
+	bool cnp_gap_set; /* given in the scenario (or an override) */
 	uint8_t cnp_dscp;
 	uint64_t np_turnaround_ns;
 	uint8_t probe_ts_size;
@@ -133,6 +134,7 @@ struct sim_flow_conf {
 struct sim_algo_conf {
 	uint8_t slot;
 	char name[PCC_SIM_NAME_LEN];
+	char profile[PCC_SIM_NAME_LEN]; /* "" = the algorithm's default */
 	uint32_t nb_params;
 	struct pcc_sim_param params[PCC_SIM_ALGO_PARAMS_MAX]; /* strings malloc'd */
 };
@@ -164,6 +166,7 @@ struct pcc_sim_scenario {
 	uint64_t seed;
 	uint64_t duration_ns;
 	uint64_t quantum_ns;
+	uint64_t base_rtt_ns; /* 0 = auto: from the topology */
 	struct sim_topo_conf topo;
 	struct sim_switch_conf sw;
 	struct sim_host_conf host;
@@ -404,6 +407,7 @@ struct sim_host {
 
 struct sim_flow {
 	struct sim_flow_conf c;
+	uint64_t base_rtt_ns; /* data there, ACK back, no queueing */
 	uint16_t sport;
 	bool int_hdr;
 	struct pcc_sim_flow_stats st;
@@ -464,6 +468,7 @@ struct sim_out {
 	FILE *flows_csv;
 	FILE *queues_csv;
 	FILE *cnps_csv;
+	FILE *fair_csv;
 	uint64_t last_sample_ns;
 	bool window_done;
 	uint64_t win_start_ns;
@@ -541,6 +546,9 @@ struct pcc_sim {
 
 uint32_t sim_map_get(const struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn);
 int sim_map_put(struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn, uint32_t flow);
+
+/* sim_rtt.c: each flow's base RTT from the topology (after the model) */
+void sim_base_rtt_init(struct pcc_sim *sim);
 
 /* sim_model.c */
 int sim_model_build(struct pcc_sim *sim);

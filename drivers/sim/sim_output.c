@@ -101,7 +101,9 @@ sim_out_open(struct pcc_sim *sim)
 	o->flows_csv = open_in(sim, "flows.csv", "w");
 	o->queues_csv = open_in(sim, "queues.csv", "w");
 	o->cnps_csv = open_in(sim, "cnps.csv", "w");
-	if (o->flows_csv == NULL || o->queues_csv == NULL || o->cnps_csv == NULL) {
+	o->fair_csv = open_in(sim, "fairness.csv", "w");
+	if (o->flows_csv == NULL || o->queues_csv == NULL || o->cnps_csv == NULL ||
+			o->fair_csv == NULL) {
 		ret = -errno;
 		SIM_LOG(ERR, "%s: cannot create the CSV files: %s", sim->outdir, strerror(errno));
 		return ret != 0 ? ret : -EIO;
@@ -109,6 +111,7 @@ sim_out_open(struct pcc_sim *sim)
 	fprintf(o->flows_csv, "time_us,flow,name,rate_gbps,thpt_gbps,tx_bytes,rx_bytes,ce,cnps\n");
 	fprintf(o->queues_csv, "time_us,queue,name,depth_bytes,max_bytes,tx_gbps,marks,drops\n");
 	fprintf(o->cnps_csv, "time_ns,flow,qpn,np,gap_ns\n");
+	fprintf(o->fair_csv, "time_us,active,jain,thpt_gbps\n");
 	o->enabled = true;
 	sim_ev_push(sim, RTE_MIN(s->out.sample_ns, s->duration_ns), SIM_EV_SAMPLE, 0, 0);
 	return 0;
@@ -118,12 +121,22 @@ static void
 sample_rows(struct pcc_sim *sim, uint64_t now)
 {
 	struct sim_out *o = &sim->out;
-	uint64_t dt = now - o->last_sample_ns;
-	uint32_t i;
+	uint64_t dt = now - o->last_sample_ns, tot = 0, x;
+	double sum = 0, sq = 0;
+	uint32_t i, active = 0;
 
 	for (i = 0; i < sim->nb_flows; i++) {
 		struct sim_flow *f = &sim->flows[i];
 
+		/* fairness over the flows active in the interval: started
+		 * before its end, not completed before its start */
+		if (f->c.start_ns < now && !(f->st.done && f->st.last_rx_ns <= o->last_sample_ns)) {
+			x = mbps(f->st.rx_bytes - f->smp_rx, dt);
+			active++;
+			tot += x;
+			sum += (double)x;
+			sq += (double)x * (double)x;
+		}
 		put_milli(o->flows_csv, now);
 		fprintf(o->flows_csv, ",%u,f%u,", i, i);
 		put_milli(o->flows_csv, mbps(f->st.tx_bytes - f->smp_tx, dt));
@@ -134,6 +147,15 @@ sample_rows(struct pcc_sim *sim, uint64_t now)
 		f->smp_tx = f->st.tx_bytes;
 		f->smp_rx = f->st.rx_bytes;
 	}
+	/* Jain's index over time (doc/simulator.md, fairness.csv): empty
+	 * when no active flow delivered anything */
+	put_milli(o->fair_csv, now);
+	fprintf(o->fair_csv, ",%u,", active);
+	if (active > 0 && sq > 0)
+		fprintf(o->fair_csv, "%.6f", sum * sum / ((double)active * sq));
+	fputc(',', o->fair_csv);
+	put_milli(o->fair_csv, tot);
+	fputc('\n', o->fair_csv);
 	for (i = 0; i < sim->nb_queues; i++) {
 		struct sim_port *p = &sim->ports[sim->queues[i]];
 
@@ -419,9 +441,11 @@ write_json(struct pcc_sim *sim, const struct flow_sum *fs, const struct queue_su
 				"    {\"name\": \"f%u\", \"src\": \"%s\", \"dst\": \"%s\", "
 				"\"slot\": %u, "
 				"\"qpn\": %u, \"size\": %" PRIu64 ", \"start_ns\": %" PRIu64
+				", \"base_rtt_ns\": %" PRIu64 ", \"link_mbps\": %" PRIu64
 				", \"done\": %s, \"fct_ns\": ",
 				i, sim->hosts[fl->c.src].name, sim->hosts[fl->c.dst].name,
-				fl->c.slot, fl->c.qpn, fl->c.size, fl->c.start_ns,
+				fl->c.slot, fl->c.qpn, fl->c.size, fl->c.start_ns, fl->base_rtt_ns,
+				sim->ports[sim->hosts[fl->c.src].port].rate_bps / 1000000,
 				st->done ? "true" : "false");
 		if (st->done)
 			fprintf(f, "%" PRIu64, st->fct_ns);
@@ -539,7 +563,15 @@ write_plot(struct pcc_sim *sim)
 	}
 	if (first)
 		fprintf(f, "0 title 'no queue built up'");
-	fprintf(f, "\n");
+	fprintf(f,
+			"\nset output 'fairness.png'\nset title \"%s: Jain's index over the "
+			"active flows, total throughput\"\n"
+			"set ylabel \"Jain's index\"\nset yrange [0:1.05]\nset y2label 'Gb/s'\n"
+			"set y2tics\nset ytics nomirror\n"
+			"plot 'fairness.csv' skip 1 using 1:3 with lines title 'Jain', \\\n"
+			"     'fairness.csv' skip 1 using 1:4 axes x1y2 with lines title 'total "
+			"Gb/s'\n",
+			sim->scn->name);
 	if (fclose(f) != 0)
 		return -errno;
 	return 0;
@@ -688,6 +720,9 @@ sim_out_close(struct pcc_sim *sim)
 		fclose(sim->out.queues_csv);
 	if (sim->out.cnps_csv != NULL)
 		fclose(sim->out.cnps_csv);
+	if (sim->out.fair_csv != NULL)
+		fclose(sim->out.fair_csv);
+	sim->out.fair_csv = NULL;
 	sim->out.flows_csv = NULL;
 	sim->out.queues_csv = NULL;
 	sim->out.cnps_csv = NULL;

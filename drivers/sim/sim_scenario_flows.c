@@ -52,7 +52,7 @@ algo_params(struct yctx *c, const yaml_node_t *v, struct sim_algo_conf *a)
 static int
 algo_entry(struct yctx *c, const yaml_node_t *n, struct sim_algo_conf *a)
 {
-	bool seen_slot = false, seen_name = false, seen_params = false;
+	bool seen_slot = false, seen_name = false, seen_params = false, seen_profile = false;
 	yaml_node_pair_t *pr;
 	uint64_t x;
 
@@ -72,10 +72,12 @@ algo_entry(struct yctx *c, const yaml_node_t *n, struct sim_algo_conf *a)
 			seen = &seen_name;
 		else if (strcmp(sy_scalar(kn), "params") == 0)
 			seen = &seen_params;
+		else if (strcmp(sy_scalar(kn), "profile") == 0)
+			seen = &seen_profile;
 		else
 			return sy_yerr(c, kn,
 					"unknown key '%s' in an algorithm (known: slot, name, "
-					"params)",
+					"profile, params)",
 					sy_scalar(kn));
 		if (*seen)
 			return sy_yerr(c, kn, "duplicate key '%s'", sy_scalar(kn));
@@ -90,6 +92,12 @@ algo_entry(struct yctx *c, const yaml_node_t *n, struct sim_algo_conf *a)
 				return -1;
 			if (a->name[0] == '\0')
 				return sy_yerr(c, vn, "'name' is empty");
+		} else if (seen == &seen_profile) {
+			/* checked against the algorithm's profiles by the app */
+			if (sy_get_str(c, vn, "profile", a->profile, sizeof(a->profile)) != 0)
+				return -1;
+			if (a->profile[0] == '\0')
+				return sy_yerr(c, vn, "'profile' is empty");
 		} else if (algo_params(c, vn, a) != 0) {
 			return -1;
 		}

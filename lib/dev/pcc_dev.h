@@ -171,12 +171,14 @@ struct pcc_dev_attr {
  * Results flags (pcc_dev_results.flags): CREDITS_RELOAD grants the credits
  * now; PROBE_CUSTOM sets the flow's probe custom header (custom_hdr);
  * PROBE_DSCP sets its probes' DSCP (probe_dscp); PROBE_DSCP_OFF goes back
- * to the flow's own DSCP.
+ * to the flow's own DSCP.  WINDOW_WIRE (with a window): the window counts
+ * the frames' bytes on the wire, not their payload (HPCC's W = B x T).
  */
 #define PCC_DEV_RES_F_CREDITS_RELOAD (1u << 0)
 #define PCC_DEV_RES_F_PROBE_CUSTOM (1u << 1)
 #define PCC_DEV_RES_F_PROBE_DSCP (1u << 2)
 #define PCC_DEV_RES_F_PROBE_DSCP_OFF (1u << 3)
+#define PCC_DEV_RES_F_WINDOW_WIRE (1u << 4)
 
 /** Longest per-flow probe custom header (the probe format's limit). */
 #define PCC_DEV_PROBE_CUSTOM_MAX 64

@@ -168,11 +168,12 @@ pcc_engine_clock_fn eng_clock_registered(uint16_t port_id, void **arg);
 
 /* eng_flow.flags */
 #define ENG_FLOW_F_IN_USE (1u << 0)
-#define ENG_FLOW_F_ACKED (1u << 1)   /* una_psn is valid */
-#define ENG_FLOW_F_TXC_Q (1u << 2)   /* in its lport's TX-coalescing FIFO */
-#define ENG_FLOW_F_TIMER_Q (1u << 3) /* in its lport's timer FIFO */
-#define ENG_FLOW_F_TX_SEEN (1u << 4) /* has sent a TX event */
-#define ENG_FLOW_F_PINNED (1u << 5)  /* rate set by pcc_engine_flow_rate_set() */
+#define ENG_FLOW_F_ACKED (1u << 1)    /* una_psn is valid */
+#define ENG_FLOW_F_TXC_Q (1u << 2)    /* in its lport's TX-coalescing FIFO */
+#define ENG_FLOW_F_TIMER_Q (1u << 3)  /* in its lport's timer FIFO */
+#define ENG_FLOW_F_TX_SEEN (1u << 4)  /* has sent a TX event */
+#define ENG_FLOW_F_PINNED (1u << 5)   /* rate set by pcc_engine_flow_rate_set() */
+#define ENG_FLOW_F_WIN_WIRE (1u << 6) /* window counts frame bytes (PCC_DEV_RES_F_WINDOW_WIRE) */
 /* flags that survive re-use of the entry (FIFO membership) */
 #define ENG_FLOW_F_KEEP (ENG_FLOW_F_TXC_Q | ENG_FLOW_F_TIMER_Q)
 
@@ -555,7 +556,7 @@ void eng_timer_ev(struct eng_flow *f, const struct eng_rp_conf *c, uint64_t now,
  */
 #define ENG_PACER_HORIZON_NS 2200000u
 #define ENG_PACE_AHEAD_NS 2000000u
-#define ENG_PACE_AHEAD_DEFAULT_NS 5000u
+#define ENG_PACE_AHEAD_DEFAULT_NS 500u
 
 /* ns per wire byte at rate_bps (0 = line_bps), 32.32 fixed point. */
 static inline uint64_t

@@ -503,6 +503,33 @@ flow_bind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, u
 	return f;
 }
 
+/* Bytes one packet of gf takes from f's window: its payload, or its
+ * frame when the algorithm counts the window on the wire. */
+static inline uint32_t
+eng_gen_win_bytes(const struct eng_flow *f, const struct eng_gen_flow *gf)
+{
+	return (f->flags & ENG_FLOW_F_WIN_WIRE) ? gf->frame_len : gf->payload;
+}
+
+/*
+ * Departure of f's next packet if it is built now: the pacer's own
+ * schedule (pcc_pacer_flow_next()), or for a backend without one the
+ * engine's estimate.  The estimate truncates each packet's wire time to
+ * whole ns while the pacer keeps the fraction, so at 100 Gb/s it fell
+ * 0.84 ns per packet behind the pacer and the look-ahead grew from 0.5 us
+ * to about 1 us before the pacer queue bound stopped it.
+ */
+static inline uint64_t
+eng_gen_pace(const struct eng_lport *lp, const struct eng_lcore *lc, const struct eng_flow *f,
+		uint64_t now)
+{
+	uint64_t next = pcc_pacer_flow_next(lp->pacer, eng_flow_idx(&lc->ft, f), now);
+
+	if (next != UINT64_MAX)
+		return next;
+	return (int64_t)(f->pace_ns - now) > 0 ? f->pace_ns : now;
+}
+
 uint16_t
 eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 {
@@ -546,13 +573,13 @@ eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 		room = f->queued < g->max_queued ? (uint16_t)(g->max_queued - f->queued) : 0;
 		/* the pacer takes a packet only within its horizon: follow its
 		 * schedule (departure of the next packet, one frame apart) */
-		pace = (int64_t)(f->pace_ns - now) > 0 ? f->pace_ns : now;
+		pace = eng_gen_pace(lp, lc, f, now);
 		step = ((uint64_t)(gf->frame_len + PCC_PACER_WIRE_OVERHEAD) * f->pace_cost) >> 32;
 		while (n < room && built + n < burst && gf->state == PCC_ENGINE_GEN_ACTIVE &&
 				pace - now < lc->e->rp.pace_ahead_ns && flow_due(gf, now, burst)) {
 			struct rte_mbuf *m;
 
-			if (!eng_window_ok(f, gf->psn, gf->payload)) {
+			if (!eng_window_ok(f, gf->psn, eng_gen_win_bytes(f, gf))) {
 				eng_ctr_add(&pc->window_stalls, 1);
 				break;
 			}
@@ -596,7 +623,7 @@ eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	for (i = 0; i < g->nb_live; i++) {
 		const struct eng_gen_flow *gf = g->live[i];
 		const struct eng_flow *f;
-		uint64_t t;
+		uint64_t t, pace;
 
 		if (gf->state == PCC_ENGINE_GEN_DONE)
 			continue;
@@ -611,12 +638,14 @@ eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 			return now;
 		/* a full pacer queue waits for a departure, a closed window
 		 * for an ACK: the pacer's deadline and the RX path cover them */
-		if (f->queued >= g->max_queued || !eng_window_ok(f, gf->psn, gf->payload))
+		if (f->queued >= g->max_queued ||
+				!eng_window_ok(f, gf->psn, eng_gen_win_bytes(f, gf)))
 			continue;
 		t = gf->unpaced ? now : gf->next_ns;
-		/* eng_gen_run() builds while pace_ns - now < pace_ahead_ns */
-		if (f->pace_ns >= lc->e->rp.pace_ahead_ns)
-			t = RTE_MAX(t, f->pace_ns - lc->e->rp.pace_ahead_ns + 1);
+		/* eng_gen_run() builds while pace - now < pace_ahead_ns */
+		pace = eng_gen_pace(lp, lc, f, now);
+		if (pace >= lc->e->rp.pace_ahead_ns)
+			t = RTE_MAX(t, pace - lc->e->rp.pace_ahead_ns + 1);
 		d = RTE_MIN(d, t);
 	}
 	return d;

@@ -267,6 +267,10 @@ apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 	if (res->window != 0) {
 		__atomic_store_n(&f->window, res->window, __ATOMIC_RELAXED);
 		f->credits = res->credits;
+		if (res->flags & PCC_DEV_RES_F_WINDOW_WIRE)
+			f->flags |= ENG_FLOW_F_WIN_WIRE;
+		else
+			f->flags &= (uint8_t)~ENG_FLOW_F_WIN_WIRE;
 	}
 	if (res->rtt_req)
 		probe_send(lc, lp, f, res->probe_slot != 0 ? res->probe_slot : f->slot, now);

@@ -95,3 +95,35 @@ pcc_host_algo_check(const char *algo, const char *name, const char *value, char 
 		return why_fail(why, whylen, "%s of %s is read-only", name, ops->name);
 	return 0;
 }
+
+const struct pcc_algo_profile *
+host_algo_profile(const char *algo, const char *name, char *why, size_t whylen)
+{
+	const struct pcc_algo_profile *list, *pr;
+	char names[128];
+	unsigned int n, i;
+	size_t off = 0;
+
+	if (algo == NULL || algo[0] == '\0')
+		algo = "rtt";
+	pr = pcc_algos_profile_find(algo, name);
+	if (pr != NULL)
+		return pr;
+	names[0] = '\0';
+	n = pcc_algos_profiles(&list);
+	for (i = 0; i < n && off < sizeof(names); i++)
+		if (strcmp(list[i].algo, algo) == 0)
+			off += (size_t)snprintf(names + off, sizeof(names) - off, "%s%s",
+					off > 0 ? ", " : "", list[i].name);
+	if (off == 0)
+		why_fail(why, whylen,
+				"invalid value '%s' for --algo-profile (algorithm %s has no "
+				"profiles)",
+				name, algo);
+	else
+		why_fail(why, whylen,
+				"invalid value '%s' for --algo-profile (algorithm %s has no "
+				"profile '%s' (profiles: %s))",
+				name, algo, name, names);
+	return NULL;
+}

@@ -20,6 +20,7 @@
 #include <rte_lcore.h>
 
 #include "host_internal.h"
+#include "pcc_algos.h"
 #include "pcc_dev_plugin.h"
 
 struct pcc_engine *host_e;
@@ -461,6 +462,28 @@ apply_rp(struct build *b)
 		if (r == NULL || done[r->dev_port])
 			continue;
 		done[r->dev_port] = true;
+		/* --algo-profile: the whole set first, the --algo-params over it */
+		if (r->rp.profile[0] != '\0') {
+			const struct pcc_algo_profile *pr = host_algo_profile(
+					r->rp.slot_algo[0], r->rp.profile, why, sizeof(why));
+			uint8_t slot = pcc_dev_slot_active(r->dev_port);
+			char v[16];
+
+			if (pr == NULL)
+				return host_err(-EINVAL, "start: port %u: %s", p, why);
+			for (i = 0; i < pr->n_params; i++) {
+				snprintf(v, sizeof(v), "%u", pr->params[i].value);
+				ret = pcc_dev_param_set_str(
+						r->dev_port, slot, pr->params[i].name, v);
+				if (ret < 0)
+					return host_err(-EINVAL,
+							"start: port %u slot %u: profile %s: "
+							"%s=%s: "
+							"%s",
+							p, slot, pr->name, pr->params[i].name, v,
+							strerror(-ret));
+			}
+		}
 		for (i = 0; i < r->rp.nb_params; i++) {
 			const struct host_param *hp = &r->rp.params[i];
 			uint8_t slot = hp->slot == PCC_HOST_SLOT_ACTIVE ?

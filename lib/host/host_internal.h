@@ -95,6 +95,7 @@ struct host_param {
 /* RP settings of a context. */
 struct host_rp {
 	char slot_algo[PCC_ENGINE_SLOTS][PCC_DEV_NAME_MAX]; /* "" = none */
+	char profile[HOST_PARAM_LEN];                       /* --algo-profile: "" = none */
 	struct host_param params[HOST_PARAMS_MAX];
 	uint32_t nb_params;
 	struct pcc_host_probe_conf probe[PCC_HOST_PROBE_SLOTS];
@@ -278,5 +279,13 @@ int host_ha_journal(uint8_t port, uint8_t slot, const char *name, const char *va
 
 /* Crash: one-time handler installation (idempotent). */
 int host_crash_install(void);
+
+/*
+ * The profile name of algorithm algo (NULL or "": the default, rtt), or
+ * NULL with the --algo-profile error in why (host_algo.c).
+ */
+struct pcc_algo_profile;
+const struct pcc_algo_profile *host_algo_profile(
+		const char *algo, const char *name, char *why, size_t whylen);
 
 #endif /* HOST_INTERNAL_H */

@@ -353,6 +353,11 @@ static const struct opt host_opts[] = {
 			"default: none, the default algorithm rtt of slot\n"
 			"0xF)",
 			host_opt_set_algo),
+	OPT("algo-profile", "NAME", RP, "a profile of the algorithm: ns3, paper", G_RP,
+			"a named, complete parameter set of that algorithm\n"
+			"(dcqcn: ns3, paper; hpcc, dctcp: ns3; timely: ns3,\n"
+			"paper), set before the --algo-params",
+			host_opt_set_algo_profile),
 	OPT_R("algo-param", "NAME=VALUE", RP, "NAME=VALUE, a parameter of the algorithm", G_RP,
 			"set a parameter of that algorithm (repeatable)", host_opt_set_algo_param),
 	NUM_P("tx-coalesce-bytes", "N", P, "bytes, 0..1073741824", G_RP,
@@ -620,6 +625,9 @@ host_stage_check(const struct host_stage *st, char *why, size_t whylen)
 	if (st->rp != NULL) {
 		const char *algo = st->rp->slot_algo[0][0] != '\0' ? st->rp->slot_algo[0] : NULL;
 
+		if (st->rp->profile[0] != '\0' &&
+				host_algo_profile(algo, st->rp->profile, why, whylen) == NULL)
+			return -1;
 		for (i = 0; i < st->rp->nb_params; i++) {
 			const struct host_param *hp = &st->rp->params[i];
 			char w[384];

@@ -67,6 +67,7 @@ HOST_OPT_SETTER(host_opt_set_metrics_addr);
 HOST_OPT_SETTER(host_opt_set_nonempty);
 HOST_OPT_SETTER(host_opt_set_algo);
 HOST_OPT_SETTER(host_opt_set_algo_param);
+HOST_OPT_SETTER(host_opt_set_algo_profile);
 HOST_OPT_SETTER(host_opt_set_line_rate);
 HOST_OPT_SETTER(host_opt_set_probe);
 HOST_OPT_SETTER(host_opt_set_np_cnp);

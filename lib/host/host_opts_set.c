@@ -419,6 +419,20 @@ host_opt_set_algo_param(
 }
 
 int
+host_opt_set_algo_profile(
+		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
+{
+	RTE_SET_USED(o);
+	if (v[0] == '\0')
+		return -1;
+	if (strlen(v) >= sizeof(st->rp->profile))
+		return host_opt_set_why(why, whylen, "name too long");
+	/* checked against the algorithm once every option is known */
+	snprintf(st->rp->profile, sizeof(st->rp->profile), "%s", v);
+	return 0;
+}
+
+int
 host_opt_set_line_rate(
 		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
 {

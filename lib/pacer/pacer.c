@@ -301,6 +301,14 @@ pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint
 }
 
 uint64_t
+pcc_pacer_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now)
+{
+	if (unlikely(p == NULL || flow >= p->conf.max_flows) || p->ops->flow_next == NULL)
+		return UINT64_MAX;
+	return p->ops->flow_next(p, flow, now);
+}
+
+uint64_t
 pcc_pacer_next_due(const struct pcc_pacer *p)
 {
 	if (p == NULL)

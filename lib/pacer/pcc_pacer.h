@@ -92,11 +92,11 @@ void pcc_pacer_free(struct pcc_pacer *p);
 const char *pcc_pacer_backend(const struct pcc_pacer *p);
 
 /**
- * Rate of a flow in bit/s (0 = line rate).  0 or negative errno.  A flow
- * with nothing queued that waits for its next departure has the rest of
- * that wait scaled to the new rate (so a flow slowed to a trickle speeds
- * up at once, and a cut applies at once); packets already queued keep
- * their departures.
+ * Rate of a flow in bit/s (0 = line rate).  0 or negative errno.  Packets
+ * already scheduled keep their departures; the gap after the last of them
+ * takes the new rate (next = last departure + its size / new rate, the
+ * HPCC reference's ChangeRate), so a cut reaches the next packet offered
+ * and a flow slowed to a trickle speeds up at once.
  */
 int pcc_pacer_set_rate(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps);
 uint64_t pcc_pacer_get_rate(const struct pcc_pacer *p, uint32_t flow);
@@ -128,6 +128,16 @@ uint16_t pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **
  * holds no packets of its own (txpp, mtr) needs no next_due op.
  */
 uint64_t pcc_pacer_next_due(const struct pcc_pacer *p);
+
+/**
+ * The departure the backend would give the flow's next packet offered at
+ * now: max(its previous departure + previous size / rate, now), ns.
+ * UINT64_MAX when the backend keeps no schedule (mtr).  A generator that
+ * hands packets over only a little ahead of their departures (the
+ * engine's look-ahead) follows this exact schedule rather than an
+ * estimate of its own, which drifts by the rounding of every packet.
+ */
+uint64_t pcc_pacer_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now);
 
 /** Forget a flow: its queued packets are freed, its rate reset. */
 void pcc_pacer_flow_reset(struct pcc_pacer *p, uint32_t flow);
@@ -161,6 +171,11 @@ struct pcc_pacer_ops {
 	 * holds nothing (pcc_pacer_next_due()).  NULL: it holds nothing.
 	 */
 	uint64_t (*next_due)(const struct pcc_pacer *p);
+	/**
+	 * Optional: the flow's next departure if offered at now
+	 * (pcc_pacer_flow_next()).  NULL: the backend keeps no schedule.
+	 */
+	uint64_t (*flow_next)(const struct pcc_pacer *p, uint32_t flow, uint64_t now);
 };
 
 /** Register a backend by name (0, -EEXIST, -EINVAL, -ENOSPC). */

@@ -51,8 +51,9 @@ enum pcc_simrun_mode {
 
 /** Settings of a run. */
 struct pcc_simrun_conf {
-	/** the scenario, overrides applied; the caller keeps it until destroy */
-	const struct pcc_sim_scenario *scn;
+	/** the scenario, overrides applied; the caller keeps it until destroy
+	 *  (the run sets hosts.cnp_gap to what its profiles assume) */
+	struct pcc_sim_scenario *scn;
 	uint64_t seed; /**< PCC_SIM_SEED_SCENARIO: the file's */
 	enum pcc_simrun_mode mode;
 	/** lcore that polls every port (RTE_MAX_LCORE: the first worker, else
@@ -128,6 +129,19 @@ void pcc_simrun_stop(struct pcc_simrun *run);
 
 /** Write the run's outputs and summary to out (pcc_sim_finish).  0 or -1. */
 int pcc_simrun_finish(struct pcc_simrun *run, FILE *out);
+
+/**
+ * Check and complete scn's algorithm profiles (doc/simulator.md, "Profiles
+ * and base RTT"): every slot's profile exists, the profiles agree on the
+ * receivers' CNP gap, and hosts.cnp_gap is set to it (an explicit one that
+ * differs is refused).  pcc_simrun_create() calls it; a program may call it
+ * first to report a scenario error early.  0, or -EINVAL with the reason
+ * in why.
+ */
+int pcc_simrun_profiles_check(struct pcc_sim_scenario *scn, char *why, size_t len);
+
+/** The profile slot al runs ("none" when it runs none). */
+const char *pcc_simrun_profile_name(const struct pcc_sim_algo *al);
 
 /** Give back the mbufs the fabric holds (before the engine's pool goes:
  *  before the contexts are destroyed).  Idempotent. */

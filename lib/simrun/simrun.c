@@ -163,6 +163,8 @@ read_view(struct pcc_simrun *run, char *err, size_t errlen)
 	v->flows = run->flows;
 	v->nb_algos = pcc_sim_algos(run->sim, &algos);
 	v->algos = algos;
+	for (i = 0; i < PCC_SIM_SLOTS_MAX; i++)
+		v->base_rtt_ns[i] = pcc_sim_base_rtt_ns(run->sim, (uint8_t)i);
 	pcc_sim_np_info_get(run->sim, &v->np);
 	v->mbufs_hint = pcc_sim_mbufs_hint(run->sim);
 	v->poll_lcore = run->conf.poll_lcore < RTE_MAX_LCORE ? run->conf.poll_lcore :
@@ -189,6 +191,12 @@ pcc_simrun_create(const struct pcc_simrun_conf *conf, char *err, size_t errlen, 
 	}
 	run->conf = *conf;
 	run->service_lcore = RTE_MAX_LCORE;
+	if (pcc_simrun_profiles_check(conf->scn, err, errlen) < 0) {
+		if (usage != NULL)
+			*usage = true;
+		free(run);
+		return NULL;
+	}
 	run->sim = pcc_sim_create(conf->scn, conf->seed);
 	if (run->sim == NULL) {
 		fail(err, errlen, "cannot create the simulator: %s (details in the log)",

@@ -45,6 +45,8 @@ struct simrun_view {
 	struct pcc_sim_np_info np;
 	uint32_t mbufs_hint;
 	uint32_t poll_lcore; /* the one lcore that polls every port */
+	/* pcc_sim_base_rtt_ns() per slot (0: none) */
+	uint64_t base_rtt_ns[PCC_SIM_SLOTS_MAX];
 };
 
 /* The settings of a simulator run (filled by simrun_wiring). */
@@ -88,6 +90,13 @@ int simrun_apply(const struct pcc_simrun_conf *c, const struct simrun_view *v,
 int simrun_np_mailbox(const struct simrun_view *v, char *err, size_t errlen);
 
 void simrun_plan_free(struct simrun_plan *plan);
+
+struct pcc_host_ctx;
+
+/* Slot al's profile, base RTT (when its algorithm has such a parameter
+ * and the scenario does not set it) and parameters on ctx. */
+int simrun_algo_params(struct pcc_host_ctx *ctx, const struct pcc_sim_algo *al,
+		uint64_t base_rtt_ns, char *err, size_t errlen);
 
 /* A context of the run when the caller gives no ctx_new: created with a
  * mailbox of SIMRUN_MAILBOX_SIZE.  NULL with the reason in err. */

@@ -263,17 +263,17 @@ host_fail(char *err, size_t errlen, const char *what)
 static int
 apply_algos(const struct simrun_view *v, struct pcc_host_ctx *ctx, char *err, size_t errlen)
 {
-	uint32_t i, k;
+	uint32_t i;
 
 	for (i = 0; i < v->nb_algos; i++) {
 		const struct pcc_sim_algo *al = &v->algos[i];
 
 		if (pcc_host_set_slot_app(ctx, al->slot, al->name) < 0)
 			return host_fail(err, errlen, "scenario algorithm");
-		for (k = 0; k < al->nb_params; k++)
-			if (pcc_host_set_param(ctx, al->slot, al->params[k].name,
-					    al->params[k].value) < 0)
-				return host_fail(err, errlen, "scenario parameter");
+		if (simrun_algo_params(ctx, al,
+				    al->slot < PCC_SIM_SLOTS_MAX ? v->base_rtt_ns[al->slot] : 0,
+				    err, errlen) < 0)
+			return -1;
 	}
 	return 0;
 }

@@ -7,7 +7,8 @@
  * on the first CNP (alpha = 1), fast recovery to 0.75 / 0.875 / 0.9375 /
  * 0.969 / 0.984 of the old rate after 1..5 increase steps, additive and
  * hyper increase, alpha half-life of 177 updates at g = 1/256, decrease
- * RC (1 - alpha / 2), at most one decrease per t_dec, the byte counter,
+ * RC (1 - alpha / 2), the target rate clamp (RT = RC on a cut only after
+ * an increase, or on every cut), at most one decrease per t_dec, the byte counter,
  * timers driven by event timestamps and by TIMER events alike, and the
  * clamps at min rate and line rate.  Events go through pcc_dev_dispatch().
  */
@@ -155,6 +156,69 @@ test_ai_hai_default_f(void **state)
 	}
 	r = t_tx(ctx, t0 + 9 * T_INC + 5, 1, 4096);
 	assert_int_equal(r.rate, rc);
+}
+
+/*
+ * The target rate on back-to-back cuts.  Rule of Mellanox firmware and
+ * the HPCC reference (CLAMP_TARGET_RATE 0, the default): a cut sets RT =
+ * RC only if an increase step raised the rate since the last cut; the
+ * paper's text (clamp_target_rate 1): on every cut.  The target is read
+ * back through the next fast recovery step, RC' = (RC + RT) / 2.
+ */
+static uint32_t
+target_after(uint64_t *ctx, uint32_t t_cut, uint32_t *rc_out)
+{
+	struct pcc_dev_results r;
+	uint32_t rc;
+
+	r = t_cnp(ctx, t_cut);
+	rc = r.rate;
+	*rc_out = rc;
+	r = t_timer(ctx, t_cut + T_INC);
+	/* rc' = (rc + rt + 1) >> 1: 2 rc' - rc is rt or rt + 1 */
+	return 2 * r.rate - rc;
+}
+
+static void
+clamp_sequence(uint32_t clamp)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t t0 = 5000, rt, rc1, rc2, rc3;
+
+	assert_int_equal(t_param("clamp_target_rate", clamp), 0);
+	t_tx(ctx, t0 - 100, 0, 4096);
+	/* first CNP: RT = RC = line rate, then the cut halves RC */
+	r = t_cnp(ctx, t0);
+	rc1 = r.rate;
+	assert_int_equal(rc1, HALF);
+	/* a second cut one t_dec later, no increase in between */
+	rt = target_after(ctx, t0 + US(4), &rc2);
+	assert_true(rc2 < rc1);
+	if (clamp)
+		assert_true(rt == rc1 || rt == rc1 + 1); /* RT = the RC before the cut */
+	else
+		assert_true(rt == PCC_DEV_MAX_RATE || rt == PCC_DEV_MAX_RATE + 1); /* kept */
+	/* an increase step happened (the fast recovery step above): the next
+	 * cut sets RT = RC in both modes */
+	rc3 = (rc2 + rt + 1) >> 1;
+	rt = target_after(ctx, t0 + US(4) + T_INC + US(4), &rc1);
+	assert_true(rt == rc3 || rt == rc3 + 1);
+	assert_int_equal(t_counter_by_name("rate_dec"), 3);
+}
+
+static void
+test_clamp_target_reference(void **state)
+{
+	(void)state;
+	clamp_sequence(0);
+}
+
+static void
+test_clamp_target_paper(void **state)
+{
+	(void)state;
+	clamp_sequence(1);
 }
 
 /* alpha after k alpha periods without CNP following a first CNP,
@@ -385,7 +449,8 @@ static void
 test_params(void **state)
 {
 	(void)state;
-	assert_int_equal(pcc_algo_dcqcn_ops.n_params, 11);
+	assert_int_equal(pcc_algo_dcqcn_ops.n_params, 12);
+	assert_int_equal(t_param("clamp_target_rate", 2), -ERANGE);
 	assert_int_equal(t_param("g", 0), -ERANGE);
 	assert_int_equal(t_param("fast_recovery_steps", 255), -ERANGE);
 	assert_int_equal(t_param("t_alpha_ns", 55), -ERANGE);
@@ -401,6 +466,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_fast_recovery_line_rate, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_fast_recovery_f5, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_ai_hai_default_f, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_clamp_target_reference, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_clamp_target_paper, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_alpha_half_life, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_alpha_cnp_period, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_decrease_interval, setup, t_teardown),

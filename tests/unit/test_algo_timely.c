@@ -5,7 +5,8 @@
 /*
  * Unit tests of the timely algorithm against REFERENCE section 3 (T_low
  * 50 us, T_high 500 us, beta 0.8, alpha 0.875, minRTT 20 us, delta
- * 10 Mb/s): x0.6 at 1 ms RTT, additive increase below T_low and hyper
+ * scaled to the line rate: 100 Mb/s at 100G, 10 Mb/s at 10G, or set):
+ * x0.6 at 1 ms RTT, additive increase below T_low and hyper
  * increase after 5 steps, the gradient cases, the clamps, probes and
  * zeroed-context new flows.  Events go through pcc_dev_dispatch().
  */
@@ -19,7 +20,7 @@
 
 #include "test_algo_common.h"
 
-#define DELTA 104u    /* 10 Mb/s at 100G, floor(10 * 2^20 / 100000) */
+#define DELTA 1048u   /* 100 Mb/s at 100G, floor(100 * 2^20 / 100000) */
 #define MIN_RATE 1048 /* 100 Mb/s */
 
 static int
@@ -96,6 +97,40 @@ test_low_rtt_increase(void **state)
 	ts += US(40);
 	r = t_rtt(ctx, ts, US(30));
 	assert_int_equal(r.rate, rate + DELTA);
+}
+
+/* One increase below T_low of a fresh flow with the slot's parameters. */
+static uint32_t
+one_step(void)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results r;
+	uint32_t rate;
+
+	t_rtt(ctx, US(2000), US(1000));
+	r = t_rtt(ctx, US(3000), US(1000)); /* x0.6: room to grow */
+	rate = r.rate;
+	r = t_rtt(ctx, US(3040), US(30));
+	return r.rate - rate;
+}
+
+/* The step scales with the line rate unless set (HPCC reference run.py:
+ * 10 * bw / 10 Mb/s, hyper 50 * bw / 10). */
+static void
+test_step_scaled_to_line_rate(void **state)
+{
+	(void)state;
+	assert_int_equal(one_step(), DELTA); /* 100 Mb/s at 100G */
+	/* 10 Mb/s at 10G (the paper's), in 10G rate units */
+	assert_int_equal(t_param("line_rate_gbps", 10), 0);
+	assert_int_equal(one_step(), 1048u); /* floor(10 * 2^20 / 10000) */
+	/* 25G: 25 Mb/s */
+	assert_int_equal(t_param("line_rate_gbps", 25), 0);
+	assert_int_equal(one_step(), 1048u);
+	/* an explicit step is kept: 10 Mb/s at 100G */
+	assert_int_equal(t_param("line_rate_gbps", 100), 0);
+	assert_int_equal(t_param("delta_mbps", 10), 0);
+	assert_int_equal(one_step(), 104u);
 }
 
 static void
@@ -199,6 +234,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_new_flow_and_first_sample, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_high_rtt, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_low_rtt_increase, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_step_scaled_to_line_rate, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_gradient, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_clamps, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_probe_retry, setup, t_teardown),

@@ -484,6 +484,24 @@ test_results(void **state)
 	eng_rp_dispatch(lc, &lport, f, &ev, 0);
 	assert_int_equal(f->window, 8192);
 	assert_int_equal(f->credits, 512);
+	/* counted in payload bytes unless the algorithm counts frames on
+	 * the wire (HPCC's W = B x T): with 8 packets of 1000 B in flight
+	 * a 9th may go (8000 < 8192), with 8 frames of 1116 B it may not */
+	assert_false(f->flags & ENG_FLOW_F_WIN_WIRE);
+	f->una_psn = 100;
+	f->flags |= ENG_FLOW_F_ACKED;
+	f->credits = 0;
+	assert_true(eng_window_ok(f, 108, 1000) && !eng_window_ok(f, 109, 1000));
+	script.flags = PCC_DEV_RES_F_WINDOW_WIRE;
+	script.credits = 0;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_true(f->flags & ENG_FLOW_F_WIN_WIRE);
+	assert_true(eng_window_ok(f, 107, 1116) && !eng_window_ok(f, 108, 1116));
+	/* a window without the flag: payload again */
+	script.flags = 0;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_false(f->flags & ENG_FLOW_F_WIN_WIRE);
+	f->flags &= (uint8_t)~ENG_FLOW_F_ACKED;
 	/* a probe request for a flow without headers: counted, not sent */
 	memset(&script, 0, sizeof(script));
 	script.rtt_req = 1;

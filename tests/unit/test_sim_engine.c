@@ -614,6 +614,126 @@ test_ifa1(void **state)
 	assert_int_equal(o.tap.hw_np, o.tap.answers);
 }
 
+/* ---- A rate change reaches the wire ------------------------------------------------ */
+
+/*
+ * One flow at line rate; at virtual time CUT_NS its rate is set to 10
+ * Gb/s.  A TX callback on the engine's port records the departure time
+ * stamped on each data frame.  Frames handed to the pacer before the
+ * change keep their departures, and the generator hands a frame over at
+ * most 0.5 us (the look-ahead) before its departure: so the last frame at
+ * the old spacing leaves less than 0.5 us after the change was applied
+ * (the poll round at or after CUT_NS: within one 250 ns quantum), and
+ * the next one a full frame time at the new rate after it, as the HPCC
+ * reference's ChangeRate does.
+ */
+#define CUT_NS 50000u
+#define CUT_BPS 10000000000ull
+#define DEP_MAX 4096
+
+static const char cut_scenario[] = "duration: 60us\n"
+				   "topology: {type: dumbbell, senders: 1}\n"
+				   "switch: {buffer: 2MB, ecn: {mode: off}}\n"
+				   "sim: {mbufs: 8191, packets: 32767, ring_size: 1024}\n"
+				   "output: {progress: false, plots: false}\n"
+				   "algorithms:\n  - {slot: 0, name: noop}\n"
+				   "flows:\n  - {src: s0, dst: r0, size: infinite}\n";
+
+static struct pcc_sim *cut_sim;
+
+struct deps {
+	int off;
+	uint64_t flag;
+	uint32_t n;
+	uint64_t t[DEP_MAX];
+};
+
+static uint16_t
+tx_deps(uint16_t port, uint16_t queue, struct rte_mbuf **pkts, uint16_t n, void *arg)
+{
+	struct deps *d = arg;
+	uint16_t i;
+
+	RTE_SET_USED(port);
+	RTE_SET_USED(queue);
+	for (i = 0; i < n; i++)
+		if ((pkts[i]->ol_flags & d->flag) && pkts[i]->pkt_len > 1000 && d->n < DEP_MAX)
+			d->t[d->n++] = *RTE_MBUF_DYNFIELD(pkts[i], d->off, uint64_t *);
+	return n;
+}
+
+static int cut_rc = -ENOENT;
+
+static int
+cut_hook(void *arg, uint64_t idle_until_ns)
+{
+	if (cut_rc == -ENOENT && pcc_sim_now(cut_sim) >= CUT_NS)
+		cut_rc = pcc_engine_flow_rate_set(cur_e, &cur_key, CUT_BPS);
+	RTE_SET_USED(arg);
+	if (idle_until_ns != PCC_ENGINE_POLL_BUSY)
+		pcc_sim_engine_idle(cut_sim, idle_until_ns);
+	return pcc_sim_step(cut_sim) != 0;
+}
+
+static void
+test_rate_change_next_departure(void **state)
+{
+	static struct wired w;
+	static struct deps d;
+	const struct rte_eth_rxtx_callback *cb;
+	uint64_t flag_bit, gap_new = 0, last_old = 0;
+	uint16_t port;
+	uint32_t i;
+	int fbit;
+
+	(void)state;
+	memset(&d, 0, sizeof(d));
+	wire(&w, cut_scenario, "none");
+	port = (uint16_t)w.flows[0].src_port_id;
+	pcc_engine_flow_key_qp(&cur_key, port, w.flows[0].qpn);
+	cut_sim = w.sim;
+	cut_rc = -ENOENT;
+	assert_int_equal(pcc_host_set_poll_hook(cut_hook, w.sim), 0);
+	assert_int_equal(app_host_start(), 0);
+	cur_e = pcc_host_engine();
+	assert_non_null(cur_e);
+	d.off = rte_mbuf_dynfield_lookup(PCC_ENGINE_TX_DEPART_NAME, NULL);
+	fbit = rte_mbuf_dynflag_lookup(PCC_ENGINE_TX_DEPART_FLAG_NAME, NULL);
+	assert_true(d.off >= 0 && fbit >= 0);
+	flag_bit = UINT64_C(1) << fbit;
+	d.flag = flag_bit;
+	cb = rte_eth_add_tx_callback(port, 0, tx_deps, &d);
+	assert_non_null(cb);
+	assert_int_equal(pcc_host_main_loop(NULL, NULL, 1000), 0);
+	app_host_stop();
+	assert_int_equal(rte_eth_remove_tx_callback(port, 0, cb), 0);
+	rte_free((void *)(uintptr_t)cb);
+	assert_int_equal(cut_rc, 0);
+	assert_true(d.n > 100);
+	for (i = 1; i < d.n; i++) {
+		uint64_t gap = d.t[i] - d.t[i - 1];
+
+		assert_true(d.t[i] >= d.t[i - 1]);
+		if (d.t[i - 1] + 2000 > CUT_NS &&
+				gap > 200) { /* 100G: 87.8 ns per frame, 10G: 878.4 ns */
+			last_old = d.t[i - 1];
+			gap_new = gap;
+			break;
+		}
+	}
+	print_message("# rate cut at %u ns: last departure at line rate %" PRIu64
+		      " ns, the next %" PRIu64 " ns later\n",
+			CUT_NS, last_old, gap_new);
+	assert_true(last_old >= CUT_NS);
+	assert_true(last_old < CUT_NS + 500 + 250);
+	/* (1074 + 24) bytes at 10 Gb/s */
+	assert_true(gap_new >= 878 && gap_new <= 879);
+	/* and every later frame keeps the new spacing */
+	for (; i + 1 < d.n; i++)
+		assert_true(d.t[i + 1] - d.t[i] >= 878);
+	unwire(&w);
+}
+
 int
 main(void)
 {
@@ -621,6 +741,7 @@ main(void)
 		cmocka_unit_test(test_hook_idle_and_determinism),
 		cmocka_unit_test(test_staggered_start),
 		cmocka_unit_test(test_pin_and_probe),
+		cmocka_unit_test(test_rate_change_next_departure),
 		cmocka_unit_test(test_ifa2_engine_np),
 		cmocka_unit_test(test_ifa2_hw_np_doca),
 		cmocka_unit_test(test_ifa1),

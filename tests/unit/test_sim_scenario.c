@@ -354,6 +354,54 @@ test_plugins_np_app(void **state)
 			"t.yaml:1:1: hosts.np_mailbox needs hosts.np_app (the handler)");
 }
 
+/* algorithms[].profile, base_rtt, and whether hosts.cnp_gap was given. */
+static void
+test_profile_base_rtt_cnp_gap(void **state)
+{
+	char err[256];
+	struct pcc_sim_scenario *s;
+	struct pcc_sim_algo al;
+	uint64_t gap;
+
+	(void)state;
+	s = parse("topology: {type: dumbbell}\n"
+		  "algorithms:\n  - {slot: 0, name: dcqcn, profile: paper}\n"
+		  "  - {slot: 1, name: hpcc}\n" MIN_FLOWS,
+			err, sizeof(err));
+	assert_non_null(s);
+	assert_int_equal(pcc_sim_scenario_algo_get(s, 0, &al), 0);
+	assert_string_equal(al.profile, "paper");
+	assert_int_equal(pcc_sim_scenario_algo_get(s, 1, &al), 0);
+	assert_string_equal(al.profile, ""); /* the algorithm's default */
+	assert_int_equal(s->base_rtt_ns, 0); /* auto */
+	/* the default gap, not given; then given through an override */
+	assert_int_equal(pcc_sim_scenario_cnp_gap(s, &gap), 0);
+	assert_int_equal(gap, 50000);
+	assert_int_equal(pcc_sim_scenario_set(s, "hosts.cnp_gap", "0ns", err, sizeof(err)), 0);
+	assert_int_equal(pcc_sim_scenario_cnp_gap(s, &gap), 1);
+	assert_int_equal(gap, 0);
+	assert_int_equal(pcc_sim_scenario_set(s, "base_rtt", "6.5us", err, sizeof(err)), 0);
+	assert_int_equal(s->base_rtt_ns, 6500);
+	assert_int_equal(pcc_sim_scenario_set(s, "base_rtt", "auto", err, sizeof(err)), 0);
+	assert_int_equal(s->base_rtt_ns, 0);
+	pcc_sim_scenario_free(s);
+	s = parse("topology: {type: dumbbell}\nbase_rtt: 10us\nhosts: {cnp_gap: 4us}\n" MIN_FLOWS,
+			err, sizeof(err));
+	assert_non_null(s);
+	assert_int_equal(s->base_rtt_ns, 10000);
+	assert_int_equal(pcc_sim_scenario_cnp_gap(s, &gap), 1);
+	assert_int_equal(gap, 4000);
+	pcc_sim_scenario_free(s);
+	expect_err("topology: {type: dumbbell}\nbase_rtt: soon\n" MIN_FLOWS,
+			"t.yaml:2:11: 'base_rtt': 'soon' is not 'auto' or a time (ns, or with "
+			"ns, us, ms, s)");
+	expect_err("topology: {type: dumbbell}\nbase_rtt: 10ns\n" MIN_FLOWS,
+			"t.yaml:2:11: 'base_rtt': 10ns is out of range [100, 100000000]");
+	expect_err("topology: {type: dumbbell}\n"
+		   "algorithms:\n  - {slot: 0, name: dcqcn, profile: ''}\n" MIN_FLOWS,
+			"t.yaml:3:37: 'profile' is empty");
+}
+
 static void
 test_errors(void **state)
 {
@@ -361,8 +409,8 @@ test_errors(void **state)
 	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: r0}\nbogus: 1\n",
 			"t.yaml:4:1: unknown key 'bogus' in the scenario (known: name, "
 			"description, "
-			"seed, duration, quantum, topology, switch, hosts, plugins, algorithms, "
-			"flows, sim, output)");
+			"seed, duration, quantum, topology, switch, base_rtt, hosts, plugins, "
+			"algorithms, flows, sim, output)");
 	expect_err("topology:\n  type: dumbbell\n  sender: 3\n" MIN_FLOWS,
 			"t.yaml:3:3: unknown key 'sender' in topology (known: type, senders, "
 			"receivers, leaves, spines, hosts_per_leaf, host_link, bottleneck, "
@@ -490,6 +538,7 @@ main(void)
 		cmocka_unit_test(test_override),
 		cmocka_unit_test(test_ifa2_profiles),
 		cmocka_unit_test(test_plugins_np_app),
+		cmocka_unit_test(test_profile_base_rtt_cnp_gap),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_load_file),
 		cmocka_unit_test(test_shipped),

@@ -152,6 +152,7 @@ txpp_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 		t->flows[i].next_ns = 0;
 		t->flows[i].next_frac = 0;
 		t->flows[i].aux = 0;
+		t->flows[i].last_wire = 0;
 		t->flows[i].cost = pacer_cost(0, t->line_bps);
 	}
 	pcc_pacer_set_priv(p, t);
@@ -270,7 +271,7 @@ txpp_set_rate(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps)
 {
 	struct txpp *t = pcc_pacer_priv(p);
 
-	t->flows[flow].cost = pacer_cost(rate_bps, t->line_bps);
+	pacer_rescale(&t->flows[flow], pcc_pacer_last_now(p), pacer_cost(rate_bps, t->line_bps));
 	return 0;
 }
 
@@ -283,6 +284,7 @@ txpp_flow_reset(struct pcc_pacer *p, uint32_t flow)
 	/* nothing is held here: the NIC has the flow's packets */
 	f->next_ns = 0;
 	f->next_frac = 0;
+	f->last_wire = 0;
 	f->cost = pacer_cost(0, t->line_bps);
 }
 
@@ -309,6 +311,14 @@ txpp_mem_total(const struct pcc_pacer *p)
 	return sizeof(*t) + sizeof(t->flows[0]) * t->max_flows;
 }
 
+static uint64_t
+txpp_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now)
+{
+	const struct txpp *t = pcc_pacer_priv(p);
+
+	return pacer_next(&t->flows[flow], now);
+}
+
 const struct pcc_pacer_ops pacer_txpp_ops = {
 	.name = "txpp",
 	.probe = txpp_probe,
@@ -321,4 +331,5 @@ const struct pcc_pacer_ops pacer_txpp_ops = {
 	.mem_per_flow = txpp_mem_per_flow,
 	.mem_total = txpp_mem_total,
 	.prefetch = txpp_prefetch,
+	.flow_next = txpp_flow_next,
 };

@@ -386,11 +386,16 @@ wheel_set_rate(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps)
 	struct pacer_tb *f = &w->flows[flow];
 	uint64_t cost = pacer_cost(rate_bps, w->line_bps);
 
-	if (f->aux == 0)
-		pacer_rescale(f, pcc_pacer_last_now(p), cost);
-	else
-		f->cost = cost;
+	pacer_rescale(f, pcc_pacer_last_now(p), cost);
 	return 0;
+}
+
+static uint64_t
+wheel_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now)
+{
+	const struct wheel *w = pcc_pacer_priv(p);
+
+	return pacer_next(&w->flows[flow], now);
 }
 
 /* Remove the flow's entries from the slots (left as NULL), freeing them. */
@@ -430,6 +435,7 @@ wheel_flow_reset(struct pcc_pacer *p, uint32_t flow)
 	if (f->aux != 0)
 		w->st->flows_active--;
 	f->aux = 0;
+	f->last_wire = 0;
 	f->next_ns = 0;
 	f->next_frac = 0;
 	f->cost = w->line_cost;
@@ -505,6 +511,7 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 		w->flows[i].next_ns = 0;
 		w->flows[i].next_frac = 0;
 		w->flows[i].aux = 0;
+		w->flows[i].last_wire = 0;
 		w->flows[i].cost = w->line_cost;
 	}
 	for (i = 0; i < w->nslots; i++) {
@@ -585,4 +592,5 @@ const struct pcc_pacer_ops pacer_wheel_ops = {
 	.mem_total = wheel_mem_total,
 	.prefetch = wheel_prefetch,
 	.next_due = wheel_next_due,
+	.flow_next = wheel_flow_next,
 };

@@ -54,11 +54,11 @@ OK_RUNNING = [
     ('trace off', r'Trace off'),
     ('ppcc 0x0 0 0', r'ppcc 0x00 algo_info: ok, 3 words\n +0x00000001 .*\nname dcqcn'),
     ('ppcc algo_status 0 0', r'algo_status: ok, 1 word\n +0x0000000f'),
-    ('ppcc 0x4 0 0', r'params_count: ok, 1 word\n +0x0000000b'),
+    ('ppcc 0x4 0 0', r'params_count: ok, 1 word\n +0x0000000c'),
     ('ppcc param_info 0 0 1', r'param_info: ok, 4 words\n +0x000003e8 .*\nname min_rate_mbps'),
     ('ppcc param_set 0 0 1 2000', r'param_set: ok, 1 word\n +0x000007d0'),
     ('ppcc 0x6 0 0 1', r'param_get: ok, 1 word\n +0x000007d0'),
-    ('ppcc params_get 0 0', r'params_get: ok, 11 words'),
+    ('ppcc params_get 0 0', r'params_get: ok, 12 words'),
     ('ppcc params_set 0 0 1 0 1000 1000', r'params_set: ok, 2 words\n +0x000003e8 0x000003e8'),
     ('ppcc counters_count 0 0', r'counters_count: ok, 2 words\n +0x00000009'),
     ('ppcc 0xF 0 0 0', r'counter_info: ok, 3 words\n.*\nname cnp_events'),
@@ -115,12 +115,12 @@ BAD_RUNNING = [
     ('ppcc 0x4 5 0', "Bad port '5'"),
     ('ppcc 0x4 0 16', "Bad slot '16'"),
     ('ppcc 0x4 0 4', 'slot 4: no algorithm bound'),
-    ('ppcc 0x5 0 0 99', 'index 99: parameter 0..10'),
+    ('ppcc 0x5 0 0 99', 'index 99: parameter 0..11'),
     ('ppcc param_set 0 0 1 99999999', 'value 99999999 of parameter 1'),
     ('ppcc algo_enable 0 0 0 5', 'value 5: 0 or 1'),
     ('ppcc hist_set 0 0 11 7', 'value 7: 0 config'),
     ('ppcc hist_config 0 0 9', 'histogram 9: not configured'),
-    ('ppcc params_set 0 0 10 0 1 2', 'parameters 10..11'),
+    ('ppcc params_set 0 0 11 0 1 2', 'parameters 11..12'),
     ('help nosuch', "Bad topic 'nosuch'"),
     ('start', 'already running'),
     # commands without arguments: an extra word matches no form
@@ -397,6 +397,30 @@ class TestConsole(TestSuite):
             self.quit(s)
         finally:
             s.close()
+
+    def test_algo_profile(self):
+        """--algo-profile sets the algorithm's whole named parameter set,
+        the --algo-params over it; unknown profiles are named."""
+        path = os.path.join(self.work_dir, 'profile.pcc')
+        with open(path, 'w') as f:
+            f.write('show params 0 0\nquit\n')
+        res = self.app.run(APP_ARGS + ['--algo-profile', 'paper',
+                                       '--algo-param', 'rai_mbps=30',
+                                       '--cmdline-file', path,
+                                       '--cmdline-strict'], lcores='0-1')
+        self.assert_equal(res.returncode, 0, 'exit status\n' + res.describe())
+        for name, value in (('t_alpha_ns', 55000), ('t_dec_ns', 50000),
+                            ('t_inc_ns', 55000), ('fast_recovery_steps', 5),
+                            ('byte_counter_kb', 10240),
+                            ('clamp_target_rate', 1), ('rai_mbps', 30)):
+            self.check(re.search(r'\n\d+\s+%s\s+%d\s' % (name, value),
+                                 res.stdout),
+                       '%s is not %d:\n%s' % (name, value, res.stdout))
+        res = self.app.run(APP_ARGS + ['--algo-profile', 'nosuch'],
+                           lcores='0-1')
+        self.check(res.returncode == 2 and "invalid value 'nosuch' for "
+                   "--algo-profile (algorithm dcqcn has no profile 'nosuch' "
+                   "(profiles: ns3, paper))" in res.stderr, res.describe())
 
     def test_script(self):
         path = os.path.join(self.work_dir, 'session.pcc')

@@ -168,6 +168,43 @@ class TestSim(TestSuite):
             self.check(token in res.stderr, '%s: stderr does not name %s:\n%s'
                        % (args, token, res.stderr))
 
+    def test_profiles_never_mixed(self):
+        """DCQCN's default profile (ns3) with the paper's 50 us CNP gap is
+        refused, naming the value; profile: paper takes that gap and its
+        parameters; an unknown profile lists the known ones."""
+        base = 'dumbbell-2flow'
+        mix = self.derived(base, 'mix', lambda t: t.replace(
+            '  ack_every: 1\n', '  ack_every: 1\n  cnp_gap: 50us\n'))
+        res = self.sim(mix, 'mix-run', expect_ok=False)
+        self.check(res.returncode == 2, 'a mixed profile: exit %s, expected '
+                   '2' % res.returncode)
+        self.check('hosts.cnp_gap 50000ns mixes profiles: dcqcn profile ns3'
+                   in res.stderr, 'the mix is not named:\n%s' % res.stderr)
+        bad = self.derived(base, 'badprof', lambda t: t.replace(
+            'name: dcqcn}', 'name: dcqcn, profile: nosuch}'))
+        res = self.sim(bad, 'badprof-run', expect_ok=False)
+        self.check(res.returncode == 2 and "algorithm dcqcn has no profile "
+                   "'nosuch' (profiles: ns3, paper, none)" in res.stderr,
+                   'unknown profile: exit %s\n%s' % (res.returncode,
+                                                      res.stderr))
+
+        def paper(t):
+            t = t.replace('name: dcqcn}', 'name: dcqcn, profile: paper}')
+            return t.replace('duration: 10ms', 'duration: 2ms')
+        run = self.sim(self.derived(base, 'paper', paper), 'paper-run')
+        self.check('slot 0: dcqcn, profile paper, base RTT 6273 ns (topology)'
+                   in run.res.stdout and 'NP CNP gap 50000 ns' in
+                   run.res.stdout, 'profile paper not applied:\n%s' %
+                   run.res.stdout)
+        self.check(run.summary['totals']['cnp_gap_ns'] == 50000,
+                   'paper profile: hosts.cnp_gap %s ns' %
+                   run.summary['totals']['cnp_gap_ns'])
+        run = self.sim(self.derived(base, 'ns3', lambda t: t.replace(
+            'duration: 10ms', 'duration: 2ms')), 'ns3-run')
+        self.check(run.summary['totals']['cnp_gap_ns'] == 0,
+                   'ns3 profile: hosts.cnp_gap %s ns' %
+                   run.summary['totals']['cnp_gap_ns'])
+
     def test_summary_table_and_files(self):
         run = self.cached('hpcc')
         out = run.res.stdout
@@ -212,7 +249,12 @@ class TestSim(TestSuite):
                    % s['totals']['drops'])
 
     def test_dctcp_queue_near_k(self):
-        run = self.cached('dctcp')
+        # a 16 us window (200 KB at line rate): two flows fill the queue
+        # to K; with the topology's 6.27 us they stay below it (dctcp.yaml,
+        # the fidelity suite)
+        run = self.sim(self.derived('dctcp', 'dctcp-k', lambda t: t.replace(
+            '    name: dctcp\n', '    name: dctcp\n    params: {rtt_ns: 16000}\n')),
+            'dctcp-k')
         k, n = 300000, len(run.flows())
         mtu = run.data_frame()
         qmax = run.window_queue_max('sw0->sw1')
@@ -263,11 +305,11 @@ class TestSim(TestSuite):
                 hosts, params = '', ''
                 if algo == 'hpcc':
                     sw = '  int: true\n  ecn: {mode: off}'
-                    params = ', params: {base_rtt_ns: 8000, fast_react: 0}'
+                    params = ', params: {fast_react: 0}'
                 elif algo == 'dctcp':
                     sw = '  ecn: {mode: step}'
                     hosts = 'hosts:\n  cnp_gap: 0\n\n'
-                    params = ', params: {rtt_ns: 16000}'
+                    params = ''
                 t = t.replace('  ecn: {mode: red}', sw)
                 return t.replace('algorithms:\n  - {slot: 0, name: dcqcn}',
                                  '%salgorithms:\n  - {slot: 0, name: %s%s}'
@@ -329,17 +371,25 @@ class TestSim(TestSuite):
                        '%s: %s shortest CNP gap %s ns' %
                        (what, f['name'], f['cnp_gap_min_ns']))
 
+    # DCQCN's paper profile: at most one CNP per QP per 50 us
+    PAPER = staticmethod(lambda t: t.replace('name: dcqcn}',
+                                             'name: dcqcn, profile: paper}'))
+
     def test_np_cnp_gap_hardware_model(self):
-        self.check_cnp_gaps(self.sim(scenario('incast-16to1'), 'cnp-hw'),
-                            'hardware NP, 16:1 incast')
+        path = self.derived('incast-16to1', 'incast-paper', self.PAPER)
+        run = self.sim(path, 'cnp-hw')
+        self.check(run.summary['totals']['cnp_gap_ns'] == 50000,
+                   'profile paper: cnp_gap %s ns'
+                   % run.summary['totals']['cnp_gap_ns'])
+        self.check_cnp_gaps(run, 'hardware NP, 16:1 incast')
 
     def test_np_cnp_gap_engine_np(self):
         """The receiver's NP is the engine's NP runner on r0's port: its
         CNPs, routed back by the simulator, are logged the same way."""
         path = self.derived('incast-16to1', 'incast-engine-np',
-                            lambda t: t.replace('algorithms:',
-                                                'hosts:\n  np: engine\n\n'
-                                                'algorithms:'))
+                            lambda t: self.PAPER(t).replace(
+                                'algorithms:', 'hosts:\n  np: engine\n\n'
+                                'algorithms:'))
         self.check_cnp_gaps(self.sim(path, 'cnp-engine'),
                             'engine NP runner, 16:1 incast')
 
