@@ -155,4 +155,11 @@ int app_parse_id_list(const char *s, unsigned int max, bool *set);
 int app_parse_config(const char *s, struct pcc_engine_rxq_conf *out, uint32_t max, char *why,
 		size_t whylen);
 
+/*
+ * v as an error line quotes it: v itself, or when longer than 200 bytes
+ * its first 120 and last 60 bytes around "...", so that the option's
+ * name after it always fits the line (4 results live at once).
+ */
+const char *app_quote(const char *v);
+
 #endif /* APP_ARGS_H */

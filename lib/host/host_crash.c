@@ -24,6 +24,7 @@
 
 #include "host_internal.h"
 #include "pcc_dev_svc.h"
+#include "pcc_file.h"
 
 #define ALTSTACK_SIZE (64u * 1024u)
 
@@ -36,6 +37,9 @@ struct host_worker {
 static __thread struct host_worker host_w __attribute__((tls_model("initial-exec")));
 
 static char crash_path[PATH_MAX];
+/* the report's private directory (opened, checked) and name in it */
+static int crash_dfd = -1;
+static char crash_base[NAME_MAX + 1];
 static int crash_installed;
 static uint64_t crash_count;
 static const int crash_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
@@ -289,8 +293,10 @@ crash_handler(int sig, siginfo_t *si, void *ucv)
 	bool in_algo = cur->active && host_w.armed;
 	int fd = -1;
 
-	if (crash_path[0] != '\0')
-		fd = open(crash_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	/* a new 0600 file in the directory checked when the path was set:
+	 * never through a symbolic link, never someone else's file */
+	if (crash_dfd >= 0)
+		fd = pcc_file_create_at(crash_dfd, crash_base, O_WRONLY, true, NULL, 0);
 	if (fd >= 0) {
 		report(fd, sig, si, ucv, cur, in_algo);
 		close(fd);
@@ -340,16 +346,57 @@ host_crash_install(void)
 }
 
 int
+host_crash_file_check(const char *path, char *why, size_t len)
+{
+	const char *base;
+	int dfd;
+
+	if (path == NULL)
+		return -EINVAL;
+	if (strlen(path) >= sizeof(crash_path)) {
+		snprintf(why, len, "path too long");
+		return -ENAMETOOLONG;
+	}
+	dfd = pcc_file_target(path, &base, why, len);
+	if (dfd < 0)
+		return dfd;
+	if (strlen(base) >= sizeof(crash_base)) {
+		close(dfd);
+		snprintf(why, len, "file name too long");
+		return -ENAMETOOLONG;
+	}
+	return dfd;
+}
+
+int
 pcc_host_crash_set_file(const char *path)
 {
+	char why[PCC_FILE_WHY_LEN];
+	int dfd, old;
+
 	host_err_clear();
 	if (path == NULL)
 		return host_err(-EINVAL, "crash file: NULL path");
-	if (strlen(path) >= sizeof(crash_path))
-		return host_err(-ENAMETOOLONG, "crash file: path too long");
-	snprintf(crash_path, sizeof(crash_path), "%s", path);
-	if (path[0] == '\0')
+	if (path[0] == '\0') {
+		old = crash_dfd;
+		crash_dfd = -1;
+		crash_path[0] = '\0';
+		if (old >= 0)
+			close(old);
 		return 0;
+	}
+	dfd = host_crash_file_check(path, why, sizeof(why));
+	if (dfd < 0)
+		return host_err(dfd, "crash file: %s", why);
+	/* the handler reads these: the path and name first, then the fd */
+	old = crash_dfd;
+	__atomic_store_n(&crash_dfd, -1, __ATOMIC_SEQ_CST);
+	if (old >= 0)
+		close(old);
+	snprintf(crash_path, sizeof(crash_path), "%s", path);
+	snprintf(crash_base, sizeof(crash_base), "%s",
+			strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path);
+	__atomic_store_n(&crash_dfd, dfd, __ATOMIC_SEQ_CST);
 	return host_crash_install();
 }
 

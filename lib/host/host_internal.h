@@ -270,5 +270,8 @@ int host_ha_journal(uint8_t port, uint8_t slot, const char *name, const char *va
 
 /* Crash: one-time handler installation (idempotent). */
 int host_crash_install(void);
+/* Check a crash report path (private directory, no link, ours if it
+ * exists): the directory's fd (close it), or <0 with the reason in why. */
+int host_crash_file_check(const char *path, char *why, size_t len);
 
 #endif /* HOST_INTERNAL_H */

@@ -404,7 +404,9 @@ static const struct opt host_opts[] = {
 			"give the defaults; not with --gen-flows",
 			host_opt_set_gen_file),
 	/* host integration */
-	OPT("crash-file", "PATH", P, "a file path for the crash report", G_HOST,
+	OPT("crash-file", "PATH", P,
+			"a file in a private directory (this user's, writable by no one else)",
+			G_HOST,
 			"write a crash report to PATH when an algorithm\n"
 			"faults on a worker (state ERROR, exit status 3)",
 			host_opt_set_crash_file),
@@ -469,7 +471,7 @@ static int
 opt_apply(unsigned int i, const char *value, struct host_stage *st, char *why, size_t whylen)
 {
 	const struct opt *o = &host_opts[i];
-	char reason[384];
+	char reason[1024];
 
 	if (value == NULL)
 		value = "";
@@ -482,13 +484,14 @@ opt_apply(unsigned int i, const char *value, struct host_stage *st, char *why, s
 			return host_opt_set_why(why, whylen, "invalid --gen-file: %s", reason);
 		if (reason[0] != '\0' && strcmp(o->info.name, "algo") == 0)
 			return host_opt_set_why(why, whylen, "invalid value '%s' for --%s (%s)",
-					value, o->info.name, reason);
+					host_opt_quote(value), o->info.name, reason);
 		if (reason[0] != '\0')
 			return host_opt_set_why(why, whylen,
-					"invalid value '%s' for --%s (%s; expected %s)", value,
-					o->info.name, reason, o->info.expect);
+					"invalid value '%s' for --%s (%s; expected %s)",
+					host_opt_quote(value), o->info.name, reason,
+					o->info.expect);
 		return host_opt_set_why(why, whylen, "invalid value '%s' for --%s (expected %s)",
-				value, o->info.name, o->info.expect);
+				host_opt_quote(value), o->info.name, o->info.expect);
 	}
 	if (st->seen != NULL)
 		st->seen->opt[i] = true;
@@ -757,7 +760,7 @@ pcc_host_opt_set(struct pcc_host_ctx *ctx, const char *name, const char *value)
 		if (strcmp(name, "algo") == 0) {
 			if (pcc_host_algo_check(value, NULL, NULL, why, sizeof(why)) < 0)
 				return host_err(-EINVAL, "invalid value '%s' for --algo (%s)",
-						value != NULL ? value : "", why);
+						host_opt_quote(value), why);
 			return pcc_host_set_app(ctx, value);
 		}
 		/* parameters and probe formats may change while it runs */
@@ -790,7 +793,7 @@ pcc_host_opt_set(struct pcc_host_ctx *ctx, const char *name, const char *value)
 				return host_err(-EINVAL,
 						"invalid value '%s' for --algo-param "
 						"(expected %s)",
-						value != NULL ? value : "", o->info.expect);
+						host_opt_quote(value), o->info.expect);
 			memcpy(pname, value, (size_t)(eq - value));
 			pname[eq - value] = '\0';
 			return pcc_host_set_param(ctx, PCC_HOST_SLOT_ACTIVE, pname, eq + 1);
