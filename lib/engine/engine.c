@@ -114,6 +114,7 @@ lcores_setup(struct pcc_engine *e)
 		q->tx_queue = lp->tx_queue;
 		q->pidx = pidx;
 		q->roles = p->roles;
+		q->icrc_sw = !p->icrc_hw;
 		q->mp = p->mp;
 		q->clk = &p->clk;
 		q->lp = lp;
@@ -443,6 +444,7 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 		e->pidx[pid] = (int16_t)e->nb_ports++;
 		p->port_id = pid;
 		p->roles = conf->port[pid].roles;
+		p->icrc_hw = conf->port[pid].icrc_hw;
 		p->nb_rxq = conf->nb_rxq;
 		p->fwd_peer = 0xFFFF;
 		p->dev_port = ENG_NO_DEV_PORT;
@@ -632,6 +634,12 @@ void
 pcc_engine_stop(struct pcc_engine *e)
 {
 	__atomic_store_n(&e->stop, 1, __ATOMIC_RELEASE);
+}
+
+bool
+pcc_engine_stopping(const struct pcc_engine *e)
+{
+	return e == NULL || __atomic_load_n(&e->stop, __ATOMIC_ACQUIRE) != 0;
 }
 
 void

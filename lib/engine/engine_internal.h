@@ -66,6 +66,15 @@ eng_ctr32_add(uint32_t *ctr, uint32_t n)
 	__atomic_store_n(ctr, *ctr + n, __ATOMIC_RELAXED);
 }
 
+/* Count n received frames as ending in fate (enum pcc_engine_rx_fate):
+ * every frame ends in exactly one fate or parse error (doc/engine.md,
+ * "Every frame counted"). */
+static inline void
+eng_fate(struct pcc_engine_port_stats *pc, unsigned int fate, uint64_t n)
+{
+	eng_ctr_add(&pc->rx_fate[fate], n);
+}
+
 #define ENG_NONE UINT32_MAX  /* no flow / empty list */
 #define ENG_SLOT_ACTIVE 0xFF /* a flow gets its port's active slot */
 #define ENG_NO_LPORT 0xFF
@@ -311,6 +320,7 @@ struct eng_gen {
 struct eng_port {
 	uint16_t port_id;
 	uint8_t roles;
+	bool icrc_hw;     /* conf.port[].icrc_hw: the hardware verified the ICRC */
 	uint8_t dev_port; /* lib/dev logical port (RP ports), else 0xFF */
 	int socket;
 	uint16_t nb_rxq;
@@ -372,6 +382,7 @@ struct eng_rxq {
 	uint16_t tx_queue; /* this lcore's TX queue on port_id */
 	uint16_t pidx;     /* index in pcc_engine.ports[] */
 	uint8_t roles;
+	bool icrc_sw; /* verify the ICRC of the CC packets acted on */
 	struct rte_mempool *mp;
 	struct eng_clock *clk;
 	struct eng_lport *lp; /* this lcore on port_id */
@@ -471,6 +482,17 @@ struct pcc_engine {
 	void *np;                                 /* NP runner state (eng_np_init) */
 };
 
+/*
+ * The ICRC of a packet the engine acts on (a CC packet, a probe request,
+ * CE-marked data): true when it verifies, or when the port's hardware
+ * verified it (conf.port[].icrc_hw).
+ */
+static inline bool
+eng_icrc_ok(const struct eng_rxq *q, const struct rte_mbuf *m, const struct pcc_pkt_info *info)
+{
+	return !q->icrc_sw || pcc_icrc_verify_mbuf(m, info) == 0;
+}
+
 /* Is the port at index pidx paused (pcc_engine_port_pause)? */
 static inline bool
 eng_port_paused(const struct pcc_engine *e, uint16_t pidx)
@@ -556,11 +578,12 @@ void eng_rp_log_slots(const struct pcc_engine *e);
  * port_info_changed on every RP logical port (DOCA calls it at start). */
 void eng_rp_port_info_start(struct pcc_engine *e);
 /*
- * A CC packet on an RP port: an event record, coalesced into *pend or
- * handed to the owner.  Returns true when the packet was used (the caller
- * frees it), false for an IFA packet that is not a probe response.
+ * A CC packet on an RP port: its ICRC verified, then an event record,
+ * coalesced into *pend or handed to the owner.  Returns the packet's fate
+ * (enum pcc_engine_rx_fate; the caller counts it and frees the packet),
+ * or -1 for an IFA packet that is not a probe response (not consumed).
  */
-bool eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
+int eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_pkt_info *info, uint64_t now, struct eng_ev *pend, bool *has_pend);
 /* Hand a finished event record to its owner: this lcore's are processed
  * at once while its table is small (eng_rp_bulk_min_flows), else kept for

@@ -214,6 +214,7 @@ np_probe(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info
 	hw = (r->p.flags & PCC_PROBE_F_HW_NP) != 0;
 	if (hw && c->hw_probes == PCC_ENGINE_NP_HW_DROP) {
 		eng_ctr_add(&b->ctr->probe_hw_drop, 1);
+		NP_FATE(b, NP_PROBE_DROPPED);
 		rte_pktmbuf_free(m);
 		return NULL;
 	}
@@ -231,6 +232,7 @@ np_probe(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info
 			eng_ctr_add(&b->ctr->no_handler, 1);
 		} else if (rc < 0) {
 			eng_ctr_add(&b->ctr->handler_err, 1);
+			NP_FATE(b, NP_PROBE_DROPPED);
 			rte_pktmbuf_free(m);
 			return NULL;
 		}
@@ -253,6 +255,7 @@ np_probe(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info
 	m = np_answer(b, m, info, r, dscp, fmt);
 	if (m == NULL)
 		return NULL;
+	NP_FATE(b, NP_PROBE_ANSWERED);
 	eng_ctr_add(hw ? &b->ctr->probe_hw : &b->ctr->probe_sw, 1);
 	eng_ctr_add(fmt == PCC_ENGINE_PROBE_CCMAD                    ? &b->ctr->probe_ccmad :
 					fmt == PCC_ENGINE_PROBE_IFA1 ? &b->ctr->probe_ifa1 :
@@ -280,10 +283,19 @@ np_probe_ccmad(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info
 	/* (not memset: custom[] is filled only when there is one) */
 	r.mad_off = 0;
 	r.ifa_off = 0;
+	/* answered only when the ICRC vouches for it: the fast path (np_rx.c)
+	 * patches the ICRC of what it reflects, so a corrupt request gets a
+	 * corrupt answer there, which the RP drops */
+	if (unlikely(!eng_icrc_ok(b->q, m, info))) {
+		NP_FATE(b, ICRC_PROBE_REQ);
+		rte_pktmbuf_free(m);
+		return NULL;
+	}
 	r.frame = np_linear(b, m, &r.len);
 	if (r.frame == NULL || pcc_probe_parse(r.frame, info, &r.p, NULL) != 0) {
 		eng_ctr_add(&b->ctr->probe_req, 1);
 		eng_ctr_add(&b->ctr->probe_bad, 1);
+		NP_FATE(b, NP_PROBE_DROPPED);
 		rte_pktmbuf_free(m);
 		return NULL;
 	}
@@ -311,11 +323,13 @@ np_ifa2_data(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *
 			((uint32_t)f[ii.udp_off + 2] << 8 | f[ii.udp_off + 3]) !=
 					PCC_ROCE_UDP_PORT ||
 			pcc_bth_parse(f + ii.payload_off, len - ii.payload_off, &bth) != 0) {
+		NP_FATE(b, NP_IFA_OTHER);
 		rte_pktmbuf_free(m);
 		return NULL;
 	}
 	ext = pcc_bth_opcode_ext(bth.opcode, NULL);
 	if (ext < 0 || (ext & (PCC_EXT_AETH | PCC_EXT_ATOMICACKETH)) || bth.opcode == PCC_OP_CNP) {
+		NP_FATE(b, NP_IFA_OTHER);
 		rte_pktmbuf_free(m);
 		return NULL;
 	}
@@ -339,6 +353,7 @@ np_probe_ifa(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *
 	r.frame = np_linear(b, m, &r.len);
 	if (r.frame == NULL) {
 		eng_ctr_add(&b->ctr->ifa_other, 1);
+		NP_FATE(b, NP_IFA_OTHER);
 		rte_pktmbuf_free(m);
 		return NULL;
 	}
@@ -366,6 +381,7 @@ np_probe_ifa(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *
 		eng_ctr_add(&b->ctr->ifa_other, 1);
 		if (ifa2)
 			return np_ifa2_data(b, m, info, r.frame, r.len);
+		NP_FATE(b, NP_IFA_OTHER);
 		rte_pktmbuf_free(m);
 		return NULL;
 	}

@@ -146,7 +146,13 @@ struct np_burst {
 	int64_t rt_off;  /* CLOCK_REALTIME - port clock */
 	bool t_read;
 	bool handler; /* a user NP handler was registered when the burst began */
+	/* what became of the frame being handled (enum pcc_engine_rx_fate):
+	 * set where it is decided; NP_TX_ERR unless set */
+	uint8_t fate;
 };
+
+/* The frame being handled ends in fate (struct np_burst.fate). */
+#define NP_FATE(b, f) ((b)->fate = PCC_ENGINE_FATE_##f)
 
 static inline bool
 mbuf_reusable(const struct rte_mbuf *m)

@@ -203,11 +203,13 @@ np_ce(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info)
 	eng_ctr_add(&b->ctr->ce_rx, 1);
 	if (!b->npp->conf.cnp) {
 		eng_ctr_add(&b->ctr->cnp_off, 1);
+		NP_FATE(b, NP_CNP_SUPPRESSED);
 		rte_pktmbuf_free(m);
 		return NULL;
 	}
 	if (np_gap_hit(b, info->dqpn, eng_clock_rx(b->q->clk, m, b->now))) {
 		eng_ctr_add(&b->ctr->cnp_gap, 1);
+		NP_FATE(b, NP_CNP_SUPPRESSED);
 		rte_pktmbuf_free(m);
 		return NULL;
 	}
@@ -235,6 +237,7 @@ np_ce(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info)
 	c->pkt_len = (uint32_t)len;
 	eng_ctr_add(&b->pc->cnp_tx, 1);
 	eng_ctr_add(&b->ctr->cnp_tx, 1);
+	NP_FATE(b, NP_CNP);
 	return c;
 }
 
@@ -270,6 +273,14 @@ np_data(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info)
 		eng_ctr_add(&b->ctr->ce_marked, 1);
 	}
 	if (!ce) {
+		NP_FATE(b, NP_DATA);
+		rte_pktmbuf_free(m);
+		return NULL;
+	}
+	/* a CNP answers what the ICRC vouches for (a corrupt PSN or DestQP
+	 * would cut the rate of another QP) */
+	if (unlikely(!eng_icrc_ok(b->q, m, info))) {
+		NP_FATE(b, ICRC_DATA);
 		rte_pktmbuf_free(m);
 		return NULL;
 	}
@@ -389,6 +400,7 @@ eng_np_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
 	uint16_t i, ntx = 0;
 
 	if (unlikely(nl == NULL)) {
+		eng_fate(&lc->pctr[q->pidx], PCC_ENGINE_FATE_NOT_MINE, n);
 		rte_pktmbuf_free_bulk(pkts, n);
 		return 0;
 	}
@@ -408,6 +420,7 @@ eng_np_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
 		struct rte_mbuf *m = pkts[i], *out;
 		const struct pcc_pkt_info *info = &infos[i];
 
+		b.fate = PCC_ENGINE_FATE_NP_TX_ERR;
 		switch (info->kind) {
 		case PCC_PKT_ROCE_DATA:
 			out = np_data(&b, m, info);
@@ -421,22 +434,33 @@ eng_np_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
 			break;
 		case PCC_PKT_ROCE_ACK:
 		case PCC_PKT_ROCE_NAK:
-			if (b.npp->learn && np_learn_pkt(b.np, q->pidx, info))
-				eng_ctr_add(&b.ctr->learned, 1);
-			/* fall through */
+			/* learn only from what the ICRC vouches for */
+			if (unlikely(!eng_icrc_ok(q, m, info))) {
+				b.fate = info->kind == PCC_PKT_ROCE_ACK ? PCC_ENGINE_FATE_ICRC_ACK :
+									  PCC_ENGINE_FATE_ICRC_NAK;
+			} else {
+				NP_FATE(&b, NP_LEARN);
+				if (b.npp->learn && np_learn_pkt(b.np, q->pidx, info))
+					eng_ctr_add(&b.ctr->learned, 1);
+			}
+			rte_pktmbuf_free(m);
+			out = NULL;
+			break;
 		default:
+			NP_FATE(&b, NOT_MINE);
 			rte_pktmbuf_free(m);
 			out = NULL;
 			break;
 		}
-		if (out == NULL)
-			continue;
-		if (unlikely(ntx == tx_max)) {
+		if (out != NULL && unlikely(ntx == tx_max)) {
 			rte_pktmbuf_free(out);
 			eng_ctr_add(&b.ctr->tx_err, 1);
-			continue;
+			NP_FATE(&b, NP_TX_ERR);
+			out = NULL;
 		}
-		tx[ntx++] = out;
+		eng_fate(b.pc, b.fate, 1);
+		if (out != NULL)
+			tx[ntx++] = out;
 	}
 	return ntx;
 }

@@ -52,7 +52,9 @@ is_np_kind(unsigned int kind)
 }
 
 /*
- * Classify a burst.  Malformed packets are counted by reason and dropped.
+ * Classify a burst.  Malformed packets are counted by reason and dropped;
+ * every other frame is counted once by what became of it (rx_fate[]:
+ * here, or by the RP and NP runners).
  * On the host side of forward mode every packet is forwarded.  Otherwise:
  * CC packets (CNP, ACK/NAK, probe responses, and IFA probes answering ours)
  * on an RP port go to the RP runner; data and probe requests on an NP port
@@ -93,7 +95,7 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 		struct rte_mbuf *m = pkts[i];
 		struct pcc_pkt_info *info = &infos[nb_sel];
 		unsigned int kind;
-		int ret;
+		int ret, fate;
 
 		if (i + 1 < n)
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
@@ -115,10 +117,13 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 		if (rp &&
 				(is_cc_kind(kind) ||
 						(is_ifa_kind(kind) &&
-								(!np || eng_probe_is_resp(m, info)))) &&
-				eng_rp_rx(lc, q, m, info, now, &pend, &has_pend)) {
-			done[nb_done++] = m;
-			continue;
+								(!np || eng_probe_is_resp(m, info))))) {
+			fate = eng_rp_rx(lc, q, m, info, now, &pend, &has_pend);
+			if (fate >= 0) {
+				eng_fate(pc, (unsigned int)fate, 1);
+				done[nb_done++] = m;
+				continue;
+			}
 		}
 		/* NP-only ports learn sender QPNs from reverse ACK/NAKs */
 		if (np &&
@@ -133,11 +138,19 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 			back[nb_back++] = m;
 			continue;
 		}
+		/* well formed, for no role of this port */
+		eng_fate(pc, PCC_ENGINE_FATE_NOT_MINE, 1);
 		done[nb_done++] = m;
 	}
 	if (has_pend)
 		eng_rp_post(lc, q->pidx, &pend);
 	eng_rp_flush(lc);
+	if (nb_fast > 0)
+		eng_fate(pc, PCC_ENGINE_FATE_NP_PROBE_ANSWERED, nb_fast);
+	if (host && nb_sel > 0)
+		eng_fate(pc, PCC_ENGINE_FATE_FWD_HOST, nb_sel);
+	if (nb_back > 0)
+		eng_fate(pc, PCC_ENGINE_FATE_FWD_BACK, nb_back);
 	eng_ctr_add(&pc->rx_pkts, nb_rx);
 	eng_ctr_add(&pc->rx_bytes, bytes);
 	if (nb_done > 0)

@@ -126,6 +126,7 @@ build_process(struct build *b)
 	const struct host_proc *p = &host_proc;
 	char why[512];
 	struct host_stage st = { .proc = &host_proc, .seen = &host_proc_seen };
+	unsigned int i;
 
 	if (host_stage_check(&st, why, sizeof(why)) < 0)
 		return host_err(-EINVAL, "start: %s", why);
@@ -161,6 +162,8 @@ build_process(struct build *b)
 	c->np.qp_table = p->np_qp_table;
 	c->np.ifa2_proto = p->ifa2_proto;
 	c->np.ifa1_marker = p->ifa1_marker;
+	for (i = 0; i < RTE_MAX_ETHPORTS; i++)
+		c->port[i].icrc_hw = p->icrc_hw;
 	return 0;
 }
 

@@ -74,6 +74,7 @@ struct host_proc {
 	char pacer[16];
 	uint32_t pacer_queue;
 	bool tx_stamp;
+	bool icrc_hw; /* every port's hardware verifies the ICRC (--icrc-hw) */
 	uint32_t np_qp_table;
 	uint8_t ifa2_proto;
 	uint64_t ifa1_marker;

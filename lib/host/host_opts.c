@@ -194,6 +194,14 @@ static const struct opt host_opts[] = {
 			"sleep US microseconds after a poll round with no\n"
 			"work; 0 = busy poll (0..1000000, default 0)",
 			0, 1000000, idle_sleep_us),
+	OPT("icrc-hw", NULL, P, "no value, on or off", G_Q,
+			"the ports' hardware verifies the RoCEv2 ICRC and\n"
+			"drops what fails (no DPDK PMD reports it: this\n"
+			"states it), so the engine does not verify it\n"
+			"again; default off: every CNP, ACK, NAK, probe\n"
+			"answer, probe request and CE-marked data it acts\n"
+			"on is verified in software, failures counted",
+			host_opt_set_icrc_hw),
 	/* generator */
 	NUM_P("gen-flows", "N", P, "flows per RP port, 0..4096", G_GEN,
 			"RoCEv2 flows per RP port, 0 = off (0..4096,\n"
@@ -228,7 +236,7 @@ static const struct opt host_opts[] = {
 			"destination address (default 10.0.0.2, fd00::2)", host_opt_set_gen_ip),
 	OPT("gen-dst-mac", "MAC", P, "MAC like 02:00:00:00:00:01", G_GEN,
 			"destination MAC (default: the other port of\n"
-			"--ring-host_opt_pair, else ff:ff:ff:ff:ff:ff)",
+			"--ring-pair, else ff:ff:ff:ff:ff:ff)",
 			host_opt_set_gen_dst_mac),
 	/* notification point */
 	OPT("np-cnp", "on|off", PCC_HOST_OPT_NP, "on or off", G_NP,

@@ -56,6 +56,7 @@ int host_opt_set_why(char *why, size_t whylen, const char *fmt, ...)
 HOST_OPT_SETTER(host_opt_set_num);
 HOST_OPT_SETTER(host_opt_set_gen_ce);
 HOST_OPT_SETTER(host_opt_set_gen_ipv6);
+HOST_OPT_SETTER(host_opt_set_icrc_hw);
 HOST_OPT_SETTER(host_opt_set_gen_ip);
 HOST_OPT_SETTER(host_opt_set_gen_dst_mac);
 HOST_OPT_SETTER(host_opt_set_gen_file);

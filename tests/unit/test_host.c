@@ -593,6 +593,13 @@ test_mailbox(void **state)
 	assert_int_equal(mbox_calls, calls + 1); /* the cancelled one never ran */
 	__atomic_store_n(&mb_run, 0, __ATOMIC_RELEASE);
 	pthread_join(t, NULL);
+	/* the engine stopped under a running context (a fault, the
+	 * watchdog, HA): refused at once, not after the timeout */
+	pcc_host_engine_stop_async();
+	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_RUNNING);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 60000), -EAGAIN);
+	assert_err_has("the engine is stopped");
+	assert_int_equal(mbox_calls, calls + 1);
 	pcc_host_destroy(rp);
 	ports_down();
 }

@@ -19,6 +19,7 @@
 #include <rte_net_crc.h>
 
 #include "pcc_proto.h"
+#include "pcc_proto_tlm.h"
 
 #define FRAME_MAX 2048
 
@@ -1414,15 +1415,34 @@ test_not_roce(void **state)
 			wbe16(g + l3o + 2, 23);
 		assert_int_equal(pcc_parse(g, (uint32_t)n, &o, &in), PCC_PROTO_ERR_TRUNCATED);
 
-		/* IFA1 marker at the start of the UDP payload */
+		/* IFA1 header at the start of the UDP payload */
 		n = pcc_roce_build(f, sizeof(f), &l3, &rs);
 		memcpy(g, f, (size_t)n);
-		memset(g + l4o + 8, 0xaa, 4);
-		memset(g + l4o + 12, 0xbb, 4);
+		{
+			struct pcc_ifa1_hdr ih = { .marker = PCC_IFA1_MARKER_DEFAULT,
+				.ver = PCC_IFA1_VERSION,
+				.max_len = PCC_IFA1_HDR_LEN,
+				.cur_len = PCC_IFA1_HDR_LEN };
+
+			assert_true(n - (l4o + 8) >= PCC_IFA1_HDR_LEN);
+			assert_int_equal(pcc_ifa1_build(g + l4o + 8, PCC_IFA1_HDR_LEN, &ih),
+					PCC_IFA1_HDR_LEN);
+		}
 		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), 0);
 		assert_int_equal(in.kind, PCC_PKT_IFA1);
 		assert_int_equal(in.bth_off, 0);
 		assert_int_equal(in.l4_off, l4o);
+		/* a malformed IFA1 header has no kind (issue 20): version,
+		 * lengths, truncation */
+		g[l4o + 8 + 8] = 0x21;
+		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), PCC_PROTO_ERR_BAD_VERSION);
+		g[l4o + 8 + 8] = 0x10;
+		g[l4o + 8 + 19] = PCC_IFA1_HDR_LEN + PCC_IFA2_HOP_LEN; /* cur_len > max_len */
+		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), PCC_PROTO_ERR_BAD_LENGTH);
+		g[l4o + 8 + 19] = PCC_IFA1_HDR_LEN - 1;
+		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), PCC_PROTO_ERR_BAD_LENGTH);
+		g[l4o + 8 + 19] = PCC_IFA1_HDR_LEN;
+		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), 0);
 		pcc_parse_opts_default(&o);
 		o.ifa1_marker = 0; /* off: parsed as a BTH, TVer 0xA */
 		assert_int_equal(pcc_parse(g, (uint32_t)n, &o, &in), PCC_PROTO_ERR_BAD_VERSION);
