@@ -220,6 +220,18 @@ class TestConsole(TestSuite):
         finally:
             s.close()
 
+    def test_ctrl_d_quits(self):
+        """End of input (Ctrl-D) at the prompt ends the run as quit does:
+        the engine stops and the exit status is 0 (doc/console.md)."""
+        s = self.spawn()
+        try:
+            s.child.sendeof()
+            rc = s.wait_exit(timeout=20)
+            self.assert_equal(rc, 0, 'exit status after Ctrl-D')
+        finally:
+            self.log(s.output)
+            s.close()
+
     def test_help_completion_unknown(self):
         s = self.spawn()
         try:
