@@ -89,7 +89,8 @@ app_usage(FILE *f)
 			"-f PREFIX); they need the EAL's telemetry socket (not --no-shconf).\n\n"
 			"Exit status: 0 done, 1 run-time failure (ports, memory), 2 bad "
 			"arguments,\n"
-			"3 an algorithm faulted (crash report).\n"
+			"3 an algorithm faulted (crash report), 4 an lcore hung (watchdog "
+			"report).\n"
 			"Guide: doc/dpdk-pcc.md.\n");
 }
 

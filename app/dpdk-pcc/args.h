@@ -35,6 +35,9 @@
 #define APP_EXIT_FAIL 1  /* run-time failure */
 #define APP_EXIT_USAGE 2 /* bad arguments */
 #define APP_EXIT_CRASH 3 /* an algorithm faulted (--crash-file) */
+#define APP_EXIT_HANG 4  /* an lcore hung (--watchdog-ms) */
+/* the watchdog of dpdk-pcc unless --watchdog-ms says otherwise */
+#define APP_WATCHDOG_MS_DEFAULT 2000u
 
 #define APP_HA_NAME_MAX 64           /* --ha NAME */
 #define APP_NP_CNP_GAP_MAX 10000000u /* us */

@@ -406,6 +406,10 @@ struct eng_lcore {
 	/* written by the lcore on every round */
 	uint64_t polls;
 	uint64_t busy_polls;
+	/* rounds of the loop and of the drain at the stop: the watchdog's
+	 * sign of progress (pcc_engine_lcore_progress) */
+	uint64_t beat;
+	uint32_t in_loop; /* inside eng_worker_loop() */
 	/* read-only while running */
 	struct pcc_engine *e;
 	unsigned int lcore_id;

@@ -812,6 +812,15 @@ int pcc_engine_port_info_poll(struct pcc_engine *e);
 int pcc_engine_port_stats_get(
 		const struct pcc_engine *e, uint16_t port_id, struct pcc_engine_port_stats *st);
 
+/**
+ * Progress of lcore_id: *beat counts its poll rounds (and the rounds of
+ * the drain at a stop), *in_loop says it is inside its poll loop.  A
+ * watchdog (lib/host) takes an lcore whose beat does not move while in
+ * its loop for hung.  0, -ENOENT if it polls no queue.
+ */
+int pcc_engine_lcore_progress(
+		const struct pcc_engine *e, unsigned int lcore_id, uint64_t *beat, bool *in_loop);
+
 /** Counters of lcore_id; -ENOENT if it polls no queue. */
 int pcc_engine_lcore_stats_get(const struct pcc_engine *e, unsigned int lcore_id,
 		struct pcc_engine_lcore_stats *st);

@@ -14,6 +14,7 @@
  * if any, with the time until which the lcore has nothing to do.
  */
 
+#include <errno.h>
 #include <string.h>
 
 #include <rte_cycles.h>
@@ -267,6 +268,7 @@ drain(struct eng_lcore *lc)
 		if (lc->nb_xin > 0)
 			work += eng_rp_xring_poll(lc);
 		idle = work == 0 ? idle + 1 : 0;
+		eng_ctr_add(&lc->beat, 1);
 	}
 }
 
@@ -335,6 +337,7 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 		if (e->hooks.round != NULL)
 			work += e->hooks.round(e->hooks.arg);
 		eng_ctr_add(&lc->polls, 1);
+		eng_ctr_add(&lc->beat, 1);
 		if (work > 0)
 			eng_ctr_add(&lc->busy_polls, 1);
 		else if (idle_us > 0)
@@ -390,12 +393,29 @@ eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_
 	struct loop_args la = { .lc = lc, .tick = tick, .arg = arg, .tick_us = tick_us };
 	int ret;
 
+	__atomic_store_n(&lc->in_loop, 1, __ATOMIC_RELEASE);
 	if (h->run == NULL)
-		return loop_run(&la);
-	ret = h->run(h->arg, lc->lcore_id, loop_run, &la);
+		ret = loop_run(&la);
+	else
+		ret = h->run(h->arg, lc->lcore_id, loop_run, &la);
+	__atomic_store_n(&lc->in_loop, 0, __ATOMIC_RELEASE);
 	if (ret < 0)
 		ENG_LOG(ERR, "lcore %u: the poll loop ended with %s", lc->lcore_id, strerror(-ret));
 	return ret;
+}
+
+int
+pcc_engine_lcore_progress(
+		const struct pcc_engine *e, unsigned int lcore_id, uint64_t *beat, bool *in_loop)
+{
+	const struct eng_lcore *lc;
+
+	if (e == NULL || lcore_id >= RTE_MAX_LCORE || e->lcores[lcore_id] == NULL)
+		return -ENOENT;
+	lc = e->lcores[lcore_id];
+	*in_loop = __atomic_load_n(&lc->in_loop, __ATOMIC_ACQUIRE) != 0;
+	*beat = eng_ctr_read(&lc->beat);
+	return 0;
 }
 
 int

@@ -274,5 +274,18 @@ int host_crash_install(void);
 /* Check a crash report path (private directory, no link, ours if it
  * exists): the directory's fd (close it), or <0 with the reason in why. */
 int host_crash_file_check(const char *path, char *why, size_t len);
+/* The watchdog's report of a hung thread t (NULL: unknown): the crash file
+ * (else stderr), the thread's own part written by itself from a signal
+ * handler within wait_ms; head goes after the title.  Returns where it
+ * went ("in PATH", "on stderr"). */
+const char *host_crash_watchdog_report(const pthread_t *t, const char *head, uint32_t wait_ms);
+
+/* host_watchdog.c */
+/* The polling thread of lcore_id is the caller (on), or gone (off). */
+void host_watchdog_thread_set(unsigned int lcore_id, bool on);
+/* The engine to watch (NULL when it is destroyed). */
+void host_watchdog_attach(struct pcc_engine *e);
+/* Stop the watchdog thread. */
+void host_watchdog_fini(void);
 
 #endif /* HOST_INTERNAL_H */

@@ -418,6 +418,14 @@ static const struct opt host_opts[] = {
 			"write a crash report to PATH when an algorithm\n"
 			"faults on a worker (state ERROR, exit status 3)",
 			host_opt_set_crash_file),
+	OPT("watchdog-ms", "MS", P, "milliseconds, 0 (off) or 10..3600000", G_HOST,
+			"a polling lcore that completes no poll round for\n"
+			"MS ms (an algorithm or NP handler that does not\n"
+			"return) is reported to the crash file, the state\n"
+			"becomes ERROR (an HA STANDBY takes over) and\n"
+			"dpdk-pcc exits with status 4 (0 = off; default\n"
+			"2000 for dpdk-pcc, off for other programs)",
+			host_opt_set_watchdog),
 	OPT_R("plugin", "PATH", P, "a plug-in shared object (.so), up to 16", G_HOST,
 			"load the plug-in PATH (checked in a child\n"
 			"process first) and apply its slot layout before\n"

@@ -388,6 +388,23 @@ host_opt_set_crash_file(
 }
 
 int
+host_opt_set_watchdog(
+		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
+{
+	uint64_t ms;
+
+	RTE_SET_USED(o);
+	RTE_SET_USED(why);
+	RTE_SET_USED(whylen);
+	if (host_opt_num(v, 0, PCC_HOST_WATCHDOG_MS_MAX, &ms) < 0 ||
+			(ms != 0 && ms < PCC_HOST_WATCHDOG_MS_MIN))
+		return -1;
+	if (st->apply && pcc_host_watchdog_set((uint32_t)ms) < 0)
+		return host_opt_set_why(why, whylen, "%s", pcc_host_last_error());
+	return 0;
+}
+
+int
 host_opt_set_plugin(
 		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
 {

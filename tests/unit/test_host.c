@@ -593,6 +593,14 @@ test_mailbox(void **state)
 	assert_int_equal(mbox_calls, calls + 1); /* the cancelled one never ran */
 	__atomic_store_n(&mb_run, 0, __ATOMIC_RELEASE);
 	pthread_join(t, NULL);
+	/* the watchdog's limits; off by default in the library */
+	assert_int_equal(pcc_host_watchdog_ms(), 0);
+	assert_int_equal(pcc_host_watchdog_set(PCC_HOST_WATCHDOG_MS_MIN - 1), -ERANGE);
+	assert_int_equal(pcc_host_watchdog_set(PCC_HOST_WATCHDOG_MS_MAX + 1), -ERANGE);
+	assert_int_equal(pcc_host_watchdog_set(60000), 0);
+	assert_int_equal(pcc_host_watchdog_ms(), 60000);
+	assert_int_equal(pcc_host_watchdog_fired(), -1);
+	assert_int_equal(pcc_host_watchdog_set(0), 0);
 	/* the engine stopped under a running context (a fault, the
 	 * watchdog, HA): refused at once, not after the timeout */
 	pcc_host_engine_stop_async();
