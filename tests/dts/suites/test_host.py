@@ -336,9 +336,23 @@ class TestHost(TestSuite):
 
         t0 = time.monotonic()
         a.child.kill(signal.SIGKILL)
+        # B's first packet, seen through its telemetry (polled, ~1 ms a
+        # query): the failover as the wire sees it
+        first = None
+        while time.monotonic() - t0 < 10:
+            try:
+                if stat(tlm_query(pb, '/pcc/stats'), 'gen_pkts') > 0:
+                    first = time.monotonic() - t0
+                    break
+            except (OSError, ValueError, KeyError):
+                pass
         b.expect(r'HA \S+: ACTIVE \(generation', timeout=10)
-        took = time.monotonic() - t0
-        self.log('failover seen in B\'s output after %.0f ms' % (took * 1e3))
+        self.verify(first is not None, 'B sent nothing within 10 s of the SIGKILL')
+        self.note('failover under traffic: SIGKILL of the ACTIVE to the STANDBY\'s first '
+                  'packet %.0f ms (heartbeat 20 ms)' % (first * 1e3))
+        # issue 20: at most 100 ms (a warm STANDBY: its engine exists,
+        # it only starts); kept as a check with room for a loaded machine
+        self.check(first <= 0.25, 'failover took %.0f ms' % (first * 1e3))
         st_b = tlm_wait(pb, '/pcc/state',
                         lambda r: r.get('ctx_state') == ['running', 'running'])
         self.assert_equal(st_b['process_state'], 0, 'B /pcc/state after')
@@ -353,6 +367,28 @@ class TestHost(TestSuite):
         self.verify(stat(s2, 'gen_pkts') > stat(s1, 'gen_pkts'),
                     'B counters do not grow: %s then %s' % (s1, s2))
         self.assert_equal(b.close(), 0, 'B exit status')
+
+    def test_ha_sigint_both_no_takeover(self):
+        """SIGINT to the ACTIVE and the STANDBY at once: the STANDBY,
+        shutting down, never takes over (no journal replay, no engine
+        start on its way out); both exit 0."""
+        name = 'dts-int-%d' % os.getpid()
+        lock_dir = self.work_path('ha-int')
+        os.makedirs(lock_dir, exist_ok=True)
+        os.chmod(lock_dir, 0o700)
+        ha = ['--ha', '%s:%s' % (name, lock_dir), '--ha-heartbeat-ms', '20',
+              '--ha-stale-ms', '100']
+        a = self.spawn(unique_file_prefix('host-int-a'), TRAFFIC + ha)
+        a.expect(r'HA \S+: ACTIVE \(generation', timeout=30)
+        b = self.spawn(unique_file_prefix('host-int-b'), TRAFFIC + ha)
+        b.expect(r'HA \S+: STANDBY: waiting', timeout=30)
+        b.child.kill(signal.SIGINT)
+        a.child.kill(signal.SIGINT)
+        self.assert_equal(a.wait_exit(30), 0, 'A exit status')
+        self.assert_equal(b.wait_exit(30), 0, 'B exit status')
+        self.log(b.output)
+        self.verify('ACTIVE (generation' not in b.output,
+                    'the STANDBY took over while shutting down:\n%s' % b.output)
 
     def test_ha_bad_values(self):
         for args, token in (
