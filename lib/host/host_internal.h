@@ -262,6 +262,7 @@ int host_tlm_flow(const char *cmd, const char *params, struct rte_tel_data *d);
 int host_tlm_flows_top(const char *cmd, const char *params, struct rte_tel_data *d);
 int host_tlm_stats(const char *cmd, const char *params, struct rte_tel_data *d);
 int host_tlm_lcores(const char *cmd, const char *params, struct rte_tel_data *d);
+int host_tlm_mempools(const char *cmd, const char *params, struct rte_tel_data *d);
 
 /* Tracer/logger service for pcc_host_start(). */
 int host_svc_autostart(void);
