@@ -8,7 +8,8 @@
 #
 #   app/dpdk-pcc, lib/compat -> lib/simrun -> lib/host -> lib/engine ->
 #   lib/dev, lib/pacer, drivers/pacer -> lib/proto; algos/ -> lib/dev;
-#   lib/simrun -> drivers/sim -> lib/proto; lib/simrun -> algos/ (profiles)
+#   lib/simrun -> drivers/sim -> lib/proto; lib/simrun -> algos/ (profiles);
+#   lib/file (private files) below app, lib/host, lib/dev and drivers/sim
 #
 # Fails (exit 1, one line per crossing: file, line, what, why) when a
 # source file of a component
@@ -32,19 +33,20 @@ import sys
 
 # component: (folders, components it may use)
 COMPONENTS = {
+    'file': (['lib/file'], []),
     'proto': (['lib/proto'], []),
-    'dev': (['lib/dev'], ['proto']),
+    'dev': (['lib/dev'], ['proto', 'file']),
     'pacer': (['lib/pacer'], ['proto']),
     'pacer_drivers': (['drivers/pacer'], ['pacer', 'proto']),
-    'sim': (['drivers/sim'], ['proto']),
+    'sim': (['drivers/sim'], ['proto', 'file']),
     'algos': (['algos'], ['dev', 'proto']),
     'engine': (['lib/engine'], ['proto', 'dev', 'pacer', 'pacer_drivers']),
-    'host': (['lib/host'], ['engine', 'algos', 'dev', 'pacer', 'proto']),
+    'host': (['lib/host'], ['engine', 'algos', 'dev', 'pacer', 'proto', 'file']),
     'simrun': (['lib/simrun'], ['host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim']),
     'compat': (['lib/compat'], ['simrun', 'host', 'engine', 'algos', 'dev', 'pacer', 'proto',
                                 'sim']),
     'app': (['app'], ['simrun', 'host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim',
-                      'pacer_drivers']),
+                      'pacer_drivers', 'file']),
     'host_program': (['tests/tools/pcc_host_example.c'], ['host']),
 }
 
@@ -58,6 +60,7 @@ PREFIXES = {
     'sim': [r'pcc_sim_\w+'],
     'simrun': [r'pcc_simrun_\w+'],
     'app': [r'app_\w+'],
+    'file': [r'pcc_file_\w+'],
 }
 
 # "one configuration path": only lib/host (and the engine) drives it

@@ -8,7 +8,7 @@
 # Two builds:
 #   build        gcc: unit tests, DTS-style suites, style check
 #   build-clang  clang with ASan+UBSan: unit tests again, libFuzzer smoke
-#                runs
+#                runs, the pool soak (about a minute)
 # Set PCC_TEST_QUICK=1 to skip the clang build.  Extra arguments go to
 # 'meson test' for the gcc build (e.g. --suite unit).
 
@@ -28,14 +28,18 @@ logs="build/meson-logs/testlog.json"
 rm -f build/meson-logs/testlog.json build-clang/meson-logs/testlog.json
 
 phase "running the unit tests, DTS suites and checks (several minutes)"
-meson test -C build --no-rebuild --print-errorlogs "$@" \
+# the pool soak (suite soak) runs once, in the sanitizer build below
+nosoak=""
+[ $# -eq 0 ] && nosoak="--no-suite soak"
+# shellcheck disable=SC2086
+meson test -C build --no-rebuild --print-errorlogs $nosoak "$@" \
 	>build/meson-logs/test-console.txt 2>&1
 if [ -z "$PCC_TEST_QUICK" ] && [ $# -eq 0 ]; then
 	phase "building with clang, ASan and UBSan"
 	if CC=clang devtools/build.sh build-clang -Dfuzz=enabled -Dsanitizers=true; then
 		phase "running the unit tests and fuzz smoke runs under ASan"
 		meson test -C build-clang --no-rebuild --print-errorlogs \
-			--suite unit --suite fuzz \
+			--suite unit --suite fuzz --suite soak \
 			>build-clang/meson-logs/test-console.txt 2>&1
 		logs="$logs build-clang/meson-logs/testlog.json"
 	else

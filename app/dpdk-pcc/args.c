@@ -18,11 +18,13 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_version.h>
 
 #include "args_internal.h"
+#include "pcc_file.h"
 #include "pcc_host.h"
 #include "pcc_simrun.h"
 
@@ -88,7 +90,8 @@ app_usage(FILE *f)
 			"-f PREFIX); they need the EAL's telemetry socket (not --no-shconf).\n\n"
 			"Exit status: 0 done, 1 run-time failure (ports, memory), 2 bad "
 			"arguments,\n"
-			"3 an algorithm faulted (crash report).\n"
+			"3 an algorithm faulted (crash report), 4 an lcore hung (watchdog "
+			"report).\n"
 			"Guide: doc/dpdk-pcc.md.\n");
 }
 
@@ -251,7 +254,7 @@ check_sim(struct app_args *a, const struct seen *s, char *err, size_t errlen)
 {
 	static const char *const sim_only[] = { "seed", "sim-out", "sim-quantum", "sim-mode" };
 	struct pcc_sim_algo algo;
-	char why[384], buf[32];
+	char why[1024], buf[32];
 	unsigned int i;
 	uint32_t k;
 
@@ -286,13 +289,16 @@ check_sim(struct app_args *a, const struct seen *s, char *err, size_t errlen)
 			pcc_sim_scenario_set(
 					a->sim_scn, "output.dir", a->sim_out, why, sizeof(why)) < 0)
 		goto bad;
+	/* the run directory can be made, now rather than after the start */
+	if (pcc_sim_scenario_check(a->sim_scn, why, sizeof(why)) < 0)
+		goto bad;
 	/* plug-ins first (--plugin, the scenario's plugins:): the algorithms
 	 * may be theirs */
 	for (i = 0; i < a->nb_hopts; i++)
 		if (strcmp(a->hopts[i].name, "plugin") == 0 &&
 				pcc_host_plugin_load(a->hopts[i].value, buf, sizeof(buf)) < 0) {
 			app_set_err(err, errlen, "invalid value '%s' for --plugin (%s)",
-					a->hopts[i].value, pcc_host_last_error());
+					app_quote(a->hopts[i].value), pcc_host_last_error());
 			return APP_ARGS_ERR;
 		}
 	for (k = 0; k < pcc_sim_scenario_plugin_count(a->sim_scn); k++)
@@ -324,6 +330,36 @@ bad:
 	return APP_ARGS_ERR;
 }
 
+/* Files and directories named on the command line, before the EAL: the
+ * command file is a readable regular file, the HA directory is private
+ * (doc/host.md, "Files and the local threat model"). */
+static int
+check_files(const struct app_args *a, char *err, size_t errlen)
+{
+	char why[PCC_FILE_WHY_LEN];
+	int fd;
+
+	if (a->cmdline_file != NULL) {
+		fd = pcc_file_open_input(a->cmdline_file, PCC_FILE_INPUT_MAX, why, sizeof(why));
+		if (fd < 0) {
+			app_set_err(err, errlen, "invalid value '%s' for --cmdline-file (%s)",
+					app_quote(a->cmdline_file), why);
+			return APP_ARGS_ERR;
+		}
+		close(fd);
+	}
+	if (a->ha && a->ha_dir != NULL) {
+		fd = pcc_file_dir_open(a->ha_dir, why, sizeof(why));
+		if (fd < 0) {
+			app_set_err(err, errlen, "invalid value '%s:%s' for --ha (%s)", a->ha_name,
+					app_quote(a->ha_dir), why);
+			return APP_ARGS_ERR;
+		}
+		close(fd);
+	}
+	return APP_ARGS_OK;
+}
+
 static int
 check_combinations(struct app_args *a, const struct seen *s, char *err, size_t errlen)
 {
@@ -333,6 +369,9 @@ check_combinations(struct app_args *a, const struct seen *s, char *err, size_t e
 
 	a->stats_set = given(a, s, "stats-period");
 	ret = check_sim(a, s, err, errlen);
+	if (ret != APP_ARGS_OK)
+		return ret;
+	ret = check_files(a, err, errlen);
 	if (ret != APP_ARGS_OK)
 		return ret;
 	if ((given(a, s, "ha-heartbeat-ms") || given(a, s, "ha-stale-ms")) && !a->ha) {
@@ -400,7 +439,7 @@ one_app_opt(unsigned int i, const char *val, struct app_args *a, struct seen *s,
 		size_t errlen)
 {
 	const struct app_opt *o;
-	char why[512];
+	char why[1024];
 
 	if (i >= app_nb_opts)
 		return APP_ARGS_ERR;
@@ -411,10 +450,10 @@ one_app_opt(unsigned int i, const char *val, struct app_args *a, struct seen *s,
 			app_set_err(err, errlen, "%s", why + 1);
 		else if (why[0] != '\0')
 			app_set_err(err, errlen, "invalid value '%s' for --%s (%s; expected %s)",
-					val, o->name, why, o->expect);
+					app_quote(val), o->name, why, o->expect);
 		else
-			app_set_err(err, errlen, "invalid value '%s' for --%s (expected %s)", val,
-					o->name, o->expect);
+			app_set_err(err, errlen, "invalid value '%s' for --%s (expected %s)",
+					app_quote(val), o->name, o->expect);
 		return APP_ARGS_ERR;
 	}
 	s->app[i] = true;

@@ -35,6 +35,9 @@
 #define APP_EXIT_FAIL 1  /* run-time failure */
 #define APP_EXIT_USAGE 2 /* bad arguments */
 #define APP_EXIT_CRASH 3 /* an algorithm faulted (--crash-file) */
+#define APP_EXIT_HANG 4  /* an lcore hung (--watchdog-ms) */
+/* the watchdog of dpdk-pcc unless --watchdog-ms says otherwise */
+#define APP_WATCHDOG_MS_DEFAULT 2000u
 
 #define APP_HA_NAME_MAX 64           /* --ha NAME */
 #define APP_NP_CNP_GAP_MAX 10000000u /* us */
@@ -154,5 +157,12 @@ int app_parse_id_list(const char *s, unsigned int max, bool *set);
  */
 int app_parse_config(const char *s, struct pcc_engine_rxq_conf *out, uint32_t max, char *why,
 		size_t whylen);
+
+/*
+ * v as an error line quotes it: v itself, or when longer than 200 bytes
+ * its first 120 and last 60 bytes around "...", so that the option's
+ * name after it always fits the line (4 results live at once).
+ */
+const char *app_quote(const char *v);
 
 #endif /* APP_ARGS_H */

@@ -95,6 +95,20 @@ app_parse_id_list(const char *s, unsigned int max, bool *set)
 	}
 }
 
+const char *
+app_quote(const char *v)
+{
+	static char buf[4][200];
+	static unsigned int k;
+	size_t n = v != NULL ? strlen(v) : 0;
+
+	if (v == NULL || n <= 200)
+		return v != NULL ? v : "";
+	k = (k + 1) % RTE_DIM(buf);
+	snprintf(buf[k], sizeof(buf[k]), "%.120s...%s", v, v + n - 60);
+	return buf[k];
+}
+
 void
 app_set_err(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -261,7 +275,7 @@ set_config(const struct app_opt *o, const char *v, struct app_args *a, char *why
 static int
 set_sim(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
 {
-	char w[384];
+	char w[1024];
 
 	RTE_SET_USED(o);
 	pcc_sim_scenario_free(a->sim_scn);
@@ -449,9 +463,12 @@ const struct app_opt app_opts[] = {
 			cmdline_strict),
 	FN("ha", "NAME[:DIR]", "NAME[:DIR], NAME of 1..63 characters [A-Za-z0-9_.-]", G_HOST,
 			"active/standby: processes with the same NAME\n"
-			"share the lock DIR/pcc-ha-NAME.lock (default\n"
-			"/run/dpdk-pcc, else /tmp); the engine runs only\n"
-			"while this process is ACTIVE",
+			"share the lock DIR/pcc-ha-NAME.lock; DIR must be\n"
+			"private (this user's, writable by no one else;\n"
+			"default /run/dpdk-pcc as root, else\n"
+			"$XDG_RUNTIME_DIR/dpdk-pcc or /tmp/dpdk-pcc-UID,\n"
+			"made 0700); the engine runs only while this\n"
+			"process is ACTIVE",
 			set_ha),
 	U64("ha-heartbeat-ms", "MS", "milliseconds, 1..60000", G_HOST,
 			"HA heartbeat period (1..60000, default 50)", 1, 60000, ha_heartbeat_ms),

@@ -451,6 +451,60 @@ cmd_pstats_parsed(void *parsed, struct cmdline *cl, void *data)
 	pstats_row(p);
 }
 
+/* Every received frame once: malformed by reason, the rest by fate. */
+static void
+pfates_port(uint16_t p)
+{
+	const struct pcc_engine_port_stats *b = &port_base[p];
+	struct pcc_engine_port_stats st;
+	uint64_t bad = 0, v;
+	unsigned int i;
+
+	if (pcc_engine_port_stats_get(app_con.e, p, &st) != 0) {
+		printf("port %u: no role\n", p);
+		return;
+	}
+	for (i = 0; i < PCC_ENGINE_NB_PARSE_ERR; i++) {
+		st.parse_err[i] -= b->parse_err[i];
+		bad += st.parse_err[i];
+	}
+	for (i = 0; i < PCC_ENGINE_FATE_MAX; i++)
+		st.rx_fate[i] -= b->rx_fate[i];
+	st.rx_pkts -= b->rx_pkts;
+	printf("port %u (%s): %" PRIu64 " received, %" PRIu64 " malformed, %" PRId64
+	       " unaccounted\n",
+			p, roles_name(pcc_engine_port_roles(app_con.e, p)), st.rx_pkts, bad,
+			pcc_engine_rx_unaccounted(&st));
+	for (i = 0; i < PCC_ENGINE_NB_PARSE_ERR; i++)
+		if (st.parse_err[i] != 0)
+			printf("  %-10s %-22s %" PRIu64 "\n", "malformed",
+					pcc_proto_err_name(i == 0 ? -999 : -(int)i),
+					st.parse_err[i]);
+	for (i = 0; i < PCC_ENGINE_FATE_MAX; i++) {
+		v = st.rx_fate[i];
+		if (v != 0)
+			printf("  %-10s %-22s %" PRIu64 "\n", "fate", pcc_engine_rx_fate_name(i),
+					v);
+	}
+}
+
+static void
+cmd_pfates_parsed(void *parsed, struct cmdline *cl, void *data)
+{
+	struct cmd_pstats_result *res = parsed;
+	uint16_t p, one = 0;
+
+	(void)cl;
+	(void)data;
+	if (strcmp(res->which, "all") != 0) {
+		if (con_port(res->which, &one) == 0)
+			pfates_port(one);
+		return;
+	}
+	RTE_ETH_FOREACH_DEV(p)
+	pfates_port(p);
+}
+
 static void
 cmd_pclear_parsed(void *parsed, struct cmdline *cl, void *data)
 {
@@ -478,11 +532,19 @@ static cmdline_parse_token_string_t cmd_pstats_stats =
 		TOKEN_STRING_INITIALIZER(struct cmd_pstats_result, stats, "stats");
 static cmdline_parse_token_string_t cmd_pstats_which =
 		TOKEN_STRING_INITIALIZER(struct cmd_pstats_result, which, NULL);
+static cmdline_parse_token_string_t cmd_pfates_fates =
+		TOKEN_STRING_INITIALIZER(struct cmd_pstats_result, stats, "fates");
 
 static cmdline_parse_inst_t cmd_pstats = {
 	.f = cmd_pstats_parsed,
 	.help_str = "show port stats all|<port>",
 	.tokens = { (void *)&cmd_pstats_show, (void *)&cmd_pstats_port, (void *)&cmd_pstats_stats,
+			(void *)&cmd_pstats_which, NULL },
+};
+static cmdline_parse_inst_t cmd_pfates = {
+	.f = cmd_pfates_parsed,
+	.help_str = "show port fates all|<port>",
+	.tokens = { (void *)&cmd_pstats_show, (void *)&cmd_pstats_port, (void *)&cmd_pfates_fates,
 			(void *)&cmd_pstats_which, NULL },
 };
 static cmdline_parse_inst_t cmd_pclear = {
@@ -500,6 +562,7 @@ cmdline_parse_inst_t *cmds_main_list[] = {
 	&cmd_quit,
 	&cmd_show,
 	&cmd_pstats,
+	&cmd_pfates,
 	&cmd_pclear,
 	NULL,
 };

@@ -26,6 +26,7 @@
 #include <rte_ethdev.h>
 
 #include "console.h"
+#include "pcc_file.h"
 #include "host.h"
 #include "pcc_dev.h"
 #include "pcc_host.h"
@@ -249,15 +250,15 @@ con_script_line(struct cmdline *cl, const char *line)
 static int
 con_script(const char *path, bool strict)
 {
-	char line[CON_LINE_MAX + 2];
+	char line[CON_LINE_MAX + 2], why[PCC_FILE_WHY_LEN];
 	struct cmdline *cl;
 	unsigned int lineno = 0, failed = 0;
 	FILE *f;
 	int fd;
 
-	f = fopen(path, "r");
+	f = pcc_file_fopen_input(path, PCC_FILE_INPUT_MAX, why, sizeof(why));
 	if (f == NULL) {
-		printf("Cannot open --cmdline-file '%s': %s\n", path, strerror(errno));
+		printf("Cannot open --cmdline-file: %s\n", why);
 		return -1;
 	}
 	fd = open("/dev/null", O_RDWR);

@@ -204,6 +204,26 @@ ha_deactivate(void *arg)
 	return 0;
 }
 
+/*
+ * The watchdog found an lcore hung (an algorithm or NP handler that does
+ * not return): the report is written, the state is ERROR; the hung lcore
+ * cannot be joined, so the process ends here with its own status (an HA
+ * ACTIVE's lock goes with it: the STANDBY takes over).
+ */
+static void
+watchdog_hang(unsigned int lcore_id, void *arg)
+{
+	const struct app_args *a = arg;
+	const char *crash = app_hopt(a, "crash-file");
+
+	fprintf(stderr, "%s: lcore %u hung: no poll round for %u ms (watchdog); report %s%s\n",
+			APP_NAME, lcore_id, pcc_host_watchdog_ms(), crash != NULL ? "in " : "",
+			crash != NULL ? crash : "on stderr");
+	fflush(stdout);
+	fflush(stderr);
+	_exit(APP_EXIT_HANG);
+}
+
 int
 app_host_services(const struct app_args *a, char *err, size_t errlen)
 {
@@ -219,6 +239,12 @@ app_host_services(const struct app_args *a, char *err, size_t errlen)
 	};
 
 	host.args = a;
+	pcc_host_watchdog_on_hang(watchdog_hang, (void *)(uintptr_t)a);
+	if (app_hopt(a, "watchdog-ms") == NULL &&
+			pcc_host_watchdog_set(APP_WATCHDOG_MS_DEFAULT) < 0) {
+		snprintf(err, errlen, "%s", pcc_host_last_error());
+		return -1;
+	}
 	/* harmless when the EAL runs without telemetry (--no-telemetry) */
 	if (pcc_host_telemetry_register() < 0) {
 		snprintf(err, errlen, "cannot register the /pcc/ telemetry commands: %s",

@@ -39,6 +39,7 @@
 #include "pcc_dev.h"
 #include "pcc_engine.h"
 #include "pcc_host.h"
+#include "pcc_host_ha.h"
 #include "pcc_sim.h"
 #include "pcc_simrun.h"
 #include "stats.h"
@@ -57,6 +58,8 @@ static void
 on_signal(int sig)
 {
 	quit_signal = sig;
+	/* --ha: a process on its way out never takes over (doc/host.md) */
+	pcc_host_ha_shutdown();
 }
 
 /* Control state, driven by the engine's tick. */
@@ -219,7 +222,7 @@ run(const struct app_args *args)
 	struct app_ctl ctl;
 	uint64_t deadline;
 	bool usage, stats = false;
-	char err[512];
+	char err[2048];
 	int rc = APP_EXIT_FAIL;
 
 	if (args->ring_pair) {
@@ -371,7 +374,7 @@ run_sim(const struct app_args *args)
 	struct app_env env;
 	struct app_ctl ctl;
 	bool stats = false, usage;
-	char err[512];
+	char err[2048];
 	int rc = APP_EXIT_FAIL;
 
 	env_fill(&env, NULL);
@@ -455,7 +458,7 @@ main(int argc, char **argv)
 	static struct app_args args;
 	char *app_argv[argc + 1];
 	char *eal_help[] = { argv[0], (char *)(uintptr_t) "--help", NULL };
-	char err[512];
+	char err[2048];
 	int dd, app_argc, i, ret, rc;
 	bool pdump;
 

@@ -204,8 +204,9 @@ print_engine(FILE *f, const struct pcc_engine *e)
 	static const char *const khdr[PCC_PKT_KIND_MAX + 1] = { "Port" };
 	const char *kh[PCC_PKT_KIND_MAX + 1];
 	static const char *const rhdr[] = { "Port", "Reason", "Packets" };
+	static const char *const fhdr[] = { "Port", "Fate", "Packets" };
 	struct pcc_engine_port_stats ps;
-	struct table t, k, r;
+	struct table t, k, r, fa;
 	unsigned int i;
 	uint16_t p;
 
@@ -215,6 +216,7 @@ print_engine(FILE *f, const struct pcc_engine *e)
 	tbl_init(&t, hdr, RTE_DIM(hdr), 1);
 	tbl_init(&k, kh, PCC_PKT_KIND_MAX + 1, 1);
 	tbl_init(&r, rhdr, RTE_DIM(rhdr), 2);
+	tbl_init(&fa, fhdr, RTE_DIM(fhdr), 2);
 	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
 		if (pcc_engine_port_stats_get(e, p, &ps) != 0)
 			continue;
@@ -245,10 +247,26 @@ print_engine(FILE *f, const struct pcc_engine *e)
 					i == 0 ? "unknown error" : pcc_proto_strerror(-(int)i));
 			tbl_u64(&r, 2, ps.parse_err[i]);
 		}
+		for (i = 0; i < PCC_ENGINE_FATE_MAX; i++) {
+			if (ps.rx_fate[i] == 0 || !tbl_row(&fa))
+				continue;
+			tbl_u64(&fa, 0, p);
+			tbl_set(&fa, 1, "%s", pcc_engine_rx_fate_name(i));
+			tbl_u64(&fa, 2, ps.rx_fate[i]);
+		}
+		/* a frame counted twice or not at all is a bug: say so */
+		if (pcc_engine_rx_unaccounted(&ps) != 0 && tbl_row(&fa)) {
+			tbl_u64(&fa, 0, p);
+			tbl_set(&fa, 1, "unaccounted");
+			tbl_set(&fa, 2, "%" PRId64, pcc_engine_rx_unaccounted(&ps));
+		}
 	}
 	tbl_print(f, &t, "Engine per port (CE-rx/CNP-tx on NP ports, CNP-rx/Gen on RP ports):");
 	tbl_print(f, &k, "Received packets by kind:");
 	tbl_print(f, &r, "Malformed packets dropped, by reason:");
+	tbl_print(f, &fa,
+			"What became of the other received packets (each once; with the "
+			"malformed ones they add up to RX-packets):");
 }
 
 static const char *

@@ -61,8 +61,8 @@ roles_from_list(const char *opt, const char *list, const bool *set, bool *role,
 		if (!env->port_valid[p]) {
 			app_port_list(env, ports, sizeof(ports));
 			return fail(err, errlen,
-					"invalid value '%s' for %s (no port %u; ports: %s)", list,
-					opt, p, ports);
+					"invalid value '%s' for %s (no port %u; ports: %s)",
+					app_quote(list), opt, p, ports);
 		}
 		role[p] = true;
 	}
@@ -153,7 +153,8 @@ check_config(const struct app_args *a, const struct app_env *env, const struct a
 		}
 		if (why != NULL)
 			return fail(err, errlen, "invalid value '%s' for --config ((%u,%u,%u): %s)",
-					a->config_str, q->port_id, q->queue_id, q->lcore_id, why);
+					app_quote(a->config_str), q->port_id, q->queue_id,
+					q->lcore_id, why);
 	}
 	return 0;
 }
@@ -205,7 +206,7 @@ app_wiring(const struct app_args *a, const struct app_env *env, struct app_plan 
 				return fail(err, errlen,
 						"invalid value '%s' for --config (port %u RX queue "
 						"%u is not polled by any lcore)",
-						a->config_str, p, q);
+						app_quote(a->config_str), p, q);
 		}
 	}
 	plan->queue_map = true;

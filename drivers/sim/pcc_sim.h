@@ -95,6 +95,13 @@ struct pcc_sim_scenario *pcc_sim_scenario_parse(
 int pcc_sim_scenario_set(struct pcc_sim_scenario *s, const char *key, const char *value, char *err,
 		size_t errlen);
 
+/**
+ * What can be checked of a scenario before anything starts: its output
+ * directory can be made (doc/simulator.md: a private directory, never
+ * under a file).  0 or -1 with the reason in err.
+ */
+int pcc_sim_scenario_check(const struct pcc_sim_scenario *s, char *err, size_t errlen);
+
 /** Scenario name (file name without directory and .yaml, or name:). */
 const char *pcc_sim_scenario_name(const struct pcc_sim_scenario *s);
 

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <rte_bus_vdev.h>
 #include <rte_common.h>
@@ -654,6 +655,8 @@ pcc_sim_destroy(struct pcc_sim *sim)
 		pcc_sim_service_unregister(sim);
 	pcc_sim_release(sim);
 	sim_out_close(sim);
+	if (sim->out.has_dfd)
+		close(sim->out.dfd);
 	if (sim->hosts != NULL) {
 		for (i = 0; i < sim->nb_hosts; i++) {
 			struct sim_host *ho = &sim->hosts[i];

@@ -465,6 +465,8 @@ struct sim_route {
 /* Output state (sim_output.c). */
 struct sim_out {
 	bool enabled;
+	bool has_dfd; /* dfd: the run directory, opened and checked private */
+	int dfd;
 	FILE *flows_csv;
 	FILE *queues_csv;
 	FILE *cnps_csv;

@@ -13,6 +13,7 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,40 +25,32 @@
 #include <rte_common.h>
 #include <rte_cycles.h>
 
+#include "pcc_file.h"
 #include "sim_internal.h"
 
 #define PROGRESS_EVERY_STEPS 4096
 /* Jain's index of no flow, or of flows that all delivered nothing */
 #define JAIN_NONE UINT64_MAX
 
-static int
-mkdir_p(const char *path)
-{
-	char tmp[PATH_MAX];
-	size_t i, n = strlen(path);
-
-	if (n == 0 || n >= sizeof(tmp))
-		return -EINVAL;
-	memcpy(tmp, path, n + 1);
-	for (i = 1; i <= n; i++) {
-		if (tmp[i] != '/' && tmp[i] != '\0')
-			continue;
-		tmp[i] = '\0';
-		if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
-			return -errno;
-		if (i < n)
-			tmp[i] = '/';
-	}
-	return 0;
-}
-
+/* A new 0600 file in the run directory (pcc_file.h: never through a
+ * link, an earlier run's file replaced). */
 static FILE *
 open_in(const struct pcc_sim *sim, const char *file, const char *mode)
 {
-	char path[PATH_MAX + 64];
+	char why[PCC_FILE_WHY_LEN];
+	FILE *f;
+	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s", sim->outdir, file);
-	return fopen(path, mode);
+	fd = pcc_file_create_at(sim->out.dfd, file, O_WRONLY, true, why, sizeof(why));
+	if (fd < 0) {
+		SIM_LOG(ERR, "%s: %s", sim->outdir, why);
+		errno = -fd;
+		return NULL;
+	}
+	f = fdopen(fd, mode);
+	if (f == NULL)
+		close(fd);
+	return f;
 }
 
 /* "12.345": a value in thousandths, printed without floating point. */
@@ -78,6 +71,7 @@ int
 sim_out_open(struct pcc_sim *sim)
 {
 	const struct pcc_sim_scenario *s = sim->scn;
+	char why[PCC_FILE_WHY_LEN];
 	struct sim_out *o = &sim->out;
 	uint64_t span;
 	int ret;
@@ -93,11 +87,14 @@ sim_out_open(struct pcc_sim *sim)
 	snprintf(sim->outdir, sizeof(sim->outdir), "%s", s->out.dir);
 	if (s->out.dir[0] == '\0')
 		return 0;
-	ret = mkdir_p(sim->outdir);
-	if (ret != 0) {
-		SIM_LOG(ERR, "output directory %s: %s", sim->outdir, strerror(-ret));
+	/* made 0700 if new; an existing one must be ours and private */
+	ret = pcc_file_dir_make(sim->outdir, false, why, sizeof(why));
+	if (ret < 0) {
+		SIM_LOG(ERR, "output directory: %s", why);
 		return ret;
 	}
+	o->dfd = ret;
+	o->has_dfd = true;
 	o->flows_csv = open_in(sim, "flows.csv", "w");
 	o->queues_csv = open_in(sim, "queues.csv", "w");
 	o->cnps_csv = open_in(sim, "cnps.csv", "w");
@@ -622,8 +619,9 @@ run_gnuplot(struct pcc_sim *sim)
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
-		if (chdir(sim->outdir) != 0)
+		if (fchdir(sim->out.dfd) != 0)
 			_exit(127);
+		umask(077); /* the plots are 0600 like every output */
 		execlp("gnuplot", "gnuplot", "plot.gp", (char *)NULL);
 		_exit(127);
 	}

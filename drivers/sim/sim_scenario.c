@@ -23,6 +23,7 @@
 #include <rte_common.h>
 #include <rte_debug.h>
 
+#include "pcc_file.h"
 #include "sim_yaml_internal.h"
 
 /* ---- Sections -------------------------------------------------------------- */
@@ -627,6 +628,28 @@ load_text(struct yctx *c, const char *text, size_t len)
 	ret = parse_root(c, yaml_document_get_root_node(c->doc));
 	yaml_document_delete(c->doc);
 	c->doc = NULL;
+	/* one scenario per file: a second document is an error, not ignored */
+	if (ret == 0) {
+		yaml_document_t next;
+
+		if (!yaml_parser_load(&parser, &next)) {
+			snprintf(c->err, c->errlen, "%s:%zu:%zu: YAML syntax error: %s", c->name,
+					parser.problem_mark.line + 1,
+					parser.problem_mark.column + 1,
+					parser.problem != NULL ? parser.problem : "?");
+			ret = -1;
+		} else {
+			if (yaml_document_get_root_node(&next) != NULL) {
+				snprintf(c->err, c->errlen,
+						"%s:%zu:%zu: a second YAML document: one scenario "
+						"per file",
+						c->name, next.start_mark.line + 1,
+						next.start_mark.column + 1);
+				ret = -1;
+			}
+			yaml_document_delete(&next);
+		}
+	}
 	yaml_parser_delete(&parser);
 	return ret;
 }
@@ -666,6 +689,15 @@ pcc_sim_scenario_parse(const char *text, size_t len, const char *name, char *err
 		pcc_sim_scenario_free(s);
 		return NULL;
 	}
+	/* the name is a directory under sim-out/: one path component */
+	if (s->name[0] == '\0' || strchr(s->name, '/') != NULL || strcmp(s->name, ".") == 0 ||
+			strcmp(s->name, "..") == 0) {
+		snprintf(err, errlen,
+				"%s: name '%s': one file name, not a path (no '/', not . or ..)",
+				name, s->name);
+		pcc_sim_scenario_free(s);
+		return NULL;
+	}
 	if (s->out.dir[0] == '\0')
 		snprintf(s->out.dir, sizeof(s->out.dir), "sim-out/%s", s->name);
 	else if (strcmp(s->out.dir, "none") == 0)
@@ -676,6 +708,7 @@ pcc_sim_scenario_parse(const char *text, size_t len, const char *name, char *err
 struct pcc_sim_scenario *
 pcc_sim_scenario_load(const char *path, char *err, size_t errlen)
 {
+	char why[PCC_FILE_WHY_LEN];
 	struct pcc_sim_scenario *s;
 	char *text = NULL;
 	size_t len = 0, cap = 0;
@@ -686,10 +719,11 @@ pcc_sim_scenario_load(const char *path, char *err, size_t errlen)
 			snprintf(err, errlen, "no scenario file");
 		return NULL;
 	}
-	f = fopen(path, "r");
+	/* a regular file of bounded size: no FIFO, no device (pcc_file.h) */
+	f = pcc_file_fopen_input(path, PCC_FILE_INPUT_MAX, why, sizeof(why));
 	if (f == NULL) {
 		if (err != NULL && errlen > 0)
-			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			snprintf(err, errlen, "%s", why);
 		return NULL;
 	}
 	for (;;) {
@@ -724,6 +758,21 @@ pcc_sim_scenario_load(const char *path, char *err, size_t errlen)
 	s = pcc_sim_scenario_parse(text, len, path, err, errlen);
 	free(text);
 	return s;
+}
+
+int
+pcc_sim_scenario_check(const struct pcc_sim_scenario *s, char *err, size_t errlen)
+{
+	char why[PCC_FILE_WHY_LEN];
+
+	if (s == NULL || s->out.dir[0] == '\0')
+		return 0;
+	if (pcc_file_dir_usable(s->out.dir, why, sizeof(why)) < 0) {
+		if (err != NULL && errlen > 0)
+			snprintf(err, errlen, "output.dir: %s", why);
+		return -1;
+	}
+	return 0;
 }
 
 int

@@ -155,7 +155,12 @@ np_handle(uint16_t port, const struct pcc_np_pkt *in, struct pcc_np_resp *out)
 		__atomic_fetch_sub(&s->n, 1, __ATOMIC_RELEASE);
 		return -ENOENT;
 	}
+	/* what this thread runs, for a crash report or the watchdog */
+	dev_tls.cur.np_port = port;
+	dev_tls.cur.np_fn = (const void *)(uintptr_t)fn;
+	__atomic_store_n(&dev_tls.cur.np_active, 1, __ATOMIC_RELAXED);
 	rc = fn(in, out);
+	__atomic_store_n(&dev_tls.cur.np_active, 0, __ATOMIC_RELAXED);
 	__atomic_fetch_sub(&s->n, 1, __ATOMIC_RELEASE);
 	if (out->len > PCC_NP_RESP_MAX)
 		out->len = PCC_NP_RESP_MAX;

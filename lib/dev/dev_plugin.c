@@ -43,6 +43,7 @@
 #include <rte_log.h>
 
 #include "pcc_dev.h"
+#include "pcc_file.h"
 #include "pcc_dev_hist.h"
 #include "pcc_dev_plugin.h"
 #include "pcc_dev_simple.h"
@@ -927,6 +928,37 @@ plug_find(const char *name)
 	return NULL;
 }
 
+/*
+ * The directory a plug-in is loaded from must be as trusted as the file
+ * (doc/host.md, "Files and the local threat model"): owned by root or
+ * the effective user, writable by no one else.  A file in /tmp, or in a
+ * directory another user may write into, could be replaced by theirs
+ * between two loads.
+ */
+static int
+plug_check_dir(const char *path, char *errbuf, size_t errlen)
+{
+	char real[PATH_MAX], dir[PATH_MAX];
+	const char *base;
+	struct stat st;
+
+	if (realpath(path, real) == NULL)
+		return plug_fail(errbuf, errlen, -errno, "%s: %s", path, strerror(errno));
+	if (pcc_file_split(real, dir, sizeof(dir), &base) < 0 || stat(dir, &st) != 0)
+		return plug_fail(errbuf, errlen, -EINVAL, "%s: no directory", path);
+	if (st.st_uid != 0 && st.st_uid != geteuid())
+		return plug_fail(errbuf, errlen, -EACCES,
+				"%s: refused: its directory %s is owned by uid %u, neither root "
+				"nor the effective user %u",
+				path, dir, (unsigned int)st.st_uid, (unsigned int)geteuid());
+	if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
+		return plug_fail(errbuf, errlen, -EPERM,
+				"%s: refused: its directory %s is writable by %s (mode %04o)", path,
+				dir, (st.st_mode & S_IWOTH) != 0 ? "others" : "group",
+				(unsigned int)(st.st_mode & 07777));
+	return 0;
+}
+
 /* Open and check the file; fills pl->fd, dev, ino, abi. */
 static int
 plug_check_file(struct pcc_plugin *pl, const char *path, bool *abi_checked, char *errbuf,
@@ -960,6 +992,9 @@ plug_check_file(struct pcc_plugin *pl, const char *path, bool *abi_checked, char
 				"%s: refused: owned by uid %u, neither root nor the effective user "
 				"%u",
 				path, (unsigned int)st.st_uid, (unsigned int)geteuid());
+	rc = plug_check_dir(path, errbuf, errlen);
+	if (rc < 0)
+		return rc;
 	pl->dev = st.st_dev;
 	pl->ino = st.st_ino;
 	for (i = 0; i < n_plugins; i++)

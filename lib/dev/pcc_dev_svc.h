@@ -220,6 +220,11 @@ struct pcc_dev_dispatch_cur {
 	uint8_t slot;
 	uint8_t algo_idx;
 	uint8_t active; /**< 1 while inside on_event */
+	/** 1 while inside an NP handler (pcc_np_handle_port()), of np_port
+	 *  (ethdev port; UINT16_MAX: the process-wide handler), np_fn */
+	uint8_t np_active;
+	uint16_t np_port;
+	const void *np_fn;
 };
 
 /** The calling thread's record (never NULL; async-signal-safe). */

@@ -6,11 +6,13 @@
 #define ENGINE_INTERNAL_H
 
 /*
- * Engine internals shared by engine.c (lifecycle), port.c (ethdev and
- * mempool setup), clock.c (per-port time source), flow.c (flow tables),
- * rp.c (reaction point: events, dispatch, results), gen.c (generator),
- * fwd.c (forward mode), worker.c (poll loop and RX dispatch), np.c and
- * probe.c (notification point, probe formats: engine_np.h) and stats.c.
+ * Engine internals shared by engine.c (lifecycle), engine_conf.c (its
+ * checks), port.c (ethdev and mempool setup), clock.c (per-port time
+ * source: engine_clock.h), flow.c (flow tables: engine_flow.h), rp.c
+ * (reaction point: events, dispatch, results) and rp_setup.c (its lib/dev
+ * setup), gen.c (generator), fwd.c (forward mode), worker.c (poll loop
+ * and RX dispatch), np.c, np_rx.c, np_answer.c and probe.c (notification
+ * point, probe formats: engine_np.h, np_internal.h) and stats.c.
  * Design: doc/engine.md.
  */
 
@@ -64,404 +66,22 @@ eng_ctr32_add(uint32_t *ctr, uint32_t n)
 	__atomic_store_n(ctr, *ctr + n, __ATOMIC_RELAXED);
 }
 
+/* Count n received frames as ending in fate (enum pcc_engine_rx_fate):
+ * every frame ends in exactly one fate or parse error (doc/engine.md,
+ * "Every frame counted"). */
+static inline void
+eng_fate(struct pcc_engine_port_stats *pc, unsigned int fate, uint64_t n)
+{
+	eng_ctr_add(&pc->rx_fate[fate], n);
+}
+
 #define ENG_NONE UINT32_MAX  /* no flow / empty list */
 #define ENG_SLOT_ACTIVE 0xFF /* a flow gets its port's active slot */
 #define ENG_NO_LPORT 0xFF
 #define ENG_NO_DEV_PORT 0xFF
 
-/* ---- Clock (clock.c) -------------------------------------------------- */
-
-/* What the clock needs from the system: replaced by fakes in unit tests. */
-struct eng_clock_ops {
-	int (*read_clock)(uint16_t port_id, uint64_t *ticks); /* rte_eth_read_clock */
-	uint64_t (*tsc)(void);                                /* rte_rdtsc */
-	uint64_t tsc_hz;
-	void (*delay_us)(unsigned int us); /* rte_delay_us_block */
-};
-
-/* Default ops (tsc_hz = rte_get_tsc_hz()). */
-void eng_clock_ops_default(struct eng_clock_ops *ops);
-
-/* Calibration interval of a device clock against the TSC, microseconds. */
-#define ENG_CLOCK_CALIB_US 20000
-
-/*
- * A port's time source, chosen once (eng_clock_setup).  Device ticks and
- * TSC cycles become ns as ns0 + (ticks - tick0) * mult / 2^32.
- */
-struct eng_clock {
-	uint8_t src;     /* enum pcc_engine_clock_src */
-	bool calibrated; /* device tick -> ns conversion known */
-	uint16_t port_id;
-	int ts_off;       /* RX timestamp dynfield offset, -1 if none */
-	uint64_t ts_flag; /* RX timestamp dynflag, 0 if none */
-	pcc_engine_clock_fn fn;
-	void *fn_arg;
-	uint64_t tsc_mult; /* ns per TSC cycle, 32.32 fixed point */
-	uint64_t dev_tick0;
-	uint64_t dev_ns0;
-	uint64_t dev_mult; /* ns per device tick, 32.32 fixed point */
-	uint64_t dev_hz;   /* measured device clock frequency */
-	struct eng_clock_ops ops;
-};
-
-/* ns0 + (t - t0) * mult / 2^32, also for t before t0. */
-static inline uint64_t
-eng_clock_conv(uint64_t t, uint64_t t0, uint64_t ns0, uint64_t mult)
-{
-	if ((int64_t)(t - t0) >= 0)
-		return ns0 + (uint64_t)(((unsigned __int128)(t - t0) * mult) >> 32);
-	return ns0 - (uint64_t)(((unsigned __int128)(t0 - t) * mult) >> 32);
-}
-
-static inline uint64_t
-eng_clock_tsc_ns(const struct eng_clock *c, uint64_t tsc)
-{
-	return eng_clock_conv(tsc, 0, 0, c->tsc_mult);
-}
-
-/* Now, ns of the port's clock. */
-static inline uint64_t
-eng_clock_now(const struct eng_clock *c)
-{
-	uint64_t t;
-
-	switch (c->src) {
-	case PCC_ENGINE_CLOCK_REGISTERED:
-		return c->fn(c->fn_arg);
-	case PCC_ENGINE_CLOCK_READ_CLOCK:
-	case PCC_ENGINE_CLOCK_HW_RX_TS:
-		if (c->calibrated && c->ops.read_clock(c->port_id, &t) == 0)
-			return eng_clock_conv(t, c->dev_tick0, c->dev_ns0, c->dev_mult);
-		/* fall through */
-	default:
-		return eng_clock_tsc_ns(c, c->ops.tsc());
-	}
-}
-
-/* Receive time of m, ns: its hardware timestamp if it has one, else now. */
-static inline uint64_t
-eng_clock_rx(const struct eng_clock *c, const struct rte_mbuf *m, uint64_t now)
-{
-	uint64_t t;
-
-	if (c->src != PCC_ENGINE_CLOCK_HW_RX_TS || !(m->ol_flags & c->ts_flag))
-		return now;
-	t = *RTE_MBUF_DYNFIELD(m, c->ts_off, const rte_mbuf_timestamp_t *);
-	return c->calibrated ? eng_clock_conv(t, c->dev_tick0, c->dev_ns0, c->dev_mult) : t;
-}
-
-/*
- * Choose c's source for port_id: hw_ts (the RX timestamp offload is on and
- * its dynfield at ts_off/ts_flag), else ops->read_clock if it works and
- * advances, else reg (a registered function), else the TSC.  Device
- * clocks are calibrated against the TSC over ENG_CLOCK_CALIB_US.
- */
-void eng_clock_setup(struct eng_clock *c, uint16_t port_id, bool hw_ts, int ts_off,
-		uint64_t ts_flag, pcc_engine_clock_fn reg, void *reg_arg,
-		const struct eng_clock_ops *ops);
-
-/* Registered function of port_id (pcc_engine_port_clock_register). */
-pcc_engine_clock_fn eng_clock_registered(uint16_t port_id, void **arg);
-
-/* ---- Flows (flow.c) --------------------------------------------------- */
-
-/* eng_flow.flags */
-#define ENG_FLOW_F_IN_USE (1u << 0)
-#define ENG_FLOW_F_ACKED (1u << 1)    /* una_psn is valid */
-#define ENG_FLOW_F_TXC_Q (1u << 2)    /* in its lport's TX-coalescing FIFO */
-#define ENG_FLOW_F_TIMER_Q (1u << 3)  /* in its lport's timer FIFO */
-#define ENG_FLOW_F_TX_SEEN (1u << 4)  /* has sent a TX event */
-#define ENG_FLOW_F_PINNED (1u << 5)   /* rate set by pcc_engine_flow_rate_set() */
-#define ENG_FLOW_F_WIN_WIRE (1u << 6) /* window counts frame bytes (PCC_DEV_RES_F_WINDOW_WIRE) */
-/* flags that survive re-use of the entry (FIFO membership) */
-#define ENG_FLOW_F_KEEP (ENG_FLOW_F_TXC_Q | ENG_FLOW_F_TIMER_Q)
-
-struct eng_gen_flow;
-
-/*
- * One flow.  Entries live in the lcore's table array (stride bytes apart,
- * the algorithm context after the header); written only by the owner
- * lcore.  seq is odd while the owner (re)initialises the entry: readers on
- * other threads copy, then check seq and key.
- */
-struct eng_flow {
-	/* line 0: identity */
-	struct pcc_engine_flow_key key;
-	uint32_t seq;
-	uint32_t tag;      /* probe flow tag: the QPN for QP flows */
-	uint16_t lp;       /* owner's lport index */
-	uint8_t dev_port;  /* lib/dev logical port */
-	uint8_t slot;      /* algorithm slot */
-	uint8_t flags;     /* ENG_FLOW_F_* */
-	uint8_t txc_flags; /* PCC_DEV_TX_F_* for the next TX event */
-	uint16_t queued;   /* packets in the pacer */
-	/* line 1: state */
-	uint64_t last_ns; /* last activity */
-	uint64_t lru_ns;  /* last move to the LRU tail */
-	uint32_t lru_prev;
-	uint32_t lru_next;
-	uint32_t rate;    /* 20-bit fraction of line rate; 0 = not set */
-	uint32_t window;  /* bytes; 0 = none */
-	uint32_t credits; /* bytes beyond the window until the next ACK */
-	uint32_t una_psn; /* oldest PSN not acknowledged */
-	uint64_t txc_first_ns;
-	uint32_t txc_bytes;
-	uint32_t txc_pkts;
-	uint32_t txc_psn;
-	uint16_t pcust;     /* own probe custom header: store index + 1, 0 = none */
-	uint8_t probe_dscp; /* DSCP of its probes + 1, 0 = the flow's DSCP */
-	uint8_t reserved;
-	/* line 2: counters */
-	uint64_t tx_pkts;
-	uint64_t tx_bytes;
-	uint64_t cnp_rx;
-	uint64_t ack_rx;
-	uint64_t nack_rx;
-	uint64_t rtt_ns;
-	const struct pcc_l3_spec *l3; /* headers for probes, NULL if none */
-	struct eng_gen_flow *gf;      /* generator flow, NULL if none */
-	/* line 3 */
-	uint64_t probe_tx;
-	uint64_t timer_ns; /* last timer event */
-	uint32_t ev[PCC_ENGINE_NB_EV];
-	uint64_t pace_ns;   /* estimate of the pacer's next departure */
-	uint64_t pace_cost; /* ns per wire byte at the flow's rate, 32.32 */
-} __rte_cache_aligned;
-
-#define ENG_FLOW_HDR 256
-static_assert(sizeof(struct eng_flow) == ENG_FLOW_HDR, "flow header is 4 cache lines");
-
-/* FIFO of flow indexes (power-of-two ring; one entry per flow at most). */
-struct eng_fifo {
-	uint32_t *e;
-	uint32_t mask;
-	uint32_t head; /* next to pop */
-	uint32_t tail; /* next free */
-};
-
-static inline bool
-eng_fifo_empty(const struct eng_fifo *q)
-{
-	return q->head == q->tail;
-}
-
-static inline uint32_t
-eng_fifo_peek(const struct eng_fifo *q)
-{
-	return q->e[q->head & q->mask];
-}
-
-static inline void
-eng_fifo_pop(struct eng_fifo *q)
-{
-	q->head++;
-}
-
-static inline void
-eng_fifo_push(struct eng_fifo *q, uint32_t v)
-{
-	q->e[q->tail++ & q->mask] = v;
-}
-
-/* Per-list state of a set of flows sharing a clock (one lport). */
-struct eng_flist {
-	uint32_t lru_head; /* least recently active */
-	uint32_t lru_tail;
-	uint32_t nb;
-	struct eng_fifo txc;   /* flows with TX bytes not yet evented */
-	struct eng_fifo timer; /* flows with a timer, by due time */
-};
-
-/* Counters of a flow table (all uint64_t). */
-struct eng_ftable_ctr {
-	uint64_t flows;
-	uint64_t added;
-	uint64_t evicted;
-	uint64_t aged;
-	uint64_t refused;
-	uint64_t pcust_full; /* probe custom headers refused: store full */
-};
-
-/* Flows of a table that may have their own probe custom header at once
- * (results PCC_DEV_RES_F_PROBE_CUSTOM, DOCA's custom_header_set). */
-#define ENG_PCUST_MAX 4096u
-
-/* A flow's own probe custom header. */
-struct eng_pcust {
-	uint16_t next; /* free list: index + 1, 0 = end */
-	uint8_t len;
-	uint8_t hdr[PCC_DEV_PROBE_CUSTOM_MAX];
-};
-
-/* Per-lcore flow table. */
-struct eng_ftable {
-	struct rte_hash *h;
-	uint8_t *mem;
-	uint32_t stride;
-	uint32_t cap;
-	uint8_t full;            /* enum pcc_engine_flow_full */
-	uint64_t idle_ns;        /* 0 = never age */
-	uint64_t lru_gran_ns;    /* LRU moves at most this often per flow */
-	struct eng_flist *lists; /* [nb_lists] */
-	uint16_t nb_lists;
-	struct eng_pcust *pcust; /* [pcust_cap] */
-	uint16_t pcust_cap;
-	uint16_t pcust_free; /* free list head: index + 1, 0 = empty */
-	struct eng_ftable_ctr ctr;
-};
-
-static inline struct eng_flow *
-eng_flow_at(const struct eng_ftable *t, uint32_t idx)
-{
-	return (struct eng_flow *)(t->mem + (size_t)idx * t->stride);
-}
-
-static inline uint32_t
-eng_flow_idx(const struct eng_ftable *t, const struct eng_flow *f)
-{
-	return (uint32_t)(((const uint8_t *)f - t->mem) / t->stride);
-}
-
-static inline void *
-eng_flow_ctx(struct eng_flow *f)
-{
-	return (uint8_t *)f + ENG_FLOW_HDR;
-}
-
-/* The QPN of a RoCEv2 flow, 0 for a 5-tuple flow. */
-static inline uint32_t
-eng_flow_qpn(const struct eng_flow *f)
-{
-	return f->key.type == PCC_ENGINE_FLOW_QP ? f->key.qpn : 0;
-}
-
-static inline uint32_t
-eng_flow_hash(const struct pcc_engine_flow_key *k)
-{
-	return rte_hash_crc(k, sizeof(*k), 0);
-}
-
-_Static_assert(offsetof(struct pcc_engine_flow_key, port_id) == 0 &&
-				offsetof(struct pcc_engine_flow_key, type) == 2 &&
-				offsetof(struct pcc_engine_flow_key, proto) == 3 &&
-				offsetof(struct pcc_engine_flow_key, qpn) == 4 &&
-				sizeof(struct pcc_engine_flow_key) % 8 == 0,
-		"eng_flow_hash_qp() knows the key's first word");
-
-/*
- * eng_flow_hash() of pcc_engine_flow_key_qp(port_id, qpn)'s key, from
- * registers: its first word as rte_hash_crc() reads it, the others 0.
- * Reading back a key just written field by field would wait for the
- * stores (their forwarding to a wider load fails).
- */
-static inline uint32_t
-eng_flow_hash_qp(uint16_t port_id, uint32_t qpn)
-{
-	uint64_t q = qpn & PCC_QPN_MASK, t = PCC_ENGINE_FLOW_QP, w;
-	uint32_t h;
-	unsigned int i;
-
-#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
-	w = port_id | t << 16 | q << 32;
-#else
-	w = (uint64_t)port_id << 48 | t << 40 | q;
-#endif
-	h = rte_hash_crc_8byte(w, 0);
-	for (i = 1; i < sizeof(struct pcc_engine_flow_key) / 8; i++)
-		h = rte_hash_crc_8byte(0, h);
-	return h;
-}
-
-/* What a new flow gets. */
-struct eng_flow_init {
-	uint16_t lp;
-	uint8_t dev_port;
-	uint8_t slot;
-	const struct pcc_l3_spec *l3;
-	struct eng_gen_flow *gf;
-};
-
-/* Table parameters (from conf.flow). */
-struct eng_ftable_conf {
-	uint32_t cap;
-	uint32_t ctx_size; /* bytes reserved after the header */
-	uint8_t full;
-	uint64_t idle_ns;
-	uint16_t nb_lists;
-	uint64_t list_mask; /* lists that hold flows: get event FIFOs */
-	bool timer_fifo;    /* allocate timer FIFOs */
-	int socket;
-	const char *name; /* unique: rte_hash name */
-};
-
-int eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c);
-void eng_ftable_fini(struct eng_ftable *t);
-
-/* The flow of key (hash sig), or NULL. */
-struct eng_flow *eng_flow_lookup(
-		struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32_t sig);
-
-/*
- * Lookup or add.  A new flow is zeroed (context too) and initialised from
- * init; *created tells.  When the table is full: evict the longest-idle
- * flow (evict_cb is called on it first) or refuse (NULL).  now[] is the
- * time of each list's clock (for idleness).
- */
-typedef void (*eng_flow_evict_cb)(struct eng_flow *f, uint32_t idx, void *arg);
-struct eng_flow *eng_flow_add(struct eng_ftable *t, const struct pcc_engine_flow_key *key,
-		uint32_t sig, const struct eng_flow_init *init, uint64_t now_ns,
-		const uint64_t *now, eng_flow_evict_cb evict_cb, void *cb_arg, bool *created);
-
-/* Remove f (by its owner; not counted as evicted or aged). */
-/* Flow f's own probe custom header: len bytes of hdr (len 0 drops it).
- * 0, or -ENOSPC (the table's store is full; counted). */
-int eng_flow_pcust_set(struct eng_ftable *t, struct eng_flow *f, const uint8_t *hdr, uint8_t len);
-/* Flow f's own probe custom header, NULL if none. */
-static inline const struct eng_pcust *
-eng_flow_pcust(const struct eng_ftable *t, const struct eng_flow *f)
-{
-	return f->pcust != 0 ? &t->pcust[f->pcust - 1] : NULL;
-}
-void eng_flow_del(struct eng_ftable *t, struct eng_flow *f);
-
-/*
- * Age out up to max flows of list lp idle longer than t->idle_ns at now;
- * evict_cb is called for each before removal.  Returns how many.
- */
-uint32_t eng_flow_age(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t max,
-		eng_flow_evict_cb evict_cb, void *cb_arg);
-
-/* Move f to the tail of its LRU list (internal to touch). */
-void eng_flow_lru_move(struct eng_ftable *t, struct eng_flow *f);
-
-/* f was active at now: last_ns = now, moved to its list's LRU tail. */
-/* Fetch the lines of f an event touches: header and the algorithm's
- * context (the first line of it). */
-static inline void
-eng_flow_prefetch(const struct eng_ftable *t, const struct eng_flow *f)
-{
-	const uint8_t *p = (const uint8_t *)f;
-	unsigned int l;
-
-	for (l = 0; l < ENG_FLOW_HDR / RTE_CACHE_LINE_SIZE; l++)
-		rte_prefetch0(p + l * RTE_CACHE_LINE_SIZE);
-	if (t->stride > ENG_FLOW_HDR)
-		rte_prefetch0(p + ENG_FLOW_HDR);
-}
-
-static inline void
-eng_flow_touch(struct eng_ftable *t, struct eng_flow *f, uint64_t now)
-{
-	f->last_ns = now;
-	if (now - f->lru_ns >= t->lru_gran_ns) {
-		f->lru_ns = now;
-		eng_flow_lru_move(t, f);
-	}
-}
-
-/* Snapshot of f for the public getters (retries while seq is odd). */
-int eng_flow_snapshot(const struct eng_flow *f, struct eng_flow *copy);
+#include "engine_clock.h"
+#include "engine_flow.h"
 
 /* ---- Events (rp.c) ---------------------------------------------------- */
 
@@ -700,6 +320,7 @@ struct eng_gen {
 struct eng_port {
 	uint16_t port_id;
 	uint8_t roles;
+	bool icrc_hw;     /* conf.port[].icrc_hw: the hardware verified the ICRC */
 	uint8_t dev_port; /* lib/dev logical port (RP ports), else 0xFF */
 	int socket;
 	uint16_t nb_rxq;
@@ -761,6 +382,7 @@ struct eng_rxq {
 	uint16_t tx_queue; /* this lcore's TX queue on port_id */
 	uint16_t pidx;     /* index in pcc_engine.ports[] */
 	uint8_t roles;
+	bool icrc_sw; /* verify the ICRC of the CC packets acted on */
 	struct rte_mempool *mp;
 	struct eng_clock *clk;
 	struct eng_lport *lp; /* this lcore on port_id */
@@ -784,6 +406,10 @@ struct eng_lcore {
 	/* written by the lcore on every round */
 	uint64_t polls;
 	uint64_t busy_polls;
+	/* rounds of the loop and of the drain at the stop: the watchdog's
+	 * sign of progress (pcc_engine_lcore_progress) */
+	uint64_t beat;
+	uint32_t in_loop; /* inside eng_worker_loop() */
 	/* read-only while running */
 	struct pcc_engine *e;
 	unsigned int lcore_id;
@@ -860,6 +486,17 @@ struct pcc_engine {
 	void *np;                                 /* NP runner state (eng_np_init) */
 };
 
+/*
+ * The ICRC of a packet the engine acts on (a CC packet, a probe request,
+ * CE-marked data): true when it verifies, or when the port's hardware
+ * verified it (conf.port[].icrc_hw).
+ */
+static inline bool
+eng_icrc_ok(const struct eng_rxq *q, const struct rte_mbuf *m, const struct pcc_pkt_info *info)
+{
+	return !q->icrc_sw || pcc_icrc_verify_mbuf(m, info) == 0;
+}
+
 /* Is the port at index pidx paused (pcc_engine_port_pause)? */
 static inline bool
 eng_port_paused(const struct pcc_engine *e, uint16_t pidx)
@@ -922,6 +559,12 @@ int eng_ctl_init(struct pcc_engine *e);
 void eng_ctl_fini(struct eng_lcore *lc);
 unsigned int eng_ctl_poll(struct eng_lcore *lc);
 
+/* engine_conf.c: the checks of pcc_engine_create(); 0 or -EINVAL (logged) */
+int eng_conf_check(const struct pcc_engine_conf *c);
+/* TX queue of lcore_id on port_id: its rank among the lcores sending on
+ * it, -ENOENT if it sends nothing there */
+int eng_txq_rank(const struct pcc_engine_conf *conf, uint16_t port_id, unsigned int lcore_id);
+
 /* port.c */
 int eng_ports_setup(struct pcc_engine *e);
 void eng_ports_close(struct pcc_engine *e);
@@ -939,11 +582,12 @@ void eng_rp_log_slots(const struct pcc_engine *e);
  * port_info_changed on every RP logical port (DOCA calls it at start). */
 void eng_rp_port_info_start(struct pcc_engine *e);
 /*
- * A CC packet on an RP port: an event record, coalesced into *pend or
- * handed to the owner.  Returns true when the packet was used (the caller
- * frees it), false for an IFA packet that is not a probe response.
+ * A CC packet on an RP port: its ICRC verified, then an event record,
+ * coalesced into *pend or handed to the owner.  Returns the packet's fate
+ * (enum pcc_engine_rx_fate; the caller counts it and frees the packet),
+ * or -1 for an IFA packet that is not a probe response (not consumed).
  */
-bool eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
+int eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_pkt_info *info, uint64_t now, struct eng_ev *pend, bool *has_pend);
 /* Hand a finished event record to its owner: this lcore's are processed
  * at once while its table is small (eng_rp_bulk_min_flows), else kept for

@@ -123,6 +123,86 @@ bool np_learn_pkt(struct np_shared *np, uint16_t pidx, const struct pcc_pkt_info
 uint16_t np_tx_learn_cb(
 		uint16_t port_id, uint16_t queue, struct rte_mbuf **pkts, uint16_t n, void *arg);
 
+/* Key "QP of host owner talking to peer over sport" of a packet: the
+ * packet's destination (owner_dst) or source is the owner. */
+void np_learn_key(struct np_learn_key *k, uint16_t pidx, const struct pcc_pkt_info *info,
+		bool owner_dst);
+
+/* The static map's sender QPN for dqpn, or -1. */
+int64_t np_map_get(const struct np_port *np, uint32_t dqpn);
+
+/* ---- np_rx.c, np_answer.c: one burst on one NP queue -------------------- */
+
+struct np_burst {
+	const struct pcc_engine *e;
+	struct np_shared *np;
+	const struct np_port *npp; /* the port's settings */
+	struct np_lcore *nl;
+	const struct eng_rxq *q;
+	struct pcc_engine_port_stats *pc;
+	struct pcc_engine_np_stats *ctr;
+	uint64_t now;
+	uint64_t t_send; /* port clock when the first answer of the burst was made */
+	int64_t rt_off;  /* CLOCK_REALTIME - port clock */
+	bool t_read;
+	bool handler; /* a user NP handler was registered when the burst began */
+	/* what became of the frame being handled (enum pcc_engine_rx_fate):
+	 * set where it is decided; NP_TX_ERR unless set */
+	uint8_t fate;
+};
+
+/* The frame being handled ends in fate (struct np_burst.fate). */
+#define NP_FATE(b, f) ((b)->fate = PCC_ENGINE_FATE_##f)
+
+static inline bool
+mbuf_reusable(const struct rte_mbuf *m)
+{
+	return RTE_MBUF_DIRECT(m) && m->nb_segs == 1 && rte_mbuf_refcnt_read(m) == 1;
+}
+
+/* m (mbuf_reusable()), answered in place, as rte_pktmbuf_reset() leaves
+ * an mbuf but for its data offset and length (the frame stays where it
+ * is). */
+static inline void
+np_inplace_reset(struct rte_mbuf *m, uint16_t len)
+{
+	m->port = RTE_MBUF_PORT_INVALID;
+	/* direct: a store, not a read-modify-write */
+	m->ol_flags = 0;
+	m->packet_type = 0;
+	m->vlan_tci = 0;
+	m->vlan_tci_outer = 0;
+	m->next = NULL;
+	m->nb_segs = 1;
+	m->tx_offload = 0;
+	m->data_len = len;
+	m->pkt_len = len;
+}
+
+/* m reset for reuse, or a new mbuf (m freed); NULL if none (counted). */
+struct rte_mbuf *np_reuse(struct np_burst *b, struct rte_mbuf *m);
+/* m as one writable segment with the same bytes (m itself, or a copy: m
+ * is freed); NULL if no mbuf (counted). */
+struct rte_mbuf *np_writable(struct np_burst *b, struct rte_mbuf *m);
+/* NP receive and send times of an answer to m (ts source applied). */
+void np_times(struct np_burst *b, const struct rte_mbuf *m, uint64_t *recv, uint64_t *send);
+/* Headers of an answer to a packet: addresses swapped, VLAN kept, UDP
+ * source port kept, not ECN-capable. */
+void np_reply_l3(const uint8_t *macs, const struct pcc_pkt_info *info, struct pcc_l3_spec *l3);
+/* CE-marked data m (parsed as info): a CNP, or NULL (suppressed, off, no
+ * mbuf).  Consumes m. */
+struct rte_mbuf *np_ce(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info);
+/* An IFA2 packet that is not a probe for us: a CNP when it wraps CE data,
+ * else NULL (consumed). */
+struct rte_mbuf *np_ifa2_data(struct np_burst *b, struct rte_mbuf *m,
+		const struct pcc_pkt_info *info, const uint8_t *f, uint32_t len);
+/* np_answer.c: the answer to a CCMAD / IFA probe request, or NULL
+ * (dropped and counted).  Consumes m. */
+struct rte_mbuf *np_probe_ccmad(
+		struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info);
+struct rte_mbuf *np_probe_ifa(
+		struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info);
+
 /* ---- probe.c ------------------------------------------------------------ */
 
 /*

@@ -48,156 +48,6 @@
 
 uint32_t eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
 
-/* ---- Pure parts: records, lib/dev events, TX coalescing ------------------ */
-
-int
-eng_ev_from_pkt(const struct pcc_pkt_info *info, const void *int_hdr, uint16_t port_id, uint64_t ts,
-		struct eng_ev *ev)
-{
-	uint8_t type, subtype = 0;
-
-	switch (info->kind) {
-	case PCC_PKT_CNP:
-		type = PCC_DEV_EVENT_CNP;
-		break;
-	case PCC_PKT_ROCE_ACK:
-		type = PCC_DEV_EVENT_ACK;
-		break;
-	case PCC_PKT_ROCE_NAK:
-		type = PCC_DEV_EVENT_NACK;
-		if (pcc_aeth_class(info->aeth_syndrome) == PCC_AETH_RNR_NAK)
-			subtype = PCC_DEV_NACK_RNR;
-		else if (pcc_aeth_code(info->aeth_syndrome) == PCC_NAK_PSN_SEQ_ERR)
-			subtype = PCC_DEV_NACK_OOS;
-		/* other NAK codes are fatal QP errors, not congestion: 0 */
-		break;
-	default:
-		return -1;
-	}
-	memset(ev, 0, offsetof(struct eng_ev, int_raw));
-	pcc_engine_flow_key_qp(&ev->key, port_id, info->dqpn);
-	ev->sig = eng_flow_hash_qp(port_id, info->dqpn);
-	ev->type = type;
-	ev->subtype = subtype;
-	ev->ttl = info->ttl;
-	ev->sn = info->psn;
-	ev->first_sn = info->psn;
-	ev->count = 1;
-	ev->ts_ns = ts;
-	ev->first_ts_ns = ts;
-	if (type == PCC_DEV_EVENT_ACK && int_hdr != NULL && (info->bth_flags & PCC_BTH_INT)) {
-		memcpy(ev->int_raw, int_hdr, PCC_INT_HDR_LEN);
-		ev->has_int = 1;
-	}
-	return 0;
-}
-
-bool
-eng_ev_merge(struct eng_ev *a, const struct eng_ev *b)
-{
-	if (a->type != b->type || a->sig != b->sig)
-		return false;
-	if (a->type != PCC_DEV_EVENT_CNP &&
-			(a->type != PCC_DEV_EVENT_ACK || a->has_int || b->has_int))
-		return false;
-	if (memcmp(&a->key, &b->key, sizeof(a->key)) != 0)
-		return false;
-	a->sn = b->sn;
-	a->ts_ns = b->ts_ns;
-	a->ttl = b->ttl;
-	a->count += b->count;
-	return true;
-}
-
-/* The fields of an event that come from its flow. */
-static inline void
-eng_ev_flow(struct pcc_dev_event *ev, const struct eng_flow *f)
-{
-	ev->port = f->dev_port;
-	ev->flow_tag = f->tag;
-	ev->flow_qpn = eng_flow_qpn(f);
-	ev->dscp = f->l3 != NULL ? f->l3->dscp : 0;
-}
-
-void
-eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_event *ev,
-		struct pcc_int_hdr *int_buf)
-{
-	memset(ev, 0, sizeof(*ev));
-	ev->type = r->type;
-	ev->subtype = r->subtype;
-	eng_ev_flow(ev, f);
-	ev->ttl = r->ttl;
-	ev->sn = r->sn;
-	ev->ts = (uint32_t)r->ts_ns;
-	if (r->type == PCC_DEV_EVENT_RTT) {
-		ev->rtt.req_send_ts = (uint32_t)r->rtt.req_send_ns;
-		ev->rtt.req_recv_ts = (uint32_t)r->rtt.req_recv_ns;
-		ev->rtt.resp_send_ts = (uint32_t)r->rtt.resp_send_ns;
-		ev->rtt.resp_recv_ts = (uint32_t)r->ts_ns;
-		memcpy(ev->rtt.user, r->rtt.user, sizeof(ev->rtt.user));
-		ev->rtt.version = r->rtt.version;
-		ev->rtt.np_port_type = r->rtt.np_port_type;
-		ev->rtt.np_rx_bytes = r->rtt.np_rx_bytes;
-		return;
-	}
-	ev->ack.first_ts = (uint32_t)r->first_ts_ns;
-	ev->ack.first_sn = r->first_sn;
-	ev->ack.coalesced = r->count;
-	if (r->has_int && int_buf != NULL &&
-			pcc_int_parse(r->int_raw, PCC_INT_HDR_LEN, int_buf) == 0)
-		ev->ack.int_hdr = int_buf;
-}
-
-void
-eng_txc_flush(struct eng_flow *f, uint64_t now, struct pcc_dev_event *ev)
-{
-	uint64_t units = ((uint64_t)f->txc_bytes + 31) / 32;
-
-	memset(ev, 0, sizeof(*ev));
-	ev->type = PCC_DEV_EVENT_TX;
-	eng_ev_flow(ev, f);
-	ev->flags = f->txc_flags;
-	ev->sn = f->txc_psn;
-	ev->ts = (uint32_t)now;
-	ev->tx.first_ts = (uint32_t)f->txc_first_ns;
-	ev->tx.sent_32b = (uint16_t)RTE_MIN(units, (uint64_t)UINT16_MAX);
-	ev->tx.sent_pkts = (uint16_t)RTE_MIN(f->txc_pkts, (uint32_t)UINT16_MAX);
-	f->txc_bytes = 0;
-	f->txc_pkts = 0;
-	f->txc_flags = 0;
-	f->flags |= ENG_FLOW_F_TX_SEEN;
-}
-
-bool
-eng_txc_add(struct eng_flow *f, const struct eng_rp_conf *c, uint32_t bytes, uint32_t psn,
-		bool ackreq, uint64_t now, struct pcc_dev_event *ev)
-{
-	if (f->txc_pkts == 0)
-		f->txc_first_ns = now;
-	f->txc_bytes = bytes > UINT32_MAX - f->txc_bytes ? UINT32_MAX : f->txc_bytes + bytes;
-	f->txc_pkts++;
-	f->txc_psn = psn;
-	if (ackreq)
-		f->txc_flags |= PCC_DEV_TX_F_ACK_EXPECTED;
-	if ((f->flags & ENG_FLOW_F_TX_SEEN) && f->txc_bytes < c->txc_bytes &&
-			now - f->txc_first_ns < c->txc_ns)
-		return false;
-	eng_txc_flush(f, now, ev);
-	return true;
-}
-
-void
-eng_timer_ev(struct eng_flow *f, const struct eng_rp_conf *c, uint64_t now,
-		struct pcc_dev_event *ev)
-{
-	memset(ev, 0, sizeof(*ev));
-	ev->type = PCC_DEV_EVENT_TIMER;
-	eng_ev_flow(ev, f);
-	ev->ts = (uint32_t)now;
-	ev->timer.period_us = (uint32_t)(c->timer_ns / 1000);
-}
-
 /* ---- Owner side ------------------------------------------------------------ */
 
 static inline struct eng_lport *
@@ -465,7 +315,23 @@ eng_rp_xring_poll(struct eng_lcore *lc)
 	return total;
 }
 
-bool
+/* The fate of a CC packet of kind whose ICRC did not verify. */
+static inline int
+icrc_fate(uint8_t kind)
+{
+	switch (kind) {
+	case PCC_PKT_CNP:
+		return PCC_ENGINE_FATE_ICRC_CNP;
+	case PCC_PKT_ROCE_ACK:
+		return PCC_ENGINE_FATE_ICRC_ACK;
+	case PCC_PKT_ROCE_NAK:
+		return PCC_ENGINE_FATE_ICRC_NAK;
+	default:
+		return PCC_ENGINE_FATE_ICRC_PROBE_RESP;
+	}
+}
+
+int
 eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_pkt_info *info, uint64_t now, struct eng_ev *pend, bool *has_pend)
 {
@@ -476,14 +342,18 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 	struct eng_ev r;
 	uint64_t ts = eng_clock_rx(q->clk, m, now);
 
+	/* a corrupt or forged CNP must not cut a flow's rate: RoCEv2
+	 * packets (not IFA ones, which carry no ICRC) are verified first */
+	if (info->bth_off != 0 && unlikely(!eng_icrc_ok(q, m, info)))
+		return icrc_fate(info->kind);
 	if (info->kind == PCC_PKT_PROBE_RESP || info->kind == PCC_PKT_IFA1 ||
 			info->kind == PCC_PKT_IFA2) {
 		if (eng_probe_resp_parse(m, info, &s) != 0) {
 			/* an IFA packet that is no answer of ours: not consumed */
 			if (info->kind != PCC_PKT_PROBE_RESP)
-				return false;
+				return -1;
 			eng_ctr_add(&pc->probe_bad, 1);
-			return true;
+			return PCC_ENGINE_FATE_PROBE_RESP_BAD;
 		}
 		memset(&r, 0, sizeof(r));
 		pcc_engine_flow_key_qp(&r.key, q->port_id, s.flow_tag);
@@ -508,19 +378,19 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 			*has_pend = false;
 		}
 		eng_rp_post(lc, q->pidx, &r);
-		return true;
+		return PCC_ENGINE_FATE_RTT_EVENT;
 	}
 	if (info->kind == PCC_PKT_ROCE_ACK && (info->bth_flags & PCC_BTH_INT))
 		int_hdr = rte_pktmbuf_read(m, info->payload_off, PCC_INT_HDR_LEN, int_buf);
 	if (eng_ev_from_pkt(info, int_hdr, q->port_id, ts, &r) != 0)
-		return true;
+		return PCC_ENGINE_FATE_NOT_MINE;
 	if (*has_pend && eng_ev_merge(pend, &r))
-		return true;
+		return PCC_ENGINE_FATE_CC_EVENT;
 	if (*has_pend)
 		eng_rp_post(lc, q->pidx, pend);
 	*pend = r;
 	*has_pend = true;
-	return true;
+	return PCC_ENGINE_FATE_CC_EVENT;
 }
 
 /* ---- Flows of an lport ------------------------------------------------------ */
@@ -787,358 +657,4 @@ eng_rp_hk_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 		d = RTE_MIN(d, f->lru_ns + lc->ft.idle_ns);
 	}
 	return d;
-}
-
-/* ---- Setup: lib/dev, algorithms, providers ------------------------------------ */
-
-static const struct eng_port *
-dev_port_of(const struct pcc_engine *e, uint8_t dev_port)
-{
-	uint16_t i;
-
-	for (i = 0; i < e->nb_ports; i++)
-		if (e->ports[i].dev_port == dev_port)
-			return &e->ports[i];
-	return NULL;
-}
-
-static int
-nic_counter(void *arg, uint8_t port, uint8_t type, uint64_t *value)
-{
-	const struct eng_port *p = dev_port_of(arg, port);
-	struct rte_eth_stats st;
-	int ret;
-
-	if (p == NULL)
-		return -EINVAL;
-	ret = rte_eth_stats_get(p->port_id, &st);
-	if (ret != 0)
-		return ret;
-	*value = type == PCC_DEV_NIC_RX_BYTES ? st.ibytes : st.obytes;
-	return 0;
-}
-
-static uint32_t
-nic_speed(void *arg, uint8_t port)
-{
-	const struct eng_port *p = dev_port_of(arg, port);
-
-	return p != NULL ? (uint32_t)(p->line_bps / 1000000000u) : 0;
-}
-
-static uint32_t
-nic_ports_mask(void *arg)
-{
-	const struct pcc_engine *e = arg;
-
-	return (uint32_t)((UINT64_C(1) << e->nb_dev_ports) - 1);
-}
-
-static uint64_t
-dev_clock(void *arg)
-{
-	const struct eng_port *p = arg;
-
-	return eng_clock_now(&p->clk);
-}
-
-static int
-load_algo(struct pcc_engine *e)
-{
-	uint8_t d;
-	int ret;
-
-	for (d = 0; d < e->nb_dev_ports; d++) {
-		ret = pcc_dev_algo_load(d, 0, e->algo);
-		if (ret == 0)
-			ret = pcc_dev_slot_bind(d, 0, 0);
-		if (ret == 0)
-			ret = pcc_dev_slot_enable(d, 0, true);
-		if (ret < 0) {
-			ENG_LOG(ERR, "port %u: cannot load algorithm %s into slot 0: %s",
-					dev_port_of(e, d)->port_id, e->algo, strerror(-ret));
-			return ret;
-		}
-	}
-	return 0;
-}
-
-/* Load the configured slots' algorithms (index = slot) and bind them. */
-static int
-load_slots(struct pcc_engine *e)
-{
-	uint8_t d, s;
-	int ret;
-
-	for (s = 0; s < PCC_ENGINE_SLOTS; s++) {
-		if (e->slot_algo[s][0] == '\0')
-			continue;
-		for (d = 0; d < e->nb_dev_ports; d++) {
-			ret = pcc_dev_algo_load(d, s, e->slot_algo[s]);
-			if (ret == 0)
-				ret = pcc_dev_slot_bind(d, s, s);
-			if (ret == 0)
-				ret = pcc_dev_slot_enable(d, s, true);
-			if (ret < 0) {
-				ENG_LOG(ERR, "port %u: cannot load algorithm %s into slot %u: %s",
-						dev_port_of(e, d)->port_id, e->slot_algo[s], s,
-						strerror(-ret));
-				return ret;
-			}
-		}
-	}
-	return 0;
-}
-
-/* Parameters of the configured slots, on every RP port. */
-static int
-slot_params(struct pcc_engine *e)
-{
-	uint32_t i;
-	uint8_t d, s;
-	int ret;
-
-	for (s = 0; s < PCC_ENGINE_SLOTS; s++) {
-		const struct pcc_engine_slot_conf *sc = &e->slot_conf[s];
-
-		for (i = 0; e->slot_algo[s][0] != '\0' && i < sc->nb_params; i++) {
-			for (d = 0; d < e->nb_dev_ports; d++) {
-				ret = pcc_dev_param_set_str(
-						d, s, sc->params[i].name, sc->params[i].value);
-				if (ret < 0) {
-					ENG_LOG(ERR, "slot %u (%s): parameter %s=%s: %s", s,
-							e->slot_algo[s], sc->params[i].name,
-							sc->params[i].value, strerror(-ret));
-					return -EINVAL;
-				}
-			}
-		}
-	}
-	return 0;
-}
-
-/* Largest per-flow context of the algorithms bound now (slots, 0xF). */
-static uint32_t
-bound_ctx_size(const struct pcc_engine *e)
-{
-	struct pcc_dev_mem_usage u;
-	uint32_t max = 0;
-	uint8_t d, s;
-
-	for (d = 0; d < e->nb_dev_ports; d++) {
-		if (pcc_dev_mem_usage(d, PCC_DEV_INTERNAL_SLOT, &u) == 0)
-			max = RTE_MAX(max, u.ctx_size);
-		for (s = 0; s < PCC_ENGINE_SLOTS; s++)
-			if (pcc_dev_mem_usage(d, s, &u) == 0)
-				max = RTE_MAX(max, u.ctx_size);
-	}
-	return max;
-}
-
-int
-eng_rp_setup(struct pcc_engine *e)
-{
-	struct pcc_dev_nic_provider nic;
-	struct pcc_dev_conf dc;
-	uint32_t i;
-	int ret;
-
-	ret = pcc_pacer_drivers_register();
-	if (ret < 0) {
-		ENG_LOG(ERR, "registering the pacer backends: %s", strerror(-ret));
-		return ret;
-	}
-	if (e->nb_dev_ports == 0)
-		return 0;
-	memset(&dc, 0, sizeof(dc));
-	dc.n_ports = (uint8_t)e->nb_dev_ports;
-	dc.n_threads = e->nb_lcores;
-	ret = pcc_dev_init(&dc);
-	if (ret == -EBUSY) {
-		ENG_LOG(NOTICE, "lib/dev was initialised by the application: using its state");
-	} else if (ret < 0) {
-		ENG_LOG(ERR, "lib/dev initialisation: %s", strerror(-ret));
-		return ret;
-	} else {
-		e->dev_owned = true;
-	}
-	memset(&nic, 0, sizeof(nic));
-	nic.counter = nic_counter;
-	nic.speed_gbps = nic_speed;
-	nic.ports_mask = nic_ports_mask;
-	nic.arg = e;
-	pcc_dev_set_nic_provider(&nic);
-	pcc_dev_set_clock(dev_clock, (void *)(uintptr_t)dev_port_of(e, 0));
-
-	if (e->algo[0] != '\0') {
-		ret = load_algo(e);
-		if (ret < 0)
-			return ret;
-	}
-	ret = load_slots(e);
-	if (ret < 0)
-		return ret;
-	ret = slot_params(e);
-	if (ret < 0)
-		return ret;
-	for (i = 0; i < e->conf.rp.nb_params; i++) {
-		const struct pcc_engine_algo_param *ap = &e->algo_params[i];
-
-		ret = pcc_engine_algo_param_set(e, ap->name, ap->value);
-		if (ret < 0) {
-			ENG_LOG(ERR, "algorithm parameter %s=%s: %s", ap->name, ap->value,
-					strerror(-ret));
-			return -EINVAL;
-		}
-	}
-	e->ctx_size = RTE_MAX(bound_ctx_size(e), (uint32_t)e->conf.flow.ctx_size);
-	if (e->ctx_size == 0)
-		e->ctx_size = PCC_DEV_CTX_SIZE;
-	if (e->ctx_size > PCC_DEV_CTX_MAX) {
-		ENG_LOG(ERR, "per-flow context of %u bytes, at most %u", e->ctx_size,
-				PCC_DEV_CTX_MAX);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* The link of port p as ethdev reports it now; true if it changed. */
-static bool
-link_changed(struct eng_port *p)
-{
-	struct rte_eth_link link;
-	uint8_t up;
-
-	memset(&link, 0, sizeof(link));
-	if (rte_eth_link_get_nowait(p->port_id, &link) != 0)
-		return false;
-	up = link.link_status == RTE_ETH_LINK_UP;
-	if (up == p->link_up && link.link_speed == p->link_mbps)
-		return false;
-	p->link_up = up;
-	p->link_mbps = link.link_speed;
-	return true;
-}
-
-/* The algorithms' port_info_changed on every RP logical port in mask. */
-static void
-port_info_notify(const struct pcc_engine *e, uint64_t dev_mask)
-{
-	uint8_t d;
-
-	for (d = 0; d < e->nb_dev_ports; d++)
-		if (dev_mask & (UINT64_C(1) << d))
-			pcc_dev_port_info_changed(d);
-}
-
-void
-eng_rp_port_info_start(struct pcc_engine *e)
-{
-	uint64_t mask = 0;
-	uint16_t k;
-
-	for (k = 0; k < e->nb_ports; k++) {
-		if (e->ports[k].dev_port == ENG_NO_DEV_PORT)
-			continue;
-		link_changed(&e->ports[k]);
-		mask |= UINT64_C(1) << e->ports[k].dev_port;
-	}
-	port_info_notify(e, mask);
-}
-
-int
-pcc_engine_port_info_poll(struct pcc_engine *e)
-{
-	uint64_t mask = 0;
-	uint16_t k;
-	int n = 0;
-
-	if (e == NULL)
-		return -EINVAL;
-	for (k = 0; k < e->nb_ports; k++) {
-		struct eng_port *p = &e->ports[k];
-
-		if (p->dev_port == ENG_NO_DEV_PORT || !link_changed(p))
-			continue;
-		ENG_LOG(INFO, "port %u: link %s, %u Mb/s: port_info_changed", p->port_id,
-				p->link_up ? "up" : "down", p->link_mbps);
-		mask |= UINT64_C(1) << p->dev_port;
-		n++;
-	}
-	port_info_notify(e, mask);
-	return n;
-}
-
-/* At start: the slot new flows get on each RP port (what the user of the
- * engine bound after it was created). */
-void
-eng_rp_log_slots(const struct pcc_engine *e)
-{
-	uint16_t k;
-
-	for (k = 0; k < e->nb_ports; k++) {
-		const struct eng_port *p = &e->ports[k];
-		const struct pcc_dev_algo_ops *ops;
-		uint8_t slot;
-
-		if (p->dev_port == ENG_NO_DEV_PORT)
-			continue;
-		slot = pcc_dev_slot_active(p->dev_port);
-		ops = pcc_dev_slot_algo(p->dev_port, slot, NULL);
-		ENG_LOG(INFO, "port %u: new flows get slot %u (%s), line rate %" PRIu64 " Gb/s",
-				p->port_id, slot, ops != NULL ? ops->name : "none",
-				p->line_bps / 1000000000u);
-	}
-}
-
-void
-eng_rp_teardown(struct pcc_engine *e)
-{
-	if (e->nb_dev_ports == 0)
-		return;
-	pcc_dev_set_nic_provider(NULL);
-	pcc_dev_set_clock(NULL, NULL);
-	if (e->dev_owned) {
-		pcc_dev_fini();
-		e->dev_owned = false;
-	}
-}
-
-int
-pcc_engine_algo_param_set(struct pcc_engine *e, const char *name, const char *value)
-{
-	uint8_t d;
-	int ret;
-
-	if (e == NULL || name == NULL || value == NULL)
-		return -EINVAL;
-	for (d = 0; d < e->nb_dev_ports; d++) {
-		ret = pcc_dev_param_set_str(d, pcc_dev_slot_active(d), name, value);
-		if (ret < 0)
-			return ret;
-	}
-	return 0;
-}
-
-int
-pcc_engine_port_dev(const struct pcc_engine *e, uint16_t port_id, uint8_t *dev_port, uint8_t *slot)
-{
-	const struct eng_port *p;
-
-	if (port_id >= RTE_MAX_ETHPORTS || e->pidx[port_id] < 0)
-		return -ENOENT;
-	p = &e->ports[e->pidx[port_id]];
-	if (p->dev_port == ENG_NO_DEV_PORT)
-		return -ENOENT;
-	if (dev_port != NULL)
-		*dev_port = p->dev_port;
-	if (slot != NULL)
-		*slot = pcc_dev_slot_active(p->dev_port);
-	return 0;
-}
-
-uint32_t
-pcc_engine_flow_ctx_size(const struct pcc_engine *e)
-{
-	return e->ctx_size;
 }

@@ -6,6 +6,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "engine_internal.h"
@@ -24,6 +25,55 @@ ctr_sum(uint64_t *dst, const uint64_t *src, size_t words)
 
 static_assert(sizeof(struct pcc_engine_port_stats) % sizeof(uint64_t) == 0,
 		"port counters are uint64_t only");
+
+/* The counters, declared once (pcc_engine.h) */
+static const struct pcc_engine_ctr_info port_ctrs[] = {
+#define CTR_INFO(nm, d) \
+	{ .name = #nm, .desc = d, .offset = offsetof(struct pcc_engine_port_stats, nm) },
+	PCC_ENGINE_PORT_CTRS(CTR_INFO)
+#undef CTR_INFO
+};
+
+static const char *const fate_names[] = {
+#define FATE_NAME(id, nm, d) [PCC_ENGINE_FATE_##id] = nm,
+	PCC_ENGINE_RX_FATES(FATE_NAME)
+#undef FATE_NAME
+};
+
+static const char *const fate_descs[] = {
+#define FATE_DESC(id, nm, d) [PCC_ENGINE_FATE_##id] = d,
+	PCC_ENGINE_RX_FATES(FATE_DESC)
+#undef FATE_DESC
+};
+
+const struct pcc_engine_ctr_info *
+pcc_engine_port_ctr_at(unsigned int i)
+{
+	return i < RTE_DIM(port_ctrs) ? &port_ctrs[i] : NULL;
+}
+
+const char *
+pcc_engine_rx_fate_name(unsigned int fate)
+{
+	return fate < PCC_ENGINE_FATE_MAX ? fate_names[fate] : NULL;
+}
+
+const char *
+pcc_engine_rx_fate_desc(unsigned int fate)
+{
+	return fate < PCC_ENGINE_FATE_MAX ? fate_descs[fate] : NULL;
+}
+
+int64_t
+pcc_engine_rx_unaccounted(const struct pcc_engine_port_stats *st)
+{
+	uint64_t sum = pcc_engine_parse_drops(st);
+	unsigned int i;
+
+	for (i = 0; i < PCC_ENGINE_FATE_MAX; i++)
+		sum += st->rx_fate[i];
+	return (int64_t)(st->rx_pkts - sum);
+}
 
 uint64_t
 pcc_engine_parse_drops(const struct pcc_engine_port_stats *st)

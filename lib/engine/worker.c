@@ -14,6 +14,7 @@
  * if any, with the time until which the lcore has nothing to do.
  */
 
+#include <errno.h>
 #include <string.h>
 
 #include <rte_cycles.h>
@@ -52,7 +53,9 @@ is_np_kind(unsigned int kind)
 }
 
 /*
- * Classify a burst.  Malformed packets are counted by reason and dropped.
+ * Classify a burst.  Malformed packets are counted by reason and dropped;
+ * every other frame is counted once by what became of it (rx_fate[]:
+ * here, or by the RP and NP runners).
  * On the host side of forward mode every packet is forwarded.  Otherwise:
  * CC packets (CNP, ACK/NAK, probe responses, and IFA probes answering ours)
  * on an RP port go to the RP runner; data and probe requests on an NP port
@@ -93,7 +96,7 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 		struct rte_mbuf *m = pkts[i];
 		struct pcc_pkt_info *info = &infos[nb_sel];
 		unsigned int kind;
-		int ret;
+		int ret, fate;
 
 		if (i + 1 < n)
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
@@ -115,10 +118,13 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 		if (rp &&
 				(is_cc_kind(kind) ||
 						(is_ifa_kind(kind) &&
-								(!np || eng_probe_is_resp(m, info)))) &&
-				eng_rp_rx(lc, q, m, info, now, &pend, &has_pend)) {
-			done[nb_done++] = m;
-			continue;
+								(!np || eng_probe_is_resp(m, info))))) {
+			fate = eng_rp_rx(lc, q, m, info, now, &pend, &has_pend);
+			if (fate >= 0) {
+				eng_fate(pc, (unsigned int)fate, 1);
+				done[nb_done++] = m;
+				continue;
+			}
 		}
 		/* NP-only ports learn sender QPNs from reverse ACK/NAKs */
 		if (np &&
@@ -133,11 +139,19 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 			back[nb_back++] = m;
 			continue;
 		}
+		/* well formed, for no role of this port */
+		eng_fate(pc, PCC_ENGINE_FATE_NOT_MINE, 1);
 		done[nb_done++] = m;
 	}
 	if (has_pend)
 		eng_rp_post(lc, q->pidx, &pend);
 	eng_rp_flush(lc);
+	if (nb_fast > 0)
+		eng_fate(pc, PCC_ENGINE_FATE_NP_PROBE_ANSWERED, nb_fast);
+	if (host && nb_sel > 0)
+		eng_fate(pc, PCC_ENGINE_FATE_FWD_HOST, nb_sel);
+	if (nb_back > 0)
+		eng_fate(pc, PCC_ENGINE_FATE_FWD_BACK, nb_back);
 	eng_ctr_add(&pc->rx_pkts, nb_rx);
 	eng_ctr_add(&pc->rx_bytes, bytes);
 	if (nb_done > 0)
@@ -254,6 +268,7 @@ drain(struct eng_lcore *lc)
 		if (lc->nb_xin > 0)
 			work += eng_rp_xring_poll(lc);
 		idle = work == 0 ? idle + 1 : 0;
+		eng_ctr_add(&lc->beat, 1);
 	}
 }
 
@@ -322,6 +337,7 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 		if (e->hooks.round != NULL)
 			work += e->hooks.round(e->hooks.arg);
 		eng_ctr_add(&lc->polls, 1);
+		eng_ctr_add(&lc->beat, 1);
 		if (work > 0)
 			eng_ctr_add(&lc->busy_polls, 1);
 		else if (idle_us > 0)
@@ -377,12 +393,29 @@ eng_worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_
 	struct loop_args la = { .lc = lc, .tick = tick, .arg = arg, .tick_us = tick_us };
 	int ret;
 
+	__atomic_store_n(&lc->in_loop, 1, __ATOMIC_RELEASE);
 	if (h->run == NULL)
-		return loop_run(&la);
-	ret = h->run(h->arg, lc->lcore_id, loop_run, &la);
+		ret = loop_run(&la);
+	else
+		ret = h->run(h->arg, lc->lcore_id, loop_run, &la);
+	__atomic_store_n(&lc->in_loop, 0, __ATOMIC_RELEASE);
 	if (ret < 0)
 		ENG_LOG(ERR, "lcore %u: the poll loop ended with %s", lc->lcore_id, strerror(-ret));
 	return ret;
+}
+
+int
+pcc_engine_lcore_progress(
+		const struct pcc_engine *e, unsigned int lcore_id, uint64_t *beat, bool *in_loop)
+{
+	const struct eng_lcore *lc;
+
+	if (e == NULL || lcore_id >= RTE_MAX_LCORE || e->lcores[lcore_id] == NULL)
+		return -ENOENT;
+	lc = e->lcores[lcore_id];
+	*in_loop = __atomic_load_n(&lc->in_loop, __ATOMIC_ACQUIRE) != 0;
+	*beat = eng_ctr_read(&lc->beat);
+	return 0;
 }
 
 int

@@ -70,6 +70,10 @@ walk_process(const struct cfg_sink *s, void *a, const struct pcc_engine *e)
 	s->num(a, "nb_mbufs", c->nb_mbufs);
 	s->num(a, "nb_mbufs_extra", c->nb_mbufs_extra);
 	s->num(a, "idle_sleep_us", c->idle_sleep_us);
+	/* the same on every port (--icrc-hw): the first with a role */
+	for (i = 0; i < RTE_MAX_ETHPORTS && c->port[i].roles == 0; i++)
+		;
+	s->num(a, "icrc_hw", i < RTE_MAX_ETHPORTS && c->port[i].icrc_hw);
 	s->num(a, "flows", c->flow.capacity);
 	s->num(a, "flow_idle_ms", c->flow.idle_ms);
 	s->str(a, "flow_full", c->flow.full == PCC_ENGINE_FLOW_FULL_REFUSE ? "refuse" : "evict");

@@ -15,7 +15,9 @@
 #include <limits.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -24,6 +26,7 @@
 
 #include "host_internal.h"
 #include "pcc_dev_svc.h"
+#include "pcc_file.h"
 
 #define ALTSTACK_SIZE (64u * 1024u)
 
@@ -36,6 +39,9 @@ struct host_worker {
 static __thread struct host_worker host_w __attribute__((tls_model("initial-exec")));
 
 static char crash_path[PATH_MAX];
+/* the report's private directory (opened, checked) and name in it */
+static int crash_dfd = -1;
+static char crash_base[NAME_MAX + 1];
 static int crash_installed;
 static uint64_t crash_count;
 static const int crash_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
@@ -129,9 +135,18 @@ o_bytes(struct out *o, const void *p, size_t n)
 	}
 }
 
+/* The watchdog's signal: the hung thread writes its part of the report. */
+static int
+wd_sig(void)
+{
+	return SIGRTMIN + 7;
+}
+
 static const char *
 sig_name(int sig)
 {
+	if (sig == wd_sig())
+		return "SIGRTMIN+7 (the watchdog's)";
 	switch (sig) {
 	case SIGSEGV:
 		return "SIGSEGV";
@@ -218,23 +233,26 @@ o_regs(struct out *o, const ucontext_t *uc)
 }
 
 static void
-report(int fd, int sig, const siginfo_t *si, const ucontext_t *uc,
-		const struct pcc_dev_dispatch_cur *cur, bool in_algo)
+report(int fd, const char *title, const char *head, int sig, const siginfo_t *si,
+		const ucontext_t *uc, const struct pcc_dev_dispatch_cur *cur, bool in_algo)
 {
 	struct out o = { .fd = fd };
 	void *bt[64];
 	int n;
 
-	o_str(&o, "dpdk-pcc crash report\n");
+	o_str(&o, title);
+	o_str(&o, head);
 	o_str(&o, "signal: ");
 	o_str(&o, sig_name(sig));
 	o_str(&o, " (");
 	o_u64(&o, (uint64_t)sig);
 	o_str(&o, ")\n");
-	o_kv(&o, "si_code: ", (uint64_t)(int64_t)si->si_code);
-	o_str(&o, "fault_addr: ");
-	o_hex(&o, (uint64_t)(uintptr_t)si->si_addr, 16);
-	o_str(&o, "\n");
+	if (sig != wd_sig()) {
+		o_kv(&o, "si_code: ", (uint64_t)(int64_t)si->si_code);
+		o_str(&o, "fault_addr: ");
+		o_hex(&o, (uint64_t)(uintptr_t)si->si_addr, 16);
+		o_str(&o, "\n");
+	}
 	o_kv(&o, "pid: ", (uint64_t)getpid());
 	o_kv(&o, "tid: ", (uint64_t)syscall(SYS_gettid));
 	o_kv(&o, "thread_rank: ", pcc_dev_thread_rank());
@@ -271,6 +289,18 @@ report(int fd, int sig, const siginfo_t *si, const ucontext_t *uc,
 			o_bytes(&o, cur->ctx, PCC_DEV_CTX_SIZE);
 		}
 	}
+	if (cur->np_active) {
+		o_str(&o, "in_np_handler: yes\nnp_port: ");
+		if (cur->np_port == UINT16_MAX)
+			o_str(&o, "any (the process-wide handler)");
+		else
+			o_u64(&o, cur->np_port);
+		o_str(&o, "\nnp_handler: ");
+		o_hex(&o, (uint64_t)(uintptr_t)cur->np_fn, 16);
+		o_str(&o, "\n");
+	} else {
+		o_str(&o, "in_np_handler: no\n");
+	}
 	o_str(&o, "registers:\n");
 	o_regs(&o, uc);
 	o_str(&o, "backtrace:\n");
@@ -289,13 +319,15 @@ crash_handler(int sig, siginfo_t *si, void *ucv)
 	bool in_algo = cur->active && host_w.armed;
 	int fd = -1;
 
-	if (crash_path[0] != '\0')
-		fd = open(crash_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	/* a new 0600 file in the directory checked when the path was set:
+	 * never through a symbolic link, never someone else's file */
+	if (crash_dfd >= 0)
+		fd = pcc_file_create_at(crash_dfd, crash_base, O_WRONLY, true, NULL, 0);
 	if (fd >= 0) {
-		report(fd, sig, si, ucv, cur, in_algo);
+		report(fd, "dpdk-pcc crash report\n", "", sig, si, ucv, cur, in_algo);
 		close(fd);
 	} else {
-		report(STDERR_FILENO, sig, si, ucv, cur, in_algo);
+		report(STDERR_FILENO, "dpdk-pcc crash report\n", "", sig, si, ucv, cur, in_algo);
 	}
 	__atomic_add_fetch(&crash_count, 1, __ATOMIC_RELAXED);
 	host_process_state_store(PCC_HOST_PS_ERROR);
@@ -309,6 +341,84 @@ crash_handler(int sig, siginfo_t *si, void *ucv)
 	signal(sig, SIG_DFL);
 	if (si->si_code <= 0)
 		raise(sig);
+}
+
+/* ---- The watchdog's report ---------------------------------------------------- */
+
+static int wd_fd = -1;
+static const char *wd_head;
+static int wd_done;
+static int wd_installed;
+
+/* On the hung thread: its part of the report (async-signal-safe). */
+static void
+wd_handler(int sig, siginfo_t *si, void *ucv)
+{
+	const struct pcc_dev_dispatch_cur *cur = pcc_dev_dispatch_current();
+	int fd = __atomic_load_n(&wd_fd, __ATOMIC_ACQUIRE);
+
+	if (fd >= 0)
+		report(fd, "dpdk-pcc watchdog report\n", wd_head, sig, si, ucv, cur,
+				cur->active != 0);
+	__atomic_store_n(&wd_done, 1, __ATOMIC_RELEASE);
+}
+
+static int
+wd_install(void)
+{
+	struct sigaction sa;
+
+	if (__atomic_load_n(&wd_installed, __ATOMIC_ACQUIRE))
+		return 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = wd_handler;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(wd_sig(), &sa, NULL) != 0)
+		return -errno;
+	__atomic_store_n(&wd_installed, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+const char *
+host_crash_watchdog_report(const pthread_t *t, const char *head, uint32_t wait_ms)
+{
+	static char where[PATH_MAX + 16];
+	struct timespec ms1 = { .tv_sec = 0, .tv_nsec = 1000000 };
+	struct out o;
+	uint32_t waited;
+	int fd = -1;
+
+	if (crash_dfd >= 0)
+		fd = pcc_file_create_at(crash_dfd, crash_base, O_WRONLY, true, NULL, 0);
+	if (fd >= 0)
+		snprintf(where, sizeof(where), "in %s", crash_path);
+	else
+		snprintf(where, sizeof(where), "on stderr");
+	if (fd < 0)
+		fd = STDERR_FILENO;
+	wd_head = head;
+	__atomic_store_n(&wd_done, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&wd_fd, fd, __ATOMIC_RELEASE);
+	if (t != NULL && wd_install() == 0 && pthread_kill(*t, wd_sig()) == 0)
+		for (waited = 0; waited < wait_ms && !__atomic_load_n(&wd_done, __ATOMIC_ACQUIRE);
+				waited++)
+			nanosleep(&ms1, NULL);
+	__atomic_store_n(&wd_fd, -1, __ATOMIC_RELEASE);
+	if (!__atomic_load_n(&wd_done, __ATOMIC_ACQUIRE)) {
+		/* the thread did not answer (signal blocked, or unknown) */
+		memset(&o, 0, sizeof(o));
+		o.fd = fd;
+		o_str(&o, "dpdk-pcc watchdog report\n");
+		o_str(&o, head);
+		o_str(&o,
+				"thread: no answer to the watchdog's signal: no registers, no "
+				"backtrace\nend\n");
+		o_flush(&o);
+	}
+	if (fd != STDERR_FILENO)
+		close(fd);
+	return where;
 }
 
 int
@@ -340,16 +450,57 @@ host_crash_install(void)
 }
 
 int
+host_crash_file_check(const char *path, char *why, size_t len)
+{
+	const char *base;
+	int dfd;
+
+	if (path == NULL)
+		return -EINVAL;
+	if (strlen(path) >= sizeof(crash_path)) {
+		snprintf(why, len, "path too long");
+		return -ENAMETOOLONG;
+	}
+	dfd = pcc_file_target(path, &base, why, len);
+	if (dfd < 0)
+		return dfd;
+	if (strlen(base) >= sizeof(crash_base)) {
+		close(dfd);
+		snprintf(why, len, "file name too long");
+		return -ENAMETOOLONG;
+	}
+	return dfd;
+}
+
+int
 pcc_host_crash_set_file(const char *path)
 {
+	char why[PCC_FILE_WHY_LEN];
+	int dfd, old;
+
 	host_err_clear();
 	if (path == NULL)
 		return host_err(-EINVAL, "crash file: NULL path");
-	if (strlen(path) >= sizeof(crash_path))
-		return host_err(-ENAMETOOLONG, "crash file: path too long");
-	snprintf(crash_path, sizeof(crash_path), "%s", path);
-	if (path[0] == '\0')
+	if (path[0] == '\0') {
+		old = crash_dfd;
+		crash_dfd = -1;
+		crash_path[0] = '\0';
+		if (old >= 0)
+			close(old);
 		return 0;
+	}
+	dfd = host_crash_file_check(path, why, sizeof(why));
+	if (dfd < 0)
+		return host_err(dfd, "crash file: %s", why);
+	/* the handler reads these: the path and name first, then the fd */
+	old = crash_dfd;
+	__atomic_store_n(&crash_dfd, -1, __ATOMIC_SEQ_CST);
+	if (old >= 0)
+		close(old);
+	snprintf(crash_path, sizeof(crash_path), "%s", path);
+	snprintf(crash_base, sizeof(crash_base), "%s",
+			strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path);
+	__atomic_store_n(&crash_dfd, dfd, __ATOMIC_SEQ_CST);
 	return host_crash_install();
 }
 

@@ -36,18 +36,24 @@ hook_run(void *arg, unsigned int lcore_id, int (*loop)(void *), void *loop_arg)
 	struct pcc_engine *e = arg;
 	int ret;
 
+	/* the watchdog signals this thread to report it if it hangs */
+	host_watchdog_thread_set(lcore_id, true);
 	if (pcc_host_worker_init() < 0) {
 		HOST_LOG(WARNING, "lcore %u: no crash guard: %s\n", lcore_id,
 				pcc_host_last_error());
-		return loop(loop_arg);
+		ret = loop(loop_arg);
+		host_watchdog_thread_set(lcore_id, false);
+		return ret;
 	}
 	if (PCC_HOST_WORKER_GUARD() != 0) {
 		HOST_LOG(ERR, "lcore %u: algorithm fault, engine stopping\n", lcore_id);
 		pcc_engine_stop(e);
+		host_watchdog_thread_set(lcore_id, false);
 		return pcc_host_worker_fault_resume();
 	}
 	ret = loop(loop_arg);
 	pcc_host_worker_fini();
+	host_watchdog_thread_set(lcore_id, false);
 	return ret;
 }
 
@@ -127,6 +133,7 @@ build_process(struct build *b)
 	const struct host_proc *p = &host_proc;
 	char why[512];
 	struct host_stage st = { .proc = &host_proc, .seen = &host_proc_seen };
+	unsigned int i;
 
 	if (host_stage_check(&st, why, sizeof(why)) < 0)
 		return host_err(-EINVAL, "start: %s", why);
@@ -162,6 +169,8 @@ build_process(struct build *b)
 	c->np.qp_table = p->np_qp_table;
 	c->np.ifa2_proto = p->ifa2_proto;
 	c->np.ifa1_marker = p->ifa1_marker;
+	for (i = 0; i < RTE_MAX_ETHPORTS; i++)
+		c->port[i].icrc_hw = p->icrc_hw;
 	return 0;
 }
 
@@ -603,6 +612,7 @@ host_engine_create(void)
 				rte_strerror(-ret));
 	}
 	host_e = e;
+	host_watchdog_attach(e);
 	hooks.arg = e;
 	ret = pcc_engine_set_hooks(e, &hooks);
 	if (ret == 0 && host_eng.hook != NULL)
@@ -663,6 +673,7 @@ host_engine_destroy(void)
 			c->in_engine = false;
 	}
 	pthread_mutex_unlock(&host_lock);
+	host_watchdog_attach(NULL);
 	pcc_engine_destroy(host_e);
 	host_e = NULL;
 	HOST_LOG(DEBUG, "engine destroyed\n");

@@ -114,6 +114,7 @@ np_stats_add(struct pcc_engine_np_stats *sum, const struct pcc_engine_np_stats *
 int
 pcc_host_stats_get(int port_id, struct pcc_host_stat *out, uint32_t n)
 {
+	const struct pcc_engine_ctr_info *ci;
 	struct pcc_engine_port_stats sum, st;
 	struct pcc_engine_np_stats nsum, nst;
 	bool np = false;
@@ -153,43 +154,32 @@ pcc_host_stats_get(int port_id, struct pcc_host_stat *out, uint32_t n)
 		}                                                             \
 		k++;                                                          \
 	} while (0)
-#define FIELD(field) STAT(#field, sum.field)
 #define NP_FIELD(field) STAT("np_" #field, nsum.field)
-	FIELD(rx_pkts);
-	FIELD(rx_bytes);
-	FIELD(tx_pkts);
-	FIELD(tx_bytes);
-	FIELD(tx_drop);
-	FIELD(gen_pkts);
-	FIELD(gen_bytes);
-	FIELD(gen_ce);
-	FIELD(ce_rx);
-	FIELD(cnp_tx);
-	FIELD(nombuf);
-	FIELD(build_err);
-	FIELD(ev_masked);
-	FIELD(ev_err);
-	FIELD(rp_no_flow);
-	FIELD(nack_other);
-	FIELD(probe_tx);
-	FIELD(probe_bad);
-	FIELD(probe_no_flow);
-	FIELD(rate_updates);
-	FIELD(window_stalls);
-	FIELD(xring_drop);
-	FIELD(pacer_drop);
-	FIELD(fwd_rx);
-	FIELD(fwd_paced);
-	FIELD(fwd_unpaced);
-	FIELD(fwd_back);
+	/* every scalar counter, as declared (PCC_ENGINE_PORT_CTRS) */
+	for (i = 0; (ci = pcc_engine_port_ctr_at((unsigned int)i)) != NULL; i++)
+		STAT(ci->name,
+				*(const uint64_t *)(const void *)((const uint8_t *)&sum +
+						ci->offset));
 	STAT("ev_cnp", sum.ev[PCC_DEV_EVENT_CNP]);
 	STAT("ev_rtt", sum.ev[PCC_DEV_EVENT_RTT]);
 	STAT("parse_drops", pcc_engine_parse_drops(&sum));
+	/* malformed frames by reason: parse_<reason> (pcc_proto_err_name) */
+	for (i = 0; i < PCC_ENGINE_NB_PARSE_ERR; i++) {
+		snprintf(nm, sizeof(nm), "parse_%s", pcc_proto_err_name(i == 0 ? -999 : -i));
+		STAT(nm, sum.parse_err[i]);
+	}
 	/* received packets by kind: rx_<kind> (pcc_pkt_kind_name) */
 	for (i = 0; i < PCC_PKT_KIND_MAX; i++) {
 		snprintf(nm, sizeof(nm), "rx_%s", pcc_pkt_kind_name((enum pcc_pkt_kind)i));
 		STAT(nm, sum.rx_kind[i]);
 	}
+	/* what became of every well-formed frame: fate_<name>; with the
+	 * parse_ counters they add up to rx_pkts (rx_unaccounted 0) */
+	for (i = 0; i < PCC_ENGINE_FATE_MAX; i++) {
+		snprintf(nm, sizeof(nm), "fate_%s", pcc_engine_rx_fate_name((unsigned int)i));
+		STAT(nm, sum.rx_fate[i]);
+	}
+	STAT("rx_unaccounted", (uint64_t)pcc_engine_rx_unaccounted(&sum));
 	if (np) {
 		NP_FIELD(probe_req);
 		NP_FIELD(probe_sw);
@@ -215,7 +205,6 @@ pcc_host_stats_get(int port_id, struct pcc_host_stat *out, uint32_t n)
 		NP_FIELD(tx_err);
 	}
 #undef NP_FIELD
-#undef FIELD
 #undef STAT
 	return (int)RTE_MIN(k, n);
 }

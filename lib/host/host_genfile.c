@@ -18,6 +18,7 @@
 #include <rte_common.h>
 
 #include "host_genfile.h"
+#include "pcc_file.h"
 
 #define COUNT_MAX PCC_ENGINE_GEN_FLOWS_TOTAL_MAX
 #define RATE_MAX 400000u
@@ -262,6 +263,15 @@ host_gen_file_parse(const char *text, size_t len, const char *name, struct host_
 	}
 	ret = parse_doc(&c, &doc, out);
 	yaml_document_delete(&doc);
+	/* one set of flow groups per file: a second document is an error */
+	if (ret == 0 && yaml_parser_load(&parser, &doc)) {
+		if (yaml_document_get_root_node(&doc) != NULL) {
+			snprintf(err, errlen, "%s:%zu: a second YAML document: one per file", name,
+					doc.start_mark.line + 1);
+			ret = -1;
+		}
+		yaml_document_delete(&doc);
+	}
 	yaml_parser_delete(&parser);
 	if (ret < 0)
 		host_gen_file_free(out);
@@ -277,11 +287,9 @@ host_gen_file_load(const char *path, struct host_gen_file *out, char *err, size_
 	int ret;
 
 	memset(out, 0, sizeof(*out));
-	f = fopen(path, "r");
-	if (f == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	f = pcc_file_fopen_input(path, 64u << 20, err, errlen);
+	if (f == NULL)
 		return -1;
-	}
 	do {
 		if (len == cap) {
 			char *t;

@@ -19,11 +19,13 @@
 
 #include "host_internal.h"
 #include "pcc_dev_simple.h"
+#include "pcc_file.h"
 #include "pcc_host_ha.h"
 #include "pcc_host_tp.h"
 
 #define HA_MAGIC UINT64_C(0x314b4c4148434350) /* "PCCHALK1" */
 #define HA_LOCK_BASE 4096
+#define HA_RUN_DIR "/run/dpdk-pcc"
 
 /* Shared header at the start of the lock file. */
 struct ha_hdr {
@@ -38,8 +40,12 @@ struct ha_hdr {
 struct pcc_host_ha {
 	struct pcc_host_ha_conf conf;
 	char name[72];
-	char path[PATH_MAX];
-	char jpath[PATH_MAX + 16];
+	char dir[PATH_MAX];
+	char path[PATH_MAX + 96];
+	char jpath[PATH_MAX + 112];
+	char lname[96];  /* lock file name in dir */
+	char jname[112]; /* journal name in dir */
+	int dfd;         /* the private directory (pcc_file.h) */
 	int fd;
 	struct ha_hdr *hdr;
 	uint64_t my_gen;
@@ -53,6 +59,14 @@ struct pcc_host_ha {
 };
 
 static struct pcc_host_ha *ha_instance;
+/* pcc_host_ha_shutdown(): this process never takes over any more */
+static volatile int ha_leaving;
+
+static bool
+leaving(void)
+{
+	return __atomic_load_n(&ha_leaving, __ATOMIC_ACQUIRE) != 0;
+}
 
 static uint64_t
 now_ns(void)
@@ -116,13 +130,22 @@ journal_replay(struct pcc_host_ha *ha)
 	pcc_host_ha_apply_cb apply = ha->conf.apply != NULL ? ha->conf.apply : default_apply;
 	char line[512], name[PCC_DEV_NAME_MAX + 8], value[64];
 	unsigned int port, slot;
+	char why[PCC_FILE_WHY_LEN];
 	uint64_t g;
 	FILE *f;
+	int fd;
 
 	ha->replayed = 0;
-	f = fopen(ha->jpath, "r");
-	if (f == NULL)
+	fd = pcc_file_open_at(ha->dfd, ha->jname, O_RDONLY, why, sizeof(why));
+	if (fd == -ENOENT)
 		return;
+	if (fd < 0 || (f = fdopen(fd, "r")) == NULL) {
+		HOST_LOG(ERR, "HA journal %s not replayed: %s\n", ha->jpath,
+				fd < 0 ? why : strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
 	while (fgets(line, sizeof(line), f) != NULL) {
 		if (sscanf(line, "%" SCNu64 " %u %u %39s %63s", &g, &port, &slot, name, value) !=
 				5) {
@@ -150,8 +173,11 @@ become(struct pcc_host_ha *ha, uint64_t g, off_t held)
 		ofd_lock(ha->fd, held, false);
 		return;
 	}
-	if (!__atomic_compare_exchange_n(&ha->hdr->gen, &expect, g + 1, false, __ATOMIC_ACQ_REL,
-			    __ATOMIC_ACQUIRE)) {
+	/* a process shutting down never takes over (checked again after
+	 * the lock: the signal may have come in between) */
+	if (leaving() ||
+			!__atomic_compare_exchange_n(&ha->hdr->gen, &expect, g + 1, false,
+					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		ofd_lock(ha->fd, leader_byte(g + 1), false);
 		ofd_lock(ha->fd, held, false);
 		return;
@@ -184,6 +210,8 @@ try_acquire(struct pcc_host_ha *ha)
 	uint64_t hb = __atomic_load_n(&ha->hdr->hb_ns, __ATOMIC_ACQUIRE);
 	uint64_t t = now_ns();
 
+	if (leaving())
+		return;
 	if (ofd_lock(ha->fd, leader_byte(g), true) == 0) {
 		/* the leader of g died (the kernel dropped its lock), or none yet */
 		become(ha, g, leader_byte(g));
@@ -279,12 +307,63 @@ name_ok(const char *n)
 	return true;
 }
 
+static void
+ha_free(struct pcc_host_ha *ha)
+{
+	if (ha->hdr != NULL)
+		munmap(ha->hdr, sizeof(struct ha_hdr));
+	if (ha->fd >= 0)
+		close(ha->fd);
+	if (ha->dfd >= 0)
+		close(ha->dfd);
+	free(ha);
+}
+
+/* How the directory is named in a message. */
+static const char *
+ha_dir_shown(const char *dir)
+{
+	return dir != NULL ? dir : "the default lock directory";
+}
+
+/* host_err() code of a refused directory: -ENOENT stays, refusals -EPERM. */
+static int
+ha_dfd_err(int rc)
+{
+	return rc == -ENOENT || rc == -ENOTDIR ? -ENOENT : rc;
+}
+
+/*
+ * The private lock directory (doc/host.md, "Files and the local threat
+ * model"): dir when given (checked: owned by this user, writable by no
+ * one else); else /run/dpdk-pcc (root), $XDG_RUNTIME_DIR/dpdk-pcc, or
+ * /tmp/dpdk-pcc-<uid>, made 0700, and refused when it exists with another
+ * owner or other permissions (nobody else's directory is ever used).
+ */
+static int
+ha_dir_open(const char *dir, char *out, size_t outlen, char *why, size_t len)
+{
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+
+	if (dir != NULL) {
+		snprintf(out, outlen, "%s", dir);
+		return pcc_file_dir_open(dir, why, len);
+	}
+	if (geteuid() == 0)
+		snprintf(out, outlen, "%s", HA_RUN_DIR);
+	else if (xdg != NULL && xdg[0] == '/')
+		snprintf(out, outlen, "%s/dpdk-pcc", xdg);
+	else
+		snprintf(out, outlen, "/tmp/dpdk-pcc-%u", (unsigned int)geteuid());
+	return pcc_file_dir_make(out, true, why, len);
+}
+
 struct pcc_host_ha *
 pcc_host_ha_start(const struct pcc_host_ha_conf *conf)
 {
+	char why[PCC_FILE_WHY_LEN + 64];
 	struct pcc_host_ha *ha;
 	pthread_condattr_t a;
-	const char *dir;
 	struct stat st;
 	uint64_t zero = 0;
 	int rc;
@@ -304,6 +383,8 @@ pcc_host_ha_start(const struct pcc_host_ha_conf *conf)
 		return NULL;
 	}
 	ha->conf = *conf;
+	ha->fd = -1;
+	ha->dfd = -1;
 	if (ha->conf.heartbeat_ms == 0)
 		ha->conf.heartbeat_ms = 50;
 	if (ha->conf.stale_ms == 0)
@@ -314,53 +395,58 @@ pcc_host_ha_start(const struct pcc_host_ha_conf *conf)
 		free(ha);
 		return NULL;
 	}
-	dir = conf->dir;
-	if (dir == NULL) {
-		dir = "/run/dpdk-pcc";
-		if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-			dir = "/tmp";
-	}
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+	ha->dfd = ha_dir_open(conf->dir, ha->dir, sizeof(ha->dir), why, sizeof(why));
+	if (ha->dfd < 0) {
+		rc = ha_dfd_err(ha->dfd);
 		free(ha);
-		host_err(-ENOENT, "HA: lock directory %s does not exist", dir);
+		host_err(rc, "HA: %s", why);
 		return NULL;
 	}
-	snprintf(ha->path, sizeof(ha->path), "%s/pcc-ha-%s.lock", dir, conf->name);
-	snprintf(ha->jpath, sizeof(ha->jpath), "%s.journal", ha->path);
+	snprintf(ha->lname, sizeof(ha->lname), "pcc-ha-%s.lock", conf->name);
+	snprintf(ha->jname, sizeof(ha->jname), "%s.journal", ha->lname);
+	snprintf(ha->path, sizeof(ha->path), "%s/%s", ha->dir, ha->lname);
+	snprintf(ha->jpath, sizeof(ha->jpath), "%s/%s", ha->dir, ha->jname);
 	snprintf(ha->name, sizeof(ha->name), "%s", conf->name);
 	ha->conf.name = ha->name; /* the caller's string is not kept */
-	ha->fd = open(ha->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	ha->fd = pcc_file_open_or_create_at(ha->dfd, ha->lname, O_RDWR, NULL, why, sizeof(why));
 	if (ha->fd < 0) {
-		rc = -errno;
-		free(ha);
-		host_err(rc, "HA: cannot open %s", ha->path);
+		rc = ha->fd;
+		ha_free(ha);
+		host_err(rc, "HA: lock file in %s: %s", ha_dir_shown(conf->dir), why);
 		return NULL;
 	}
 	if (fstat(ha->fd, &st) == 0 && st.st_size < (off_t)sizeof(struct ha_hdr) &&
 			ftruncate(ha->fd, sizeof(struct ha_hdr)) != 0) {
 		rc = -errno;
-		close(ha->fd);
-		free(ha);
+		ha_free(ha);
 		host_err(rc, "HA: cannot size %s", ha->path);
 		return NULL;
 	}
 	ha->hdr = mmap(NULL, sizeof(struct ha_hdr), PROT_READ | PROT_WRITE, MAP_SHARED, ha->fd, 0);
 	if (ha->hdr == MAP_FAILED) {
 		rc = -errno;
-		close(ha->fd);
-		free(ha);
+		ha->hdr = NULL;
+		ha_free(ha);
 		host_err(rc, "HA: cannot map %s", ha->path);
 		return NULL;
 	}
 	if (!__atomic_compare_exchange_n(&ha->hdr->magic, &zero, HA_MAGIC, false, __ATOMIC_ACQ_REL,
 			    __ATOMIC_ACQUIRE) &&
 			zero != HA_MAGIC) {
-		munmap(ha->hdr, sizeof(struct ha_hdr));
-		close(ha->fd);
-		free(ha);
+		ha_free(ha);
 		host_err(-EINVAL, "HA: %s is not a dpdk-pcc lock file", ha->path);
 		return NULL;
 	}
+	/* the journal is checked now, not at the first change */
+	rc = pcc_file_open_or_create_at(
+			ha->dfd, ha->jname, O_WRONLY | O_APPEND, NULL, why, sizeof(why));
+	if (rc < 0) {
+		ha_free(ha);
+		host_err(rc, "HA: journal in %s: %s", ha_dir_shown(conf->dir), why);
+		return NULL;
+	}
+	close(rc);
+	__atomic_store_n(&ha_leaving, 0, __ATOMIC_RELEASE);
 	pthread_mutex_init(&ha->m, NULL);
 	pthread_condattr_init(&a);
 	pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
@@ -373,9 +459,9 @@ pcc_host_ha_start(const struct pcc_host_ha_conf *conf)
 	rc = pthread_create(&ha->thread, NULL, ha_main, ha);
 	if (rc != 0) {
 		ha_instance = NULL;
-		munmap(ha->hdr, sizeof(struct ha_hdr));
-		close(ha->fd);
-		free(ha);
+		pthread_mutex_destroy(&ha->m);
+		pthread_cond_destroy(&ha->c);
+		ha_free(ha);
 		host_err(-rc, "HA: thread not created");
 		return NULL;
 	}
@@ -390,6 +476,7 @@ pcc_host_ha_stop(struct pcc_host_ha *ha)
 {
 	if (ha == NULL)
 		return;
+	pcc_host_ha_shutdown();
 	pthread_mutex_lock(&ha->m);
 	ha->stop = true;
 	pthread_cond_broadcast(&ha->c);
@@ -397,13 +484,17 @@ pcc_host_ha_stop(struct pcc_host_ha *ha)
 	pthread_join(ha->thread, NULL);
 	if (ha->my_gen != 0)
 		ofd_lock(ha->fd, leader_byte(ha->my_gen), false);
-	munmap(ha->hdr, sizeof(struct ha_hdr));
-	close(ha->fd);
 	if (ha_instance == ha)
 		ha_instance = NULL;
 	pthread_mutex_destroy(&ha->m);
 	pthread_cond_destroy(&ha->c);
-	free(ha);
+	ha_free(ha);
+}
+
+void
+pcc_host_ha_shutdown(void)
+{
+	__atomic_store_n(&ha_leaving, 1, __ATOMIC_RELEASE);
 }
 
 struct pcc_host_ha *
@@ -456,7 +547,7 @@ int
 pcc_host_ha_journal_add(struct pcc_host_ha *ha, uint8_t port, uint8_t slot, const char *name,
 		const char *value)
 {
-	char line[256];
+	char line[256], why[PCC_FILE_WHY_LEN];
 	int fd, n;
 	ssize_t w;
 
@@ -471,9 +562,10 @@ pcc_host_ha_journal_add(struct pcc_host_ha *ha, uint8_t port, uint8_t slot, cons
 		return host_err(-EINVAL, "HA journal: name/value with blanks or too long");
 	n = snprintf(line, sizeof(line), "%" PRIu64 " %u %u %s %s\n", ha->my_gen, port, slot, name,
 			value);
-	fd = open(ha->jpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	fd = pcc_file_open_or_create_at(
+			ha->dfd, ha->jname, O_WRONLY | O_APPEND, NULL, why, sizeof(why));
 	if (fd < 0)
-		return host_err(-errno, "HA journal: cannot open %s", ha->jpath);
+		return host_err(fd, "HA journal %s: %s", ha->jpath, why);
 	w = write(fd, line, (size_t)n);
 	if (w != n) {
 		close(fd);

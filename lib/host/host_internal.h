@@ -78,6 +78,7 @@ struct host_proc {
 	char pacer[16];
 	uint32_t pacer_queue;
 	bool tx_stamp;
+	bool icrc_hw; /* every port's hardware verifies the ICRC (--icrc-hw) */
 	uint32_t np_qp_table;
 	uint8_t ifa2_proto;
 	uint64_t ifa1_marker;
@@ -270,6 +271,7 @@ int host_tlm_flow(const char *cmd, const char *params, struct rte_tel_data *d);
 int host_tlm_flows_top(const char *cmd, const char *params, struct rte_tel_data *d);
 int host_tlm_stats(const char *cmd, const char *params, struct rte_tel_data *d);
 int host_tlm_lcores(const char *cmd, const char *params, struct rte_tel_data *d);
+int host_tlm_mempools(const char *cmd, const char *params, struct rte_tel_data *d);
 
 /* Tracer/logger service for pcc_host_start(). */
 int host_svc_autostart(void);
@@ -279,6 +281,22 @@ int host_ha_journal(uint8_t port, uint8_t slot, const char *name, const char *va
 
 /* Crash: one-time handler installation (idempotent). */
 int host_crash_install(void);
+/* Check a crash report path (private directory, no link, ours if it
+ * exists): the directory's fd (close it), or <0 with the reason in why. */
+int host_crash_file_check(const char *path, char *why, size_t len);
+/* The watchdog's report of a hung thread t (NULL: unknown): the crash file
+ * (else stderr), the thread's own part written by itself from a signal
+ * handler within wait_ms; head goes after the title.  Returns where it
+ * went ("in PATH", "on stderr"). */
+const char *host_crash_watchdog_report(const pthread_t *t, const char *head, uint32_t wait_ms);
+
+/* host_watchdog.c */
+/* The polling thread of lcore_id is the caller (on), or gone (off). */
+void host_watchdog_thread_set(unsigned int lcore_id, bool on);
+/* The engine to watch (NULL when it is destroyed). */
+void host_watchdog_attach(struct pcc_engine *e);
+/* Stop the watchdog thread. */
+void host_watchdog_fini(void);
 
 /*
  * The profile name of algorithm algo (NULL or "": the default, rtt), or

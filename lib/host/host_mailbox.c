@@ -25,6 +25,8 @@
 #include "pcc_host_tp.h"
 
 #define MBOX_RING 16u
+/* a sender waits in slices this long, to see the engine stop */
+#define MBOX_WAIT_SLICE_NS 10000000L
 
 struct mbox_ring {
 	uint32_t head; /* producer */
@@ -233,6 +235,7 @@ pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len, 
 	pcc_dev_mailbox_fn fn = NULL;
 	struct host_mbox_req *r;
 	struct timespec ts;
+	bool stopped = false;
 	int rc, st, expect;
 
 	host_err_clear();
@@ -248,6 +251,10 @@ pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len, 
 	if (pcc_host_ctx_state(ctx) != PCC_HOST_CTX_RUNNING)
 		return host_err(-EAGAIN, "mailbox send: context on port %u is not running",
 				ctx->port_id);
+	/* no worker will take it: the engine is stopped or stopping (a
+	 * fault, a watchdog, HA deactivation), whatever the context says */
+	if (!host_eng.launched || pcc_engine_stopping(host_e))
+		return host_err(-EAGAIN, "mailbox send: the engine is stopped");
 	if (ctx->role == PCC_HOST_ROLE_NP) {
 		/* the NP application's mailbox handler */
 		if (!ctx->plugin)
@@ -306,11 +313,46 @@ pcc_host_mailbox_send(struct pcc_host_ctx *ctx, uint8_t slot, uint32_t req_len, 
 		ts.tv_nsec -= 1000000000L;
 	}
 	pthread_mutex_lock(&r->m);
-	while ((st = __atomic_load_n(&r->st, __ATOMIC_ACQUIRE)) != HOST_MBOX_DONE)
-		if (pthread_cond_timedwait(&r->c, &r->m, &ts) == ETIMEDOUT)
+	for (;;) {
+		struct timespec slice;
+
+		st = __atomic_load_n(&r->st, __ATOMIC_ACQUIRE);
+		if (st == HOST_MBOX_DONE)
 			break;
+		/* an engine that stops meanwhile ends the wait for a request
+		 * no worker took (one being handled is waited for) */
+		if (st == HOST_MBOX_PENDING && pcc_engine_stopping(host_e)) {
+			expect = HOST_MBOX_PENDING;
+			if (__atomic_compare_exchange_n(&r->st, &expect, HOST_MBOX_CANCELLED, false,
+					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+				stopped = true;
+				break;
+			}
+			continue;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &slice);
+		slice.tv_nsec += MBOX_WAIT_SLICE_NS;
+		if (slice.tv_nsec >= 1000000000L) {
+			slice.tv_sec++;
+			slice.tv_nsec -= 1000000000L;
+		}
+		if (slice.tv_sec > ts.tv_sec ||
+				(slice.tv_sec == ts.tv_sec && slice.tv_nsec >= ts.tv_nsec)) {
+			if (pthread_cond_timedwait(&r->c, &r->m, &ts) == ETIMEDOUT) {
+				st = __atomic_load_n(&r->st, __ATOMIC_ACQUIRE);
+				break;
+			}
+			continue;
+		}
+		pthread_cond_timedwait(&r->c, &r->m, &slice);
+	}
 	pthread_mutex_unlock(&r->m);
-	if (st != HOST_MBOX_DONE) {
+	if (stopped)
+		rc = host_err(-EAGAIN,
+				"mailbox send: the engine stopped before worker %u took the "
+				"request (cancelled)",
+				ctx->mbox_worker);
+	else if (st != HOST_MBOX_DONE) {
 		expect = HOST_MBOX_PENDING;
 		if (__atomic_compare_exchange_n(&r->st, &expect, HOST_MBOX_CANCELLED, false,
 				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))

@@ -194,6 +194,14 @@ static const struct opt host_opts[] = {
 			"sleep US microseconds after a poll round with no\n"
 			"work; 0 = busy poll (0..1000000, default 0)",
 			0, 1000000, idle_sleep_us),
+	OPT("icrc-hw", NULL, P, "no value, on or off", G_Q,
+			"the ports' hardware verifies the RoCEv2 ICRC and\n"
+			"drops what fails (no DPDK PMD reports it: this\n"
+			"states it), so the engine does not verify it\n"
+			"again; default off: every CNP, ACK, NAK, probe\n"
+			"answer, probe request and CE-marked data it acts\n"
+			"on is verified in software, failures counted",
+			host_opt_set_icrc_hw),
 	/* generator */
 	NUM_P("gen-flows", "N", P, "flows per RP port, 0..4096", G_GEN,
 			"RoCEv2 flows per RP port, 0 = off (0..4096,\n"
@@ -409,10 +417,20 @@ static const struct opt host_opts[] = {
 			"give the defaults; not with --gen-flows",
 			host_opt_set_gen_file),
 	/* host integration */
-	OPT("crash-file", "PATH", P, "a file path for the crash report", G_HOST,
+	OPT("crash-file", "PATH", P,
+			"a file in a private directory (this user's, writable by no one else)",
+			G_HOST,
 			"write a crash report to PATH when an algorithm\n"
 			"faults on a worker (state ERROR, exit status 3)",
 			host_opt_set_crash_file),
+	OPT("watchdog-ms", "MS", P, "milliseconds, 0 (off) or 10..3600000", G_HOST,
+			"a polling lcore that completes no poll round for\n"
+			"MS ms (an algorithm or NP handler that does not\n"
+			"return) is reported to the crash file, the state\n"
+			"becomes ERROR (an HA STANDBY takes over) and\n"
+			"dpdk-pcc exits with status 4 (0 = off; default\n"
+			"2000 for dpdk-pcc, off for other programs)",
+			host_opt_set_watchdog),
 	OPT_R("plugin", "PATH", P, "a plug-in shared object (.so), up to 16", G_HOST,
 			"load the plug-in PATH (checked in a child\n"
 			"process first) and apply its slot layout before\n"
@@ -483,7 +501,7 @@ static int
 opt_apply(unsigned int i, const char *value, struct host_stage *st, char *why, size_t whylen)
 {
 	const struct opt *o = &host_opts[i];
-	char reason[384];
+	char reason[1024];
 
 	if (value == NULL)
 		value = "";
@@ -496,13 +514,14 @@ opt_apply(unsigned int i, const char *value, struct host_stage *st, char *why, s
 			return host_opt_set_why(why, whylen, "invalid --gen-file: %s", reason);
 		if (reason[0] != '\0' && strcmp(o->info.name, "algo") == 0)
 			return host_opt_set_why(why, whylen, "invalid value '%s' for --%s (%s)",
-					value, o->info.name, reason);
+					host_opt_quote(value), o->info.name, reason);
 		if (reason[0] != '\0')
 			return host_opt_set_why(why, whylen,
-					"invalid value '%s' for --%s (%s; expected %s)", value,
-					o->info.name, reason, o->info.expect);
+					"invalid value '%s' for --%s (%s; expected %s)",
+					host_opt_quote(value), o->info.name, reason,
+					o->info.expect);
 		return host_opt_set_why(why, whylen, "invalid value '%s' for --%s (expected %s)",
-				value, o->info.name, o->info.expect);
+				host_opt_quote(value), o->info.name, o->info.expect);
 	}
 	if (st->seen != NULL)
 		st->seen->opt[i] = true;
@@ -774,7 +793,7 @@ pcc_host_opt_set(struct pcc_host_ctx *ctx, const char *name, const char *value)
 		if (strcmp(name, "algo") == 0) {
 			if (pcc_host_algo_check(value, NULL, NULL, why, sizeof(why)) < 0)
 				return host_err(-EINVAL, "invalid value '%s' for --algo (%s)",
-						value != NULL ? value : "", why);
+						host_opt_quote(value), why);
 			return pcc_host_set_app(ctx, value);
 		}
 		/* parameters and probe formats may change while it runs */
@@ -807,7 +826,7 @@ pcc_host_opt_set(struct pcc_host_ctx *ctx, const char *name, const char *value)
 				return host_err(-EINVAL,
 						"invalid value '%s' for --algo-param "
 						"(expected %s)",
-						value != NULL ? value : "", o->info.expect);
+						host_opt_quote(value), o->info.expect);
 			memcpy(pname, value, (size_t)(eq - value));
 			pname[eq - value] = '\0';
 			return pcc_host_set_param(ctx, PCC_HOST_SLOT_ACTIVE, pname, eq + 1);

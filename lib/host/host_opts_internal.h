@@ -42,6 +42,10 @@ int host_opt_num(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 int host_opt_ppm(const char *s, uint32_t *out);
 int host_opt_pair(const char *s, uint64_t amax, uint64_t bmax, uint64_t *a, uint64_t *b);
 int host_opt_on_off(const char *s, bool *on);
+/* v as a message quotes it: itself, or its first 120 and last 60 bytes
+ * around "..." when longer than 200 (so the option's name that follows
+ * always fits; per thread, 4 results live at once). */
+const char *host_opt_quote(const char *v);
 int host_opt_set_why(char *why, size_t whylen, const char *fmt, ...)
 		__attribute__((format(printf, 3, 4)));
 
@@ -52,6 +56,8 @@ int host_opt_set_why(char *why, size_t whylen, const char *fmt, ...)
 HOST_OPT_SETTER(host_opt_set_num);
 HOST_OPT_SETTER(host_opt_set_gen_ce);
 HOST_OPT_SETTER(host_opt_set_gen_ipv6);
+HOST_OPT_SETTER(host_opt_set_icrc_hw);
+HOST_OPT_SETTER(host_opt_set_watchdog);
 HOST_OPT_SETTER(host_opt_set_gen_ip);
 HOST_OPT_SETTER(host_opt_set_gen_dst_mac);
 HOST_OPT_SETTER(host_opt_set_gen_file);

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_eal.h>
@@ -138,6 +139,20 @@ ip_addr(const char *s, bool *v6, uint32_t *v4, uint8_t a6[16])
 	return -1;
 }
 
+const char *
+host_opt_quote(const char *v)
+{
+	static __thread char buf[4][200];
+	static __thread unsigned int k;
+	size_t n = v != NULL ? strlen(v) : 0;
+
+	if (v == NULL || n <= 200)
+		return v != NULL ? v : "";
+	k = (k + 1) % 4;
+	snprintf(buf[k], sizeof(buf[k]), "%.120s...%s", v, v + n - 60);
+	return buf[k];
+}
+
 int
 host_opt_set_why(char *why, size_t whylen, const char *fmt, ...)
 {
@@ -202,6 +217,21 @@ host_opt_set_gen_ipv6(
 	if (v[0] != '\0' && host_opt_on_off(v, &on) < 0)
 		return -1;
 	st->proc->gen.ipv6 = on;
+	return 0;
+}
+
+int
+host_opt_set_icrc_hw(
+		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
+{
+	bool on = true;
+
+	RTE_SET_USED(o);
+	RTE_SET_USED(why);
+	RTE_SET_USED(whylen);
+	if (v[0] != '\0' && host_opt_on_off(v, &on) < 0)
+		return -1;
+	st->proc->icrc_hw = on;
 	return 0;
 }
 
@@ -338,12 +368,38 @@ int
 host_opt_set_crash_file(
 		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
 {
+	int dfd;
+
 	RTE_SET_USED(o);
 	if (v[0] == '\0')
 		return -1;
-	if (!st->apply)
+	if (!st->apply) {
+		/* refused before anything starts: a missing or shared
+		 * directory, a directory, a link (doc/host.md) */
+		dfd = host_crash_file_check(v, why, whylen);
+		if (dfd < 0)
+			return -1;
+		close(dfd);
 		return 0;
+	}
 	if (pcc_host_crash_set_file(v) < 0)
+		return host_opt_set_why(why, whylen, "%s", pcc_host_last_error());
+	return 0;
+}
+
+int
+host_opt_set_watchdog(
+		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
+{
+	uint64_t ms;
+
+	RTE_SET_USED(o);
+	RTE_SET_USED(why);
+	RTE_SET_USED(whylen);
+	if (host_opt_num(v, 0, PCC_HOST_WATCHDOG_MS_MAX, &ms) < 0 ||
+			(ms != 0 && ms < PCC_HOST_WATCHDOG_MS_MIN))
+		return -1;
+	if (st->apply && pcc_host_watchdog_set((uint32_t)ms) < 0)
 		return host_opt_set_why(why, whylen, "%s", pcc_host_last_error());
 	return 0;
 }

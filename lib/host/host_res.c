@@ -15,6 +15,7 @@
 #include <rte_lcore.h>
 
 #include "host_internal.h"
+#include "pcc_file.h"
 #include "pcc_host_res.h"
 
 struct res_app {
@@ -300,6 +301,7 @@ struct pcc_host_res *
 pcc_host_res_load(const char *path, char *errbuf, size_t errlen)
 {
 	struct res_parser rp = { .path = path, .errbuf = errbuf, .errlen = errlen };
+	char why[PCC_FILE_WHY_LEN];
 	struct pcc_host_res *r;
 	FILE *f;
 
@@ -311,9 +313,9 @@ pcc_host_res_load(const char *path, char *errbuf, size_t errlen)
 		perr(&rp, NULL, -EINVAL, "NULL path");
 		return NULL;
 	}
-	f = fopen(path, "r");
+	f = pcc_file_fopen_input(path, PCC_FILE_INPUT_MAX, why, sizeof(why));
 	if (f == NULL) {
-		perr(&rp, NULL, -errno, "cannot open: %s", strerror(errno));
+		perr(&rp, NULL, -errno, "cannot open: %s", why);
 		return NULL;
 	}
 	if (!yaml_parser_initialize(&rp.p)) {

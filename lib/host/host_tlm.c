@@ -809,6 +809,9 @@ static const struct {
 	{ "/pcc/lcores", host_tlm_lcores,
 			"Polling lcores: rank, RX queues (port:queue), polls, packets. No "
 			"parameters" },
+	{ "/pcc/mempools", host_tlm_mempools,
+			"Every mempool: name, size, in_use, avail, cache_size, socket. No "
+			"parameters" },
 	{ "/pcc/config", host_tlm_config,
 			"The engine's effective configuration, per process and port. No "
 			"parameters" },

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "host_internal.h"
+#include "pcc_file.h"
 #include "pcc_dev_svc.h"
 #include "pcc_host_tp.h"
 #include "pcc_host_trace.h"
@@ -248,14 +249,16 @@ pcc_host_trace_to_stdout(void)
 int
 pcc_host_trace_to_file(const char *path)
 {
+	char why[PCC_FILE_WHY_LEN];
 	FILE *f;
 
 	host_err_clear();
 	if (path == NULL)
 		return host_err(-EINVAL, "trace file: NULL path");
-	f = fopen(path, "a");
+	/* a private directory, never a link, 0600 (doc/host.md) */
+	f = pcc_file_fappend(path, why, sizeof(why));
 	if (f == NULL)
-		return host_err(-errno, "trace file: cannot open %s", path);
+		return host_err(-errno, "trace file: %s", why);
 	pthread_mutex_lock(&tr.lock);
 	out_close_locked();
 	tr.file = f;
@@ -376,13 +379,14 @@ pcc_host_log_set_buffer_size(uint32_t bytes)
 int
 pcc_host_log_to_file(const char *path)
 {
+	char why[PCC_FILE_WHY_LEN];
 	FILE *f = NULL;
 
 	host_err_clear();
 	if (path != NULL) {
-		f = fopen(path, "a");
+		f = pcc_file_fappend(path, why, sizeof(why));
 		if (f == NULL)
-			return host_err(-errno, "log file: cannot open %s", path);
+			return host_err(-errno, "log file: %s", why);
 	}
 	pthread_mutex_lock(&tr.lock);
 	if (tr.log_file != NULL)

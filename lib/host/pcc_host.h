@@ -579,6 +579,33 @@ void pcc_host_worker_fini(void);
 /** Faults handled since start (for tests). */
 uint64_t pcc_host_crash_count(void);
 
+/* ---- Watchdog (doc/host.md, "Watchdog") ---------------------------------- */
+
+#define PCC_HOST_WATCHDOG_MS_MIN 10u
+#define PCC_HOST_WATCHDOG_MS_MAX 3600000u
+
+/** Called from the watchdog's thread when lcore_id hung (see below). */
+typedef void (*pcc_host_watchdog_cb)(unsigned int lcore_id, void *arg);
+
+/**
+ * Watch the polling lcores: one that is in its poll loop and completes no
+ * round for ms milliseconds (an algorithm's on_event or an NP handler
+ * that does not return) is reported, crash-report style, to the crash
+ * file (pcc_host_crash_set_file(); else stderr) by the hung thread
+ * itself (registers, backtrace, the algorithm, flow and event or the NP
+ * handler it is in); the process state becomes ERROR (an HA ACTIVE hands
+ * over), the engine is told to stop and the callback of
+ * pcc_host_watchdog_on_hang() runs.  0 = off (the default);
+ * PCC_HOST_WATCHDOG_MS_MIN..PCC_HOST_WATCHDOG_MS_MAX, else -ERANGE.
+ */
+int pcc_host_watchdog_set(uint32_t ms);
+/** The limit set, 0 when off. */
+uint32_t pcc_host_watchdog_ms(void);
+/** What to do when an lcore hung (NULL: nothing more). */
+void pcc_host_watchdog_on_hang(pcc_host_watchdog_cb cb, void *arg);
+/** The lcore the watchdog found hung since the engine was created, or -1. */
+int pcc_host_watchdog_fired(void);
+
 /* ---- Parameters with a journal ---------------------------------------------- */
 
 /**

@@ -12,7 +12,8 @@
  * failure cases: doc/host.md, "Active/standby".
  *
  * Leadership is an OS lock plus a heartbeat, in the lock file
- * <dir>/pcc-ha-<name>.lock:
+ * <dir>/pcc-ha-<name>.lock (0600, in a private directory: no other user
+ * can open it, so none can hold a lock on it; doc/host.md):
  *  - a shared header (mmap'd) holds a generation number, the active's pid,
  *    and its heartbeat (CLOCK_MONOTONIC ns, written every period);
  *  - the active of generation g holds an open-file-description lock
@@ -49,7 +50,10 @@ typedef int (*pcc_host_ha_apply_cb)(
 		uint8_t port, uint8_t slot, const char *name, const char *value, void *arg);
 
 struct pcc_host_ha_conf {
-	const char *dir;       /**< lock directory; NULL = /run/dpdk-pcc, else /tmp */
+	/**< lock directory, private: owned by this user, writable by no one
+	 *   else (else refused); NULL = /run/dpdk-pcc (root),
+	 *   $XDG_RUNTIME_DIR/dpdk-pcc or /tmp/dpdk-pcc-<uid>, made 0700 */
+	const char *dir;
 	const char *name;      /**< port set name, e.g. "p0_1" ([A-Za-z0-9_.-]) */
 	uint32_t heartbeat_ms; /**< period; 0 = 50 */
 	uint32_t stale_ms;     /**< heartbeat age that means hung; 0 = 5 periods */
@@ -69,6 +73,13 @@ struct pcc_host_ha_conf {
 struct pcc_host_ha *pcc_host_ha_start(const struct pcc_host_ha_conf *conf);
 /** Stop the thread, release leadership, close.  NULL allowed. */
 void pcc_host_ha_stop(struct pcc_host_ha *ha);
+/**
+ * This process is shutting down: from now on it never takes over (a
+ * STANDBY stays STANDBY, a takeover not yet committed is abandoned before
+ * become_active).  Async-signal-safe: call it from a SIGINT/SIGTERM
+ * handler.  pcc_host_ha_stop() implies it; pcc_host_ha_start() clears it.
+ */
+void pcc_host_ha_shutdown(void);
 /** The instance of this process, NULL if none. */
 struct pcc_host_ha *pcc_host_ha_get(void);
 /** Current role (pcc_host_process_state() is the same). */

@@ -53,6 +53,9 @@ enum pcc_proto_err {
 
 /** Static string for an error code (also accepts 0 and positive values). */
 const char *pcc_proto_strerror(int err);
+/** A short identifier of an error ("truncated", "bad_length", ...; "ok"
+ *  for 0, "unknown" outside the enum), for counter names. */
+const char *pcc_proto_err_name(int err);
 
 /* ---- Constants ------------------------------------------------------ */
 
@@ -375,6 +378,8 @@ int pcc_proto_crc_init(void);
  * if not, another negative error if the frame is not RoCEv2.
  */
 int pcc_icrc_verify(const void *frame, const struct pcc_pkt_info *info);
+/** As pcc_icrc_verify() on an mbuf (chains too) parsed as info. */
+int pcc_icrc_verify_mbuf(const struct rte_mbuf *m, const struct pcc_pkt_info *info);
 
 /** Recompute and store the ICRC of a parsed RoCEv2 frame in place. */
 int pcc_icrc_update(void *frame, const struct pcc_pkt_info *info);

@@ -12,6 +12,7 @@
 #include <rte_common.h>
 #include <rte_mbuf.h>
 
+#include "pcc_proto_tlm.h"
 #include "proto_internal.h"
 
 /* The chain path of pcc_parse_mbuf() relies on this. */
@@ -46,6 +47,34 @@ pcc_proto_strerror(int err)
 	if (err <= PCC_PROTO_ERR_MAX)
 		return "unknown error";
 	return str[-err];
+}
+
+const char *
+pcc_proto_err_name(int err)
+{
+	static const char *const names[] = {
+		[0] = "ok",
+		[-PCC_PROTO_ERR_TRUNCATED] = "truncated",
+		[-PCC_PROTO_ERR_BAD_VERSION] = "bad_version",
+		[-PCC_PROTO_ERR_BAD_LENGTH] = "bad_length",
+		[-PCC_PROTO_ERR_UNKNOWN_OPCODE] = "unknown_opcode",
+		[-PCC_PROTO_ERR_NOT_IP] = "not_ip",
+		[-PCC_PROTO_ERR_NOT_UDP] = "not_udp",
+		[-PCC_PROTO_ERR_NOT_ROCE] = "not_roce",
+		[-PCC_PROTO_ERR_BAD_CSUM] = "bad_csum",
+		[-PCC_PROTO_ERR_BAD_ICRC] = "bad_icrc",
+		[-PCC_PROTO_ERR_FRAGMENT] = "fragment",
+		[-PCC_PROTO_ERR_BAD_MAD] = "bad_mad",
+		[-PCC_PROTO_ERR_BAD_FIELD] = "bad_field",
+		[-PCC_PROTO_ERR_NO_SPACE] = "no_space",
+		[-PCC_PROTO_ERR_INVAL] = "inval",
+	};
+
+	if (err >= 0)
+		return names[0];
+	if (err <= PCC_PROTO_ERR_MAX)
+		return "unknown";
+	return names[-err];
 }
 
 const char *
@@ -375,6 +404,22 @@ proto_parse_core(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *op
 		if (unlikely((p[l4] >> 4) != PCC_IFA2_VERSION))
 			return PCC_PROTO_ERR_BAD_VERSION;
 		info->l4_off = l4 + PCC_IFA2_HDR_LEN;
+		/* over UDP (what IFA probes and RoCEv2 use): the length fields
+		 * must agree with the data, as pcc_ifa2_parse() requires, or
+		 * the frame is malformed and has no kind */
+		if (p[l4 + 1] == PROTO_IPPROTO_UDP) {
+			uint32_t u = l4 + PCC_IFA2_HDR_LEN, cur;
+
+			if (unlikely(l3_end - u < PCC_UDP_HDR_LEN + PCC_IFA2_MD_HDR_LEN))
+				return PCC_PROTO_ERR_TRUNCATED;
+			if (unlikely(pcc_get_be16(p + u + 4) != l3_end - u))
+				return PCC_PROTO_ERR_BAD_LENGTH;
+			cur = p[u + PCC_UDP_HDR_LEN + 3];
+			if (unlikely(cur % (PCC_IFA2_HOP_LEN / 4) != 0 || cur > p[l4 + 3] ||
+					    cur * 4 > l3_end - u - PCC_UDP_HDR_LEN -
+									    PCC_IFA2_MD_HDR_LEN))
+				return PCC_PROTO_ERR_BAD_LENGTH;
+		}
 		return 0;
 	}
 	if (proto != PROTO_IPPROTO_UDP)
@@ -397,7 +442,20 @@ proto_parse_core(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *op
 
 	/* IFA 1.0: marker where the BTH would be; stop there */
 	if (opts->ifa1_marker != 0 && rlen >= 8 && pcc_get_be64(b) == opts->ifa1_marker) {
+		uint32_t cur;
+
 		info->kind = PCC_PKT_IFA1;
+		/* the header pcc_ifa1_parse() checks: whole, version 1, its
+		 * length fields in agreement with the data */
+		if (unlikely(rlen < PCC_IFA1_HDR_LEN))
+			return PCC_PROTO_ERR_TRUNCATED;
+		if (unlikely((b[8] >> 4) != PCC_IFA1_VERSION))
+			return PCC_PROTO_ERR_BAD_VERSION;
+		cur = b[19];
+		if (unlikely(cur < PCC_IFA1_HDR_LEN ||
+				    (cur - PCC_IFA1_HDR_LEN) % PCC_IFA2_HOP_LEN || cur > b[18] ||
+				    cur > rlen))
+			return PCC_PROTO_ERR_BAD_LENGTH;
 		return 0;
 	}
 
@@ -547,6 +605,22 @@ pcc_parse_mbuf(const struct rte_mbuf *m, const struct pcc_parse_opts *opts,
 		return ret;
 	info->flags |= PCC_PKT_F_ICRC_OK;
 	return 0;
+}
+
+int
+pcc_icrc_verify_mbuf(const struct rte_mbuf *m, const struct pcc_pkt_info *info)
+{
+	uint8_t copy[PROTO_PARSE_LINEAR];
+	const uint8_t *d;
+
+	if (unlikely(m == NULL || info == NULL))
+		return PCC_PROTO_ERR_INVAL;
+	if (likely(m->next == NULL))
+		return pcc_icrc_verify(rte_pktmbuf_mtod(m, const void *), info);
+	d = rte_pktmbuf_read(m, 0, RTE_MIN(m->pkt_len, (uint32_t)PROTO_PARSE_LINEAR), copy);
+	if (unlikely(d == NULL))
+		return PCC_PROTO_ERR_TRUNCATED;
+	return proto_icrc_verify_mbuf(m, d, info);
 }
 
 /* ---- ECN / DSCP --------------------------------------------------- */

@@ -23,7 +23,10 @@
  * seconds after --warmup, per second of wall-clock time and per second the
  * thread was on a CPU; the loop includes the CNP generator's work (an
  * mbuf, a 62-byte copy, a ring enqueue per event), the same in both
- * phases.  "x noop" is DCQCN's time per event over noop's.
+ * phases.  "x noop" is DCQCN's time per event over noop's.  With
+ * --icrc-compare every algorithm runs twice, with the CNPs' ICRC
+ * verified (sw, the default) and taken as verified by the port (hw):
+ * "x hw" is the first's time per event over the second's.
  *
  * Not a test: run it with devtools/bench-rp.sh.
  *
@@ -71,6 +74,7 @@ struct opts {
 	unsigned int burst;
 	const char *algos[MAX_ALGOS];
 	unsigned int n_algos;
+	bool icrc_compare; /* each algorithm also with icrc_hw (no verification) */
 };
 
 struct result {
@@ -221,7 +225,7 @@ np_hook(void *arg, uint64_t idle_until_ns)
 static unsigned int pair_seq;
 
 static int
-run_phase(const char *algo, struct rte_mempool *mp, struct result *r)
+run_phase(const char *algo, bool icrc_hw, struct rte_mempool *mp, struct result *r)
 {
 	const uint64_t hz = rte_get_tsc_hz();
 	static struct pcc_engine_conf conf;
@@ -249,6 +253,8 @@ run_phase(const char *algo, struct rte_mempool *mp, struct result *r)
 
 	pcc_engine_conf_default(&conf);
 	conf.port[l.pa].roles = PCC_ENGINE_ROLE_RP;
+	/* icrc_hw: the CNPs' ICRC is taken as verified by the hardware */
+	conf.port[l.pa].icrc_hw = icrc_hw;
 	rxq.port_id = l.pa;
 	rxq.queue_id = 0;
 	rxq.lcore_id = rte_get_main_lcore();
@@ -297,7 +303,7 @@ usage(FILE *out)
 {
 	fprintf(out,
 			"usage: bench_rp [EAL options] -- [--time S] [--warmup S] [--flows N]\n"
-			"                [--burst N] [--algo NAME]...\n");
+			"                [--burst N] [--algo NAME]... [--icrc-compare]\n");
 }
 
 static int
@@ -309,6 +315,7 @@ parse_args(int argc, char **argv)
 		{ "flows", required_argument, NULL, 'f' },
 		{ "burst", required_argument, NULL, 'b' },
 		{ "algo", required_argument, NULL, 'a' },
+		{ "icrc-compare", no_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -342,6 +349,9 @@ parse_args(int argc, char **argv)
 			}
 			o.algos[o.n_algos++] = optarg;
 			break;
+		case 'i':
+			o.icrc_compare = true;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -363,7 +373,7 @@ parse_args(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	struct result res[MAX_ALGOS];
+	struct result res[MAX_ALGOS][2];
 	struct rte_mempool *mp;
 	double base = 0;
 	unsigned int k;
@@ -394,22 +404,36 @@ main(int argc, char **argv)
 	printf("# CNP events to %u flows (one per CNP, round robin), burst %u, %.1f s after "
 	       "%.1f s\n",
 			o.flows, o.burst, o.time_s, o.warmup_s);
-	printf("%-8s %9s %9s %8s %7s %11s %9s %8s %6s\n", "algo", "Mev/s", "Mev/s-cpu", "ns/ev",
-			"x noop", "events", "rate-upd", "no-flow", "flows");
+	printf("%-8s %-4s %9s %9s %8s %7s %7s %11s %9s %8s %6s\n", "algo", "icrc", "Mev/s",
+			"Mev/s-cpu", "ns/ev", "x noop", "x hw", "events", "rate-upd", "no-flow",
+			"flows");
 	for (k = 0; k < o.n_algos; k++) {
-		struct result *r = &res[k];
+		unsigned int v;
 
-		if (run_phase(o.algos[k], mp, r) != 0)
-			return 1;
-		if (k == 0)
-			base = r->mev_cpu;
-		printf("%-8s %9.2f %9.2f %8.1f %7.2f %11" PRIu64 " %9" PRIu64 " %8" PRIu64 " %6u\n",
-				o.algos[k], r->mev, r->mev_cpu, 1000.0 / r->mev_cpu,
-				base / r->mev_cpu, r->events, r->rate_upd, r->no_flow, r->flows);
-		if (r->other_ev != 0)
-			printf("# %s: %" PRIu64 " events of other types in the window\n",
-					o.algos[k], r->other_ev);
-		fflush(stdout);
+		/* sw: the engine verifies every CNP's ICRC (the default); hw:
+		 * the port's hardware is taken to have done it.  Same run,
+		 * alternating: "x hw" is sw's time per event over hw's */
+		for (v = 0; v < (o.icrc_compare ? 2u : 1u); v++) {
+			struct result *r = &res[k][v];
+
+			if (run_phase(o.algos[k], v == 1, mp, r) != 0)
+				return 1;
+			if (k == 0 && v == 0)
+				base = r->mev_cpu;
+			printf("%-8s %-4s %9.2f %9.2f %8.1f %7.2f ", o.algos[k],
+					v == 0 ? "sw" : "hw", r->mev, r->mev_cpu,
+					1000.0 / r->mev_cpu, base / r->mev_cpu);
+			if (v == 1)
+				printf("%7.3f ", res[k][1].mev_cpu / res[k][0].mev_cpu);
+			else
+				printf("%7s ", "-");
+			printf("%11" PRIu64 " %9" PRIu64 " %8" PRIu64 " %6u\n", r->events,
+					r->rate_upd, r->no_flow, r->flows);
+			if (r->other_ev != 0)
+				printf("# %s: %" PRIu64 " events of other types in the window\n",
+						o.algos[k], r->other_ev);
+			fflush(stdout);
+		}
 	}
 	rte_mempool_free(mp);
 	free(cnp_var);

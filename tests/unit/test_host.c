@@ -21,7 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -591,6 +593,21 @@ test_mailbox(void **state)
 	assert_int_equal(mbox_calls, calls + 1); /* the cancelled one never ran */
 	__atomic_store_n(&mb_run, 0, __ATOMIC_RELEASE);
 	pthread_join(t, NULL);
+	/* the watchdog's limits; off by default in the library */
+	assert_int_equal(pcc_host_watchdog_ms(), 0);
+	assert_int_equal(pcc_host_watchdog_set(PCC_HOST_WATCHDOG_MS_MIN - 1), -ERANGE);
+	assert_int_equal(pcc_host_watchdog_set(PCC_HOST_WATCHDOG_MS_MAX + 1), -ERANGE);
+	assert_int_equal(pcc_host_watchdog_set(60000), 0);
+	assert_int_equal(pcc_host_watchdog_ms(), 60000);
+	assert_int_equal(pcc_host_watchdog_fired(), -1);
+	assert_int_equal(pcc_host_watchdog_set(0), 0);
+	/* the engine stopped under a running context (a fault, the
+	 * watchdog, HA): refused at once, not after the timeout */
+	pcc_host_engine_stop_async();
+	assert_int_equal(pcc_host_ctx_state(rp), PCC_HOST_CTX_RUNNING);
+	assert_int_equal(pcc_host_mailbox_send(rp, 0, 3, &rlen, &hrc, 60000), -EAGAIN);
+	assert_err_has("the engine is stopped");
+	assert_int_equal(mbox_calls, calls + 1);
 	pcc_host_destroy(rp);
 	ports_down();
 }
@@ -815,6 +832,17 @@ batch_cb(const struct pcc_host_trace_msg *m, uint32_t n, void *arg)
 	snprintf(cb_last, sizeof(cb_last), "%s", m[n - 1].text);
 }
 
+/* Permission bits of path (not following a link). */
+static unsigned int
+file_mode(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0)
+		return 0xffff;
+	return (unsigned int)(st.st_mode & 07777);
+}
+
 static char *
 slurp(const char *path)
 {
@@ -836,8 +864,7 @@ test_tracer(void **state)
 	static char tbuf[4096];
 	struct pcc_host_trace_stats st;
 	uint64_t args[5] = { 7, 0xff, (uint64_t)-3, 65, 0 };
-	char text[128], tpath[] = "/tmp/pcc-host-trace-XXXXXX",
-			lpath[] = "/tmp/pcc-host-log-XXXXXX";
+	char text[128], dir[] = "/tmp/pcc-host-trace-XXXXXX", tpath[64], lpath[64], bad[96];
 	uint64_t t0;
 	int i, fd;
 
@@ -899,24 +926,35 @@ test_tracer(void **state)
 	assert_true(st.trace_lost >= 400);
 	pcc_host_trace_flush();
 
-	/* file */
-	fd = mkstemp(tpath);
-	assert_true(fd >= 0);
-	close(fd);
+	/* file: in a private directory (doc/host.md), 0600 */
+	assert_non_null(mkdtemp(dir));
+	snprintf(tpath, sizeof(tpath), "%s/trace", dir);
+	snprintf(lpath, sizeof(lpath), "%s/log", dir);
 	assert_int_equal(pcc_host_trace_to_file("/nonexistent/dir/x"), -ENOENT);
+	assert_int_equal(pcc_host_trace_to_file("/tmp/pcc-host-trace-shared"), -EPERM);
+	assert_err_has("writable by others");
+	snprintf(bad, sizeof(bad), "%s/link", dir);
+	assert_int_equal(symlink(tpath, bad), 0);
+	assert_int_equal(pcc_host_trace_to_file(bad), -EPERM);
+	assert_err_has("symbolic link");
 	assert_int_equal(pcc_host_trace_to_file(tpath), 0);
+	assert_int_equal(file_mode(tpath), 0600);
 	assert_string_equal(pcc_host_trace_file(), tpath);
 	assert_null(pcc_host_trace_buffer(NULL));
 	pcc_dev_trace_5(3, 0xabc, 0x12345, 0, 0, 0);
 	pcc_host_trace_flush();
 	assert_non_null(strstr(slurp(tpath), "w=00000abc h=9029"));
 
-	/* logger */
+	/* logger: an existing file open to others is refused */
 	assert_int_equal(pcc_host_log_set_buffer_size(4096), -EBUSY);
 	assert_err_has("before the device starts");
-	fd = mkstemp(lpath);
+	fd = open(lpath, O_WRONLY | O_CREAT | O_EXCL, 0600);
 	assert_true(fd >= 0);
+	assert_int_equal(fchmod(fd, 0644), 0);
 	close(fd);
+	assert_int_equal(pcc_host_log_to_file(lpath), -EPERM);
+	assert_err_has("mode 0644");
+	assert_int_equal(chmod(lpath, 0600), 0);
 	assert_int_equal(pcc_host_log_to_file(lpath), 0);
 	assert_string_equal(pcc_host_log_file(), lpath);
 	assert_true(pcc_dev_printf("hello %d", 5) > 0);
@@ -942,6 +980,8 @@ test_tracer(void **state)
 	assert_null(pcc_host_log_file());
 	unlink(tpath);
 	unlink(lpath);
+	unlink(bad);
+	rmdir(dir);
 	pcc_host_trace_stats_get(&st);
 	assert_true(st.trace_out >= 7);
 	assert_true(st.log_out >= 2);
@@ -1044,7 +1084,7 @@ crash_child(const char *path)
 	uint32_t ctx[12];
 	int rc, i;
 
-	if (pcc_host_crash_set_file(path) != 0)
+	if (path != NULL && pcc_host_crash_set_file(path) != 0)
 		return 10;
 	pcc_dev_thread_set_rank(1);
 	worker_run = 1;
@@ -1075,15 +1115,19 @@ crash_child(const char *path)
 static void
 test_crash(void **state)
 {
-	char path[] = "/tmp/pcc-host-crash-XXXXXX";
+	char dir[] = "/tmp/pcc-host-crash-XXXXXX", path[64], link_path[64], victim[64];
 	const char *rep;
 	pid_t pid;
 	int st, fd;
 
 	(void)state;
 	pcc_host_svc_stop();
-	fd = mkstemp(path);
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/report", dir);
+	/* a report left by an earlier run is replaced */
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
 	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "old\n", 4), 4);
 	close(fd);
 	pid = fork();
 	assert_true(pid >= 0);
@@ -1113,6 +1157,8 @@ test_crash(void **state)
 #endif
 	assert_non_null(strstr(rep, "backtrace:\n"));
 	assert_non_null(strstr(rep, "end\n"));
+	assert_null(strstr(rep, "old\n"));
+	assert_int_equal(file_mode(path), 0600);
 
 	/* a fault outside algorithm code: report, then the default action */
 	pid = fork();
@@ -1132,7 +1178,48 @@ test_crash(void **state)
 	rep = slurp(path);
 	assert_non_null(strstr(rep, "in_algorithm: no"));
 	assert_null(strstr(rep, "algorithm: tst_crash"));
+
+	/* never through a link, never into a shared directory */
+	snprintf(victim, sizeof(victim), "%s/victim", dir);
+	snprintf(link_path, sizeof(link_path), "%s/link", dir);
+	fd = open(victim, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "secret\n", 7), 7);
+	close(fd);
+	assert_int_equal(symlink(victim, link_path), 0);
+	assert_int_equal(pcc_host_crash_set_file(link_path), -EPERM);
+	assert_err_has("symbolic link");
+	assert_int_equal(pcc_host_crash_set_file("/tmp/pcc-host-crash-shared"), -EPERM);
+	assert_err_has("writable by others");
+	snprintf(victim + strlen(dir), sizeof(victim) - strlen(dir), "/sub");
+	assert_int_equal(mkdir(victim, 0700), 0);
+	assert_int_equal(pcc_host_crash_set_file(victim), -EISDIR);
+	assert_int_equal(rmdir(victim), 0);
+	snprintf(victim, sizeof(victim), "%s/victim", dir);
+	/* a link put in place of the report after the check: replaced by
+	 * the report, what it pointed to untouched */
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (pcc_host_crash_set_file(path) != 0)
+			_exit(20);
+		unlink(path);
+		if (symlink(victim, path) != 0)
+			_exit(21);
+		_exit(crash_child(NULL));
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 3);
+	assert_string_equal(slurp(victim), "secret\n");
+	rep = slurp(path);
+	assert_non_null(strstr(rep, "in_algorithm: yes"));
+	assert_int_equal(file_mode(path), 0600);
+	pcc_host_crash_set_file("");
 	unlink(path);
+	unlink(victim);
+	unlink(link_path);
+	rmdir(dir);
 }
 
 int

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -121,6 +122,14 @@ child_main(int out, int in)
 			dprintf(out, "j=%d\n", pcc_host_param_set(0, 0, "GAIN", "42"));
 		else if (c == 'e')
 			pcc_host_process_state_set(PCC_HOST_PS_ERROR);
+		else if (c == 's')
+			pcc_host_ha_shutdown(); /* what dpdk-pcc's SIGINT handler does */
+		else if (c == 'p')
+			dprintf(out, "ps=%d\n", (int)pcc_host_process_state());
+		else if (c == 'w') /* ten periods in which a takeover would show */
+			dprintf(out, "w=%d\n",
+					pcc_host_ha_wait(ha, (enum pcc_host_process_state)cur,
+							10 * HB_MS));
 		else if (c == 'q')
 			break;
 	}
@@ -339,6 +348,97 @@ test_ha_error(void **state)
 	reap(&b, false);
 }
 
+/* A process shutting down (SIGINT to ACTIVE and STANDBY at once) never
+ * takes over: after the ACTIVE dies, a third process gets the lead. */
+static void
+test_ha_shutdown(void **state)
+{
+	struct proc a, b, c;
+
+	(void)state;
+	fresh_dir();
+	spawn(&a);
+	expect(&a, "state=0", 3000);
+	spawn(&b);
+	expect(&b, "pid=", 3000);
+	cmd(&b, 's');
+	cmd(&b, 'p');
+	expect(&b, "ps=1", 3000);
+	reap(&a, true);
+	/* the lead is free: b, which polls every period, stays STANDBY */
+	cmd(&b, 'w');
+	expect(&b, "w=", 3000);
+	cmd(&b, 'p');
+	expect(&b, "ps=1", 3000);
+	spawn(&c);
+	expect(&c, "state=0", 3000);
+	cmd(&b, 'p');
+	expect(&b, "ps=1", 3000);
+	reap(&b, false);
+	reap(&c, false);
+}
+
+static unsigned int
+mode_of(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0)
+		return 0xffff;
+	return (unsigned int)(st.st_mode & 07777);
+}
+
+/* Lock file and journal: 0600 in a private directory, or refused. */
+static void
+test_ha_files(void **state)
+{
+	struct pcc_host_ha_conf conf = { .dir = dir, .name = "p0", .journal = true };
+	char lock[128], journal[160], other[128];
+	struct pcc_host_ha *ha;
+	int fd;
+
+	(void)state;
+	fresh_dir();
+	rte_log_set_level_pattern("pcc.*", RTE_LOG_EMERG);
+	snprintf(lock, sizeof(lock), "%s/pcc-ha-p0.lock", dir);
+	snprintf(journal, sizeof(journal), "%s.journal", lock);
+	snprintf(other, sizeof(other), "%s/other", dir);
+	ha = pcc_host_ha_start(&conf);
+	assert_non_null(ha);
+	pcc_host_ha_stop(ha);
+	assert_int_equal(mode_of(lock), 0600);
+	assert_int_equal(mode_of(journal), 0600);
+	/* a directory others may write into */
+	conf.dir = "/tmp";
+	assert_null(pcc_host_ha_start(&conf));
+	assert_non_null(strstr(pcc_host_last_error(), "/tmp is writable by others"));
+	assert_int_equal(chmod(dir, 0733), 0);
+	conf.dir = dir;
+	assert_null(pcc_host_ha_start(&conf));
+	assert_non_null(strstr(pcc_host_last_error(), "writable by"));
+	assert_int_equal(chmod(dir, 0700), 0);
+	/* a lock file or journal open to others, or a link */
+	assert_int_equal(chmod(lock, 0644), 0);
+	assert_null(pcc_host_ha_start(&conf));
+	assert_non_null(strstr(pcc_host_last_error(), "mode 0644"));
+	assert_int_equal(chmod(lock, 0600), 0);
+	assert_int_equal(chmod(journal, 0666), 0);
+	assert_null(pcc_host_ha_start(&conf));
+	assert_non_null(strstr(pcc_host_last_error(), "journal"));
+	assert_int_equal(unlink(journal), 0);
+	fd = open(other, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(symlink(other, journal), 0);
+	assert_null(pcc_host_ha_start(&conf));
+	assert_non_null(strstr(pcc_host_last_error(), "symbolic link"));
+	assert_int_equal(unlink(journal), 0);
+	assert_int_equal(unlink(other), 0);
+	ha = pcc_host_ha_start(&conf);
+	assert_non_null(ha);
+	pcc_host_ha_stop(ha);
+}
+
 static void
 test_ha_args(void **state)
 {
@@ -380,6 +480,8 @@ main(void)
 		cmocka_unit_test_teardown(test_ha_kill, kill_children),
 		cmocka_unit_test_teardown(test_ha_hung, kill_children),
 		cmocka_unit_test_teardown(test_ha_error, kill_children),
+		cmocka_unit_test_teardown(test_ha_shutdown, kill_children),
+		cmocka_unit_test_teardown(test_ha_files, kill_children),
 		cmocka_unit_test_teardown(test_ha_args, kill_children),
 	};
 

@@ -121,6 +121,13 @@ test_world_writable(void **state)
 	/* even when not readable by others, writable is refused */
 	assert_int_equal(pcc_dev_plugin_load(stage("plug_good", "ow.so", 0602), err, sizeof(err)),
 			-EPERM);
+	/* a good file in a directory others may write into: refused too */
+	assert_int_equal(chmod(stage_dir, 01777), 0);
+	assert_int_equal(pcc_dev_plugin_load(stage("plug_good", "wd.so", 0644), err, sizeof(err)),
+			-EPERM);
+	assert_err_has("its directory");
+	assert_err_has("writable by others (mode 1777)");
+	assert_int_equal(chmod(stage_dir, 0700), 0);
 	assert_int_equal(n_registered(), n);
 	assert_null(pcc_dev_algo_find("plug_good_algo"));
 }

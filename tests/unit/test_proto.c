@@ -19,6 +19,7 @@
 #include <rte_net_crc.h>
 
 #include "pcc_proto.h"
+#include "pcc_proto_tlm.h"
 
 #define FRAME_MAX 2048
 
@@ -1414,15 +1415,34 @@ test_not_roce(void **state)
 			wbe16(g + l3o + 2, 23);
 		assert_int_equal(pcc_parse(g, (uint32_t)n, &o, &in), PCC_PROTO_ERR_TRUNCATED);
 
-		/* IFA1 marker at the start of the UDP payload */
+		/* IFA1 header at the start of the UDP payload */
 		n = pcc_roce_build(f, sizeof(f), &l3, &rs);
 		memcpy(g, f, (size_t)n);
-		memset(g + l4o + 8, 0xaa, 4);
-		memset(g + l4o + 12, 0xbb, 4);
+		{
+			struct pcc_ifa1_hdr ih = { .marker = PCC_IFA1_MARKER_DEFAULT,
+				.ver = PCC_IFA1_VERSION,
+				.max_len = PCC_IFA1_HDR_LEN,
+				.cur_len = PCC_IFA1_HDR_LEN };
+
+			assert_true(n - (l4o + 8) >= PCC_IFA1_HDR_LEN);
+			assert_int_equal(pcc_ifa1_build(g + l4o + 8, PCC_IFA1_HDR_LEN, &ih),
+					PCC_IFA1_HDR_LEN);
+		}
 		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), 0);
 		assert_int_equal(in.kind, PCC_PKT_IFA1);
 		assert_int_equal(in.bth_off, 0);
 		assert_int_equal(in.l4_off, l4o);
+		/* a malformed IFA1 header has no kind (issue 20): version,
+		 * lengths, truncation */
+		g[l4o + 8 + 8] = 0x21;
+		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), PCC_PROTO_ERR_BAD_VERSION);
+		g[l4o + 8 + 8] = 0x10;
+		g[l4o + 8 + 19] = PCC_IFA1_HDR_LEN + PCC_IFA2_HOP_LEN; /* cur_len > max_len */
+		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), PCC_PROTO_ERR_BAD_LENGTH);
+		g[l4o + 8 + 19] = PCC_IFA1_HDR_LEN - 1;
+		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), PCC_PROTO_ERR_BAD_LENGTH);
+		g[l4o + 8 + 19] = PCC_IFA1_HDR_LEN;
+		assert_int_equal(pcc_parse(g, (uint32_t)n, NULL, &in), 0);
 		pcc_parse_opts_default(&o);
 		o.ifa1_marker = 0; /* off: parsed as a BTH, TVer 0xA */
 		assert_int_equal(pcc_parse(g, (uint32_t)n, &o, &in), PCC_PROTO_ERR_BAD_VERSION);
@@ -1675,6 +1695,140 @@ test_icrc_args(void **state)
 	in.payload_len = 30;
 	in.frame_len = 80;
 	assert_int_equal(pcc_icrc_verify(ip, &in), PCC_PROTO_ERR_BAD_LENGTH);
+}
+
+/*
+ * Whether bit b of byte i of the IP+UDP+BTH block (IP header hl bytes) is
+ * one the ICRC masks (IBA A17.8.1, written out from the spec, not from
+ * lib/proto): IPv4 TOS, TTL, header checksum; IPv6 traffic class, flow
+ * label, hop limit; UDP checksum; BTH resv8a (FECN, BECN).
+ */
+static bool
+icrc_masked(bool v6, uint32_t hl, uint32_t i, unsigned int b)
+{
+	if (i == hl + 6 || i == hl + 7 || i == hl + 8 + 4)
+		return true;
+	if (v6)
+		return (i == 0 && b < 4) || (i >= 1 && i <= 3) || i == 7;
+	return i == 1 || i == 8 || i == 10 || i == 11;
+}
+
+/*
+ * f (parsed into *in, valid ICRC): every single-bit change of a masked
+ * header bit keeps the ICRC valid, of any other header bit breaks it;
+ * every masked field set to all ones, then all zeros, at once keeps it.
+ */
+static void
+check_icrc_mask(uint8_t *f, const struct pcc_pkt_info *in)
+{
+	bool v6 = (in->flags & PCC_PKT_F_IPV6) != 0;
+	uint32_t hl = in->l4_off - in->l3_off, n = hl + 8 + 12, i;
+	uint8_t *ip = f + in->l3_off, save[80], m;
+	unsigned int b;
+	int r;
+
+	assert_true(n <= sizeof(save));
+	assert_int_equal(in->bth_off, in->l4_off + 8);
+	assert_int_equal(pcc_icrc_verify(f, in), 0);
+	for (i = 0; i < n; i++) {
+		for (b = 0; b < 8; b++) {
+			ip[i] ^= (uint8_t)(1u << b);
+			r = pcc_icrc_verify(f, in);
+			ip[i] ^= (uint8_t)(1u << b);
+			if (icrc_masked(v6, hl, i, b) ? r != 0 : r == 0)
+				fail_msg("v6 %d hl %u byte %u bit %u: %d", v6, hl, i, b, r);
+		}
+	}
+	memcpy(save, ip, n);
+	for (i = 0; i < n; i++) {
+		for (m = 0, b = 0; b < 8; b++)
+			m |= icrc_masked(v6, hl, i, b) ? (uint8_t)(1u << b) : 0;
+		ip[i] |= m;
+	}
+	assert_int_equal(pcc_icrc_verify(f, in), 0);
+	for (i = 0; i < n; i++) {
+		for (m = 0, b = 0; b < 8; b++)
+			m |= icrc_masked(v6, hl, i, b) ? (uint8_t)(1u << b) : 0;
+		ip[i] &= (uint8_t)~m;
+	}
+	assert_int_equal(pcc_icrc_verify(f, in), 0);
+	memcpy(ip, save, n);
+	assert_int_equal(pcc_icrc_verify(f, in), 0);
+}
+
+/* Insert opt_len (multiple of 4) bytes of NOP options into the IPv4 frame f. */
+static int
+add_ipv4_options(uint8_t *f, int n, uint32_t l3o, uint32_t opt_len)
+{
+	memmove(f + l3o + 20 + opt_len, f + l3o + 20, (size_t)n - l3o - 20);
+	memset(f + l3o + 20, 0x01, opt_len);
+	f[l3o] = (uint8_t)(0x40 | (5 + opt_len / 4));
+	wbe16(f + l3o + 2, (uint16_t)(be16(f + l3o + 2) + opt_len));
+	wbe16(f + l3o + 10, 0);
+	wbe16(f + l3o + 10, ipv4_csum_calc(f + l3o));
+	return n + (int)opt_len;
+}
+
+/*
+ * The masked fields, field by field and bit by bit, on the header layouts
+ * proto_icrc.c takes different paths for: IPv4 without options, IPv4 with
+ * options (4 and 40 bytes), IPv6, each with and without VLAN.  Then the
+ * datagram cut short, in a buffer of exactly its length (for ASan and
+ * valgrind): truncated below the headers, never a read past the end.
+ */
+static void
+test_icrc_masked_fields(void **state)
+{
+	static const uint32_t opts[] = { 0, 4, 40 };
+	struct pcc_roce_spec rs;
+	struct pcc_l3_spec l3;
+	struct pcc_pkt_info in;
+	uint8_t f[FRAME_MAX], pl[64], *buf, *d;
+	uint32_t v, o, l3o, hl, len, full;
+	int n, err;
+
+	(void)state;
+	for (v = 0; v < 4; v++) {
+		for (o = 0; o < RTE_DIM(opts); o++) {
+			if (variants[v].v6 && opts[o] != 0)
+				continue;
+			mk_l3(&l3, variants[v].v6, variants[v].vlan);
+			mk_rc_send(&rs, pl);
+			n = pcc_roce_build(f, sizeof(f), &l3, &rs);
+			assert_true(n > 0);
+			l3o = variants[v].vlan ? 18 : 14;
+			if (opts[o] != 0) {
+				n = add_ipv4_options(f, n, l3o, opts[o]);
+				assert_int_equal(pcc_parse(f, (uint32_t)n, NULL, &in), 0);
+				assert_int_equal(pcc_icrc_update(f, &in), 0);
+			}
+			assert_int_equal(pcc_parse(f, (uint32_t)n, strict_opts(), &in), 0);
+			assert_true(in.flags & PCC_PKT_F_ICRC_OK);
+			hl = in.l4_off - in.l3_off;
+			assert_int_equal(hl, variants[v].v6 ? 40 : 20 + opts[o]);
+			check_icrc_mask(f, &in);
+
+			full = (uint32_t)n - l3o - 4;
+			for (len = 0; len <= hl + 8 + 12 + 5 && len <= full; len++) {
+				buf = malloc(len != 0 ? len : 1);
+				assert_non_null(buf);
+				/* empty: one past the end, so that any read is outside */
+				d = len != 0 ? buf : buf + 1;
+				memcpy(d, f + l3o, len);
+				err = 1;
+				pcc_icrc_calc(d, len, &err);
+				assert_int_equal(err,
+						len < hl + 8 + 12 ? PCC_PROTO_ERR_TRUNCATED : 0);
+				free(buf);
+			}
+			d = malloc(full);
+			assert_non_null(d);
+			memcpy(d, f + l3o, full);
+			assert_int_equal(pcc_icrc_calc(d, full, &err), le32(f + n - 4));
+			assert_int_equal(err, 0);
+			free(d);
+		}
+	}
 }
 
 /* ---- 4. ICRC vs DPDK rte_net_crc --------------------------------- */
@@ -2243,6 +2397,7 @@ main(void)
 		cmocka_unit_test(test_all_opcodes),
 		cmocka_unit_test(test_icrc_detect),
 		cmocka_unit_test(test_icrc_args),
+		cmocka_unit_test(test_icrc_masked_fields),
 		cmocka_unit_test(test_icrc_rte_net_crc),
 		cmocka_unit_test(test_ecn_dscp),
 		cmocka_unit_test(test_mbuf),

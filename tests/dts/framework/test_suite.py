@@ -87,6 +87,13 @@ class TestSuite:
         always with run.py -v)."""
         self._log.extend(str(msg).splitlines() or [''])
 
+    def note(self, msg):
+        """A TAP comment ('# ...') printed now, whether the test passes
+        or not: results a reader of the run wants to see (measurements,
+        refusals and their reasons)."""
+        for line in str(msg).splitlines() or ['']:
+            print('# ' + line, flush=True)
+
     def skip(self, reason):
         raise SkipTest(reason)
 

@@ -202,6 +202,60 @@ class TestApp(TestSuite):
         self.verify('final statistics' in s.output,
                     'no final statistics after SIGINT:\n%s' % s.output)
 
+    def test_bad_input_before_start(self):
+        """Issue 20 item 6: each exits 2 with one line naming the value,
+        before the EAL starts (no 'EAL:' line), and never hangs."""
+        work = self.work_path('item6')
+        os.makedirs(work, exist_ok=True)
+        os.chmod(work, 0o700)
+        fifo = os.path.join(work, 'fifo.yaml')
+        if not os.path.exists(fifo):
+            os.mkfifo(fifo)
+        with open(os.path.join(SRC_DIR, 'config', 'scenarios', 'hpcc.yaml')) as f:
+            scn = f.read()
+        scenarios = {}
+        for name, extra in (('escape', 'name: ../../x\n'),
+                            ('two-docs', '---\nseed: 2\n'),
+                            ('outdir', None)):
+            path = os.path.join(work, name + '.yaml')
+            text = scn + extra if extra is not None else scn.replace(
+                '\noutput:\n', '\noutput:\n  dir: /etc/passwd/x\n', 1)
+            with open(path, 'w') as f:
+                f.write(text)
+            scenarios[name] = path
+        long_path = '/nonexistent' + '/x' * 400
+        ring = ['--ring-pair', '--run-time', '1', '--stats-period', '0']
+        cases = (
+            (ring + ['--crash-file', '/nonexistent/dir/x'],
+             "'/nonexistent/dir/x' for --crash-file (directory /nonexistent/dir"),
+            (ring + ['--crash-file', '/tmp'], "'/tmp' for --crash-file (/tmp is a directory"),
+            (ring + ['--algo', ''], "'' for --algo"),
+            (ring + ['--cmdline-file', os.path.join(work, 'missing')],
+             "for --cmdline-file (%s: No such file" % os.path.join(work, 'missing')),
+            (['--sim', fifo], 'is not a regular file (a FIFO)'),
+            (['--sim', '/dev/zero'], '/dev/zero is not a regular file (a character device)'),
+            (['--sim', scenarios['escape']], "name '../../x'"),
+            (['--sim', scenarios['two-docs']], 'a second YAML document'),
+            (['--sim', scenarios['outdir']],
+             'output.dir: directory /etc/passwd/x: /etc/passwd is not a directory'),
+            (['--sim', os.path.join(SRC_DIR, 'config', 'scenarios', 'hpcc.yaml'),
+              '--sim-out', '/etc/passwd/x'], '/etc/passwd is not a directory'),
+            # a value longer than the old 511-byte line: the option is named
+            (ring + ['--crash-file', long_path], "' for --crash-file ("),
+        )
+        for args, token in cases:
+            res = self.run_app(args, timeout=30)
+            self.log(res.describe(5))
+            self.check(res.returncode == 2, 'exit %s for %s' % (res.returncode, args[-1][:60]))
+            first = [l for l in res.stderr.splitlines() if l.startswith('dpdk-pcc:')]
+            self.check(first and token in first[0],
+                       'no line naming %r:\n%s' % (token, res.stderr[:600]))
+            self.check('EAL:' not in res.stdout + res.stderr,
+                       'the EAL started for %s' % args[-1][:60])
+            if first:
+                self.note('exit 2: %s' % (first[0] if len(first[0]) < 300 else
+                                          first[0][:150] + ' ... ' + first[0][-120:]))
+
     def test_malformed_packets_counted(self):
         """A pcap of good and bad frames through net_pcap: bad ones are
         counted by reason, good CE-marked data still gets its CNP."""

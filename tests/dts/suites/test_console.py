@@ -26,6 +26,8 @@ OK_RUNNING = [
     ('show state', r'engine\s+running'),
     ('show port stats all', r'\n0\s+RP\s+\d+'),
     ('show port stats 1', r'\n1\s+NP\s+\d+'),
+    ('show port fates all', r'port 0 \(RP\): \d+ received, \d+ malformed, -?\d+ unaccounted'),
+    ('show port fates 1', r'port 1 \(NP\): \d+ received.*\n\s+fate\s+np_'),
     ('clear port stats', r'Port statistics cleared'),
     ('show lcores', r'\n1\s+\d+'),
     ('show flows', r'Flows: \d+ of \d+'),
@@ -87,6 +89,7 @@ OK_RUNNING = [
 # (command, text its one-line error must contain) with the engine running
 BAD_RUNNING = [
     ('show port stats 9', "Bad port '9'"),
+    ('show port fates 9', "Bad port '9'"),
     ('show flows top 0', "Bad count '0'"),
     ('show flow 77777', "Bad qpn '77777'"),
     ('show slot 1', "Bad port '1'"),
@@ -227,6 +230,18 @@ class TestConsole(TestSuite):
             self.check('Engine started' in self.cmd(s, 'start'), 'start')
             self.quit(s)
         finally:
+            s.close()
+
+    def test_ctrl_d_quits(self):
+        """End of input (Ctrl-D) at the prompt ends the run as quit does:
+        the engine stops and the exit status is 0 (doc/console.md)."""
+        s = self.spawn()
+        try:
+            s.child.sendeof()
+            rc = s.wait_exit(timeout=20)
+            self.assert_equal(rc, 0, 'exit status after Ctrl-D')
+        finally:
+            self.log(s.output)
             s.close()
 
     def test_help_completion_unknown(self):
@@ -459,7 +474,10 @@ class TestConsole(TestSuite):
         res = self.app.run(APP_ARGS + ['--cmdline-file', path], lcores='0-1')
         self.check(res.returncode == 0, 'lenient: exit %s' % res.returncode)
         self.check(PROMPT + 'show algos' in res.stdout, 'lenient stopped')
+        # a missing file is a bad argument: exit 2 before the EAL starts
         res = self.app.run(APP_ARGS + ['--cmdline-file', '/nonexistent/f',
                                        '--cmdline-strict'], lcores='0-1')
-        self.check(res.returncode == 1 and 'Cannot open' in res.stdout,
-                   'missing file: exit %s' % res.returncode)
+        self.check(res.returncode == 2 and
+                   "invalid value '/nonexistent/f' for --cmdline-file" in res.stderr and
+                   'EAL:' not in res.stdout + res.stderr,
+                   'missing file: exit %s\n%s' % (res.returncode, res.stderr))

@@ -645,6 +645,11 @@ class TestDatapath(TestSuite):
         frames.append(good)
         return frames
 
+    def port_fates(self, out, port):
+        """fate -> packets of port in the final statistics."""
+        rows = parse_table(out, 'What became of the other received packets') or []
+        return {r['Fate']: int(r['Packets']) for r in rows if r['Port'] == str(port)}
+
     def test_malformed_and_unknown_any_port(self):
         """A pcap of malformed and unknown frames through net_pcap on an NP
         port and an RP port: every frame received, the malformed ones
@@ -659,8 +664,13 @@ class TestDatapath(TestSuite):
         self.assert_equal(len(ref), len(frames), 'frames pcc-wire parsed')
         reasons = collections.Counter(r['error'] for r in ref if r['rc'] < 0)
         kinds = collections.Counter(r['kind'] for r in ref if r['rc'] == 0)
-        ce_data = sum(1 for r in ref if r['rc'] == 0 and
-                      r['kind'] == 'roce_data' and r['ecn'] == 3)
+        # CE data whose ICRC verifies gets a CNP; with a bad ICRC it is
+        # counted icrc_bad_data and not answered (doc/engine.md)
+        icrc = self.pcc_wire().parse(rx, icrc=True)
+        ce_all = [i for i, r in enumerate(ref) if r['rc'] == 0 and
+                  r['kind'] == 'roce_data' and r['ecn'] == 3]
+        ce_data = sum(1 for i in ce_all if icrc[i]['rc'] == 0)
+        ce_bad_icrc = len(ce_all) - ce_data
         self.log('%d frames: %d malformed (%d reasons), kinds %s, %d CE data'
                  % (len(frames), sum(reasons.values()), len(reasons),
                     dict(kinds), ce_data))
@@ -713,6 +723,9 @@ class TestDatapath(TestSuite):
                            '%d' % (port, kind[k], k, n))
         np_eng = self.port_row(out, 'Engine per port', 0)
         self.assert_equal(int(np_eng['CE-rx']), ce_data, 'NP: CE data')
+        fates = self.port_fates(out, 0)
+        self.assert_equal(fates.get('icrc_bad_data', 0), ce_bad_icrc,
+                          'NP: CE data with a bad ICRC (icrc_bad_data)')
         self.assert_equal(int(np_eng['CNP-tx']), ce_data, 'NP: CNPs')
         cnps = [f for f in read_frames(tx_np)
                 if Ether(f).haslayer(BTH) and Ether(f)[BTH].opcode == 0x81]

@@ -37,6 +37,10 @@ TRAFFIC = ['--ring-pair', '--algo', 'dcqcn', '--gen-flows', '4',
            '--stats-period', '0']
 
 
+def stat_mode(path):
+    return os.stat(path).st_mode & 0o7777
+
+
 def stat(reply, name):
     return reply.get(name, 0) if isinstance(reply, dict) else 0
 
@@ -214,6 +218,104 @@ class TestHost(TestSuite):
                    'algorithm: plug_fault_algo' in text,
                    'report with -l 0:\n%s' % text)
 
+    # ---- watchdog -------------------------------------------------------
+
+    def hang_report(self, report, limit_ms, what):
+        """The watchdog's report: crash-report style, within the limit."""
+        with open(report) as f:
+            text = f.read()
+        self.log(text)
+        m = re.search(r'^watchdog: lcore (\d+) made no poll round for (\d+) ms '
+                      r'\(limit (\d+) ms\)$', text, re.M)
+        self.verify(m, 'no watchdog line in the report:\n%s' % text)
+        took = int(m.group(2))
+        self.note('%s: detected after %d ms without a poll round (limit %d ms)'
+                  % (what, took, limit_ms))
+        # the watchdog judges only time it saw: at most the limit plus a
+        # period plus half the limit (doc/host.md)
+        self.check(limit_ms <= took < 2 * limit_ms,
+                   'detected after %d ms, limit %d' % (took, limit_ms))
+        for field in ('registers:', 'backtrace:', 'end'):
+            self.check(field in text, 'report lacks %r' % field)
+        bt = text[text.index('backtrace:'):] if 'backtrace:' in text else ''
+        self.check('/proc/self/fd/' in bt,
+                   'the plug-in is not in the hung thread\'s backtrace:\n%s' % bt)
+        self.assert_equal(stat_mode(report), 0o600, 'mode of the report')
+        return text
+
+    def test_watchdog_hung_algorithm(self):
+        """An algorithm whose on_event never returns: reported by the hung
+        thread (algorithm, flow, event), exit status 4."""
+        plugin = os.path.join(self.plugins, 'plug_hang.so')
+        if not os.path.exists(plugin):
+            self.skip('plug_hang.so not built')
+        report = self.work_path('watchdog-algo.txt')
+        res = self.app.run(TRAFFIC + ['--gen-ce', '50', '--plugin', plugin,
+                                      '--crash-file', report, '--watchdog-ms', '500',
+                                      '--run-time', '60'],
+                           lcores='0-1', timeout=90)
+        self.log(res.describe())
+        self.assert_equal(res.returncode, 4, 'exit status')
+        self.verify(re.search(r'dpdk-pcc: lcore \d+ hung: no poll round for 500 ms '
+                              r'\(watchdog\); report in ' + re.escape(report),
+                              res.stderr), 'no line naming the hang:\n%s' % res.stderr)
+        text = self.hang_report(report, 500, 'hung on_event')
+        for field in ('in_algorithm: yes', 'algorithm: plug_hang_algo',
+                      'algorithm_id: 0x00004a96', 'event: CNP', 'flow_tag: ',
+                      'in_np_handler: no'):
+            self.check(field in text, 'report lacks %r' % field)
+
+    def test_watchdog_hung_np_handler(self):
+        """An NP handler that never returns (probe requests of the rtt
+        algorithm): reported with the NP port, exit status 4."""
+        plugin = os.path.join(self.plugins, 'plug_hang_np.so')
+        if not os.path.exists(plugin):
+            self.skip('plug_hang_np.so not built')
+        report = self.work_path('watchdog-np.txt')
+        args = [a for a in TRAFFIC if a != 'dcqcn']
+        args[args.index('--algo') + 1:args.index('--algo') + 1] = ['rtt']
+        res = self.app.run(args + ['--np-app', plugin, '--crash-file', report,
+                                   '--watchdog-ms', '400', '--run-time', '60'],
+                           lcores='0-1', timeout=90)
+        self.log(res.describe())
+        self.assert_equal(res.returncode, 4, 'exit status')
+        text = self.hang_report(report, 400, 'hung NP handler')
+        for field in ('in_np_handler: yes', 'np_port: 1', 'in_algorithm: no'):
+            self.check(field in text, 'report lacks %r' % field)
+
+    def test_watchdog_ha_takeover(self):
+        """With --ha, the ACTIVE whose lcore hangs hands over: the STANDBY
+        becomes ACTIVE and its engine runs.  The hang is armed through the
+        plug-in's mailbox once the STANDBY waits."""
+        plugin = os.path.join(self.plugins, 'plug_hang.so')
+        if not os.path.exists(plugin):
+            self.skip('plug_hang.so not built')
+        name = 'dts-wd-%d' % os.getpid()
+        lock_dir = self.work_path('wd-ha')
+        os.makedirs(lock_dir, exist_ok=True)
+        os.chmod(lock_dir, 0o700)
+        for f in os.listdir(lock_dir):
+            os.unlink(os.path.join(lock_dir, f))
+        ha = ['--ha', '%s:%s' % (name, lock_dir), '--ha-heartbeat-ms', '20',
+              '--ha-stale-ms', '100']
+        pa, pb = unique_file_prefix('host-wd-a'), unique_file_prefix('host-wd-b')
+        report = self.work_path('watchdog-ha.txt')
+        a = self.spawn(pa, TRAFFIC + ha + ['--plugin', plugin, '--crash-file', report,
+                                           '--watchdog-ms', '300', '-i'])
+        a.expect(r'HA \S+: ACTIVE \(generation', timeout=30)
+        a.expect_exact('pcc> ', timeout=30)
+        b = self.spawn(pb, TRAFFIC + ha)
+        b.expect(r'HA \S+: STANDBY: waiting', timeout=30)
+        tlm_wait(pa, '/pcc/stats', lambda r: stat(r, 'gen_pkts') > 0)
+        a.sendline('mailbox send 0 0 01')
+        a.expect(r'lcore \d+ hung: no poll round for 300 ms', timeout=30)
+        self.assert_equal(a.wait_exit(30), 4, 'A exit status')
+        b.expect(r'HA \S+: ACTIVE \(generation', timeout=10)
+        self.hang_report(report, 300, 'hung ACTIVE')
+        s1 = tlm_wait(pb, '/pcc/stats', lambda r: stat(r, 'gen_pkts') > 0)
+        self.verify(stat(s1, 'gen_pkts') > 0, 'B sends nothing: %s' % s1)
+        self.assert_equal(b.close(), 0, 'B exit status')
+
     def test_plugin_errors(self):
         self.expect_usage_error(TRAFFIC + ['--plugin', '/nonexistent/x.so'],
                                 "'/nonexistent/x.so' for --plugin")
@@ -256,9 +358,23 @@ class TestHost(TestSuite):
 
         t0 = time.monotonic()
         a.child.kill(signal.SIGKILL)
+        # B's first packet, seen through its telemetry (polled, ~1 ms a
+        # query): the failover as the wire sees it
+        first = None
+        while time.monotonic() - t0 < 10:
+            try:
+                if stat(tlm_query(pb, '/pcc/stats'), 'gen_pkts') > 0:
+                    first = time.monotonic() - t0
+                    break
+            except (OSError, ValueError, KeyError):
+                pass
         b.expect(r'HA \S+: ACTIVE \(generation', timeout=10)
-        took = time.monotonic() - t0
-        self.log('failover seen in B\'s output after %.0f ms' % (took * 1e3))
+        self.verify(first is not None, 'B sent nothing within 10 s of the SIGKILL')
+        self.note('failover under traffic: SIGKILL of the ACTIVE to the STANDBY\'s first '
+                  'packet %.0f ms (heartbeat 20 ms)' % (first * 1e3))
+        # issue 20: at most 100 ms (a warm STANDBY: its engine exists,
+        # it only starts); kept as a check with room for a loaded machine
+        self.check(first <= 0.25, 'failover took %.0f ms' % (first * 1e3))
         st_b = tlm_wait(pb, '/pcc/state',
                         lambda r: r.get('ctx_state') == ['running', 'running'])
         self.assert_equal(st_b['process_state'], 0, 'B /pcc/state after')
@@ -273,6 +389,28 @@ class TestHost(TestSuite):
         self.verify(stat(s2, 'gen_pkts') > stat(s1, 'gen_pkts'),
                     'B counters do not grow: %s then %s' % (s1, s2))
         self.assert_equal(b.close(), 0, 'B exit status')
+
+    def test_ha_sigint_both_no_takeover(self):
+        """SIGINT to the ACTIVE and the STANDBY at once: the STANDBY,
+        shutting down, never takes over (no journal replay, no engine
+        start on its way out); both exit 0."""
+        name = 'dts-int-%d' % os.getpid()
+        lock_dir = self.work_path('ha-int')
+        os.makedirs(lock_dir, exist_ok=True)
+        os.chmod(lock_dir, 0o700)
+        ha = ['--ha', '%s:%s' % (name, lock_dir), '--ha-heartbeat-ms', '20',
+              '--ha-stale-ms', '100']
+        a = self.spawn(unique_file_prefix('host-int-a'), TRAFFIC + ha)
+        a.expect(r'HA \S+: ACTIVE \(generation', timeout=30)
+        b = self.spawn(unique_file_prefix('host-int-b'), TRAFFIC + ha)
+        b.expect(r'HA \S+: STANDBY: waiting', timeout=30)
+        b.child.kill(signal.SIGINT)
+        a.child.kill(signal.SIGINT)
+        self.assert_equal(a.wait_exit(30), 0, 'A exit status')
+        self.assert_equal(b.wait_exit(30), 0, 'B exit status')
+        self.log(b.output)
+        self.verify('ACTIVE (generation' not in b.output,
+                    'the STANDBY took over while shutting down:\n%s' % b.output)
 
     def test_ha_bad_values(self):
         for args, token in (
