@@ -308,6 +308,15 @@ struct pcc_dev_algo_ops {
 
 	/** Fill what the algorithm needs (defaults derive from the tables). */
 	void (*declare_memory)(struct pcc_dev_mem_decl *decl);
+
+	/**
+	 * The flow whose context is ctx has ended: the engine removed it
+	 * from its table (idle too long, or evicted for a new flow), on the
+	 * worker that owned it (pcc_dev_flow_end).  ctx is not used again;
+	 * per-flow accounting kept outside it (active flows) is undone here.
+	 * Optional.
+	 */
+	void (*on_flow_end)(void *ctx, const struct pcc_dev_attr *attr);
 };
 
 /** Register an algorithm by name.  0, -EEXIST, -EINVAL (bad ops), -ENOSPC. */
@@ -377,6 +386,15 @@ uint32_t pcc_dev_slot_event_mask(uint8_t port, uint8_t slot);
  */
 int pcc_dev_dispatch(uint8_t port, uint8_t slot, void *ctx, const struct pcc_dev_event *ev,
 		struct pcc_dev_results *res);
+
+/**
+ * A flow of (port, slot) ended (the engine removed it from its table):
+ * calls the slot algorithm's on_flow_end with the flow's context, on the
+ * worker that owned the flow.  0 when done (also when the algorithm has
+ * no on_flow_end), -EINVAL for a bad port/slot or NULL ctx, -ENOENT for
+ * an unbound slot.  The engine calls it; lock-free as pcc_dev_dispatch().
+ */
+int pcc_dev_flow_end(uint8_t port, uint8_t slot, void *ctx);
 
 /* ---- Parameters ------------------------------------------------------ */
 
