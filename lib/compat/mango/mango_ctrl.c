@@ -223,8 +223,9 @@ mango_pcc_create(const char *roce_dev_name, mango_pcc_h *pcc)
 			goto out;
 		}
 	}
-	rc = pcc_dev_algo_register(&mango_ops);
-	if (rc < 0 && pcc_dev_algo_find(MANGO_ALGO_NAME) != &mango_ops) {
+	rc = pcc_dev_algo_find(MANGO_ALGO_NAME) == &mango_ops ? 0 :
+								pcc_dev_algo_register(&mango_ops);
+	if (rc < 0) {
 		st = mango_fail(MANGO_STATUS_ERROR, __func__,
 				"cannot register the lib/dev algorithm '%s': %s (a plug-in of that "
 				"name?)",
