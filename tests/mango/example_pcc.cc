@@ -8,7 +8,7 @@
 // bounds; a per-QP interval count in the QP's own copy of the
 // parameters) and, after the run, the main thread watching the per-QP
 // views until every active QP has counted CNPs and window updates (at
-// most 30 s).  Two standard headers are added for that watching (printf,
+// most 15 s; at once without a handle).  Two standard headers are added for that watching (printf,
 // usleep).  Built as C and as C++ by tests/dts/suites/test_mango.py.
 #include <libmango.h>
 #include <stdio.h>
@@ -70,9 +70,11 @@ mango_pcc_ctrl_run (pcc, 4);
 	uint64_t cnps = 0;
 	int round, done = 0;
 
-	for (round = 0; round < 300 && !done; round++) {
+	for (round = 0; round < 150 && !done; round++) {
 		usleep (100000); // a poll interval, not a synchronisation
-		if (mango_pcc_active_qp_list (pcc, qps, &n) != MANGO_STATUS_SUCCESS || n == 0)
+		if (mango_pcc_active_qp_list (pcc, qps, &n) != MANGO_STATUS_SUCCESS)
+			break; // no handle to watch
+		if (n == 0)
 			continue;
 		done = 1;
 		for (i = 0; i < n; i++)
@@ -82,7 +84,7 @@ mango_pcc_ctrl_run (pcc, 4);
 					cnps == 0 || updates == 0)
 				done = 0;
 	}
-	printf ("example: %s after %d polls: %u active QPs\n", done ? "done" : "timed out",
+	printf ("example: %s after %d polls: %u active QPs\n", done ? "done" : "gave up",
 			round, n);
 	for (i = 0; i < n; i++) {
 		mango_pcc_cnp_count_by_qp (pcc, qps[i], &cnps);
