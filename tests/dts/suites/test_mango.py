@@ -20,8 +20,9 @@ Then:
   scenario's summary is written, and every build gives the same summary
   (the simulator is deterministic, so is the layer);
 - the example on a ring pair with the generator (PCC_RING_PAIR,
-  PCC_ENGINE_OPTS): the main thread sees the four QPs active, counting
-  CNPs and window updates; with no name for "roce0" or too few lcores it
+  PCC_ENGINE_OPTS, and the plug-in loaded beside it with PCC_PLUGINS):
+  the main thread sees the four QPs active, counting CNPs and window
+  updates; with no name for "roce0" or too few lcores it
   is refused with libmango's codes and log lines, and every later call
   on the handle it did not get is refused too, without a crash;
 - the plug-in in dpdk-pcc: --plugin and --algo on a ring pair (its
@@ -185,7 +186,7 @@ class TestMango(TestSuite):
                              '--lcores', lcores or self.lcores]
         full = dict(self.env, PCC_EAL_ARGS=' '.join(eal), **env)
         for k in ('PCC_SIM', 'PCC_RING_PAIR', 'PCC_DEVICES', 'PCC_ENGINE_OPTS',
-                  'PCC_COMPAT_CONF'):
+                  'PCC_PLUGINS', 'PCC_COMPAT_CONF'):
             if k not in env:
                 full.pop(k, None)
         return run_cmd([self.example(tag)], timeout=timeout, env=full)
@@ -266,11 +267,18 @@ class TestMango(TestSuite):
 
     def test_example_ring_pair(self):
         """The example on a ring pair with the generator: four QPs active,
-        each counting CNPs and window updates, its window moved."""
+        each counting CNPs and window updates, its window moved.  With a
+        mango plug-in loaded beside it (PCC_PLUGINS): each keeps its own
+        runtime."""
         for tag in ('gcc-c', 'clangxx'):
-            res = self.run_example(tag, {'PCC_RING_PAIR': '1', 'PCC_DEVICES': 'roce0=port:0',
-                                         'PCC_ENGINE_OPTS': GEN})
+            env = {'PCC_RING_PAIR': '1', 'PCC_DEVICES': 'roce0=port:0', 'PCC_ENGINE_OPTS': GEN}
+            if tag == 'gcc-c':
+                env['PCC_PLUGINS'] = self.plugin('gcc')
+            res = self.run_example(tag, env)
             self.verify(res.returncode == 0, 'example %s:\n%s' % (tag, res.describe()))
+            if tag == 'gcc-c':
+                self.check(re.search(r'loaded plug-in \S+ from .*mango_window-gcc\.so: 1 '
+                                     r'algorithm', res.stderr), res.stderr[-3000:])
             self.verify('example: done' in res.stdout and '4 active QPs' in res.stdout,
                         '%s: %s\n%s' % (tag, res.stdout, res.stderr[-3000:]))
             qps = example_qps(res.stdout)
