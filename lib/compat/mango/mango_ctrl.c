@@ -279,6 +279,28 @@ out:
 	return st;
 }
 
+/*
+ * A simulator run starts when every context the program holds has been
+ * started: once a handle that never ran is gone, the others that did may
+ * be all there is.
+ */
+static void
+sim_start_pending(void)
+{
+	unsigned int i;
+
+	for (i = 0; compat_env_sim() && i < RTE_DIM(live); i++) {
+		struct mango_h *o = live[i];
+
+		if (o == NULL || !o->running || pcc_host_ctx_state(o->ctx) != PCC_HOST_CTX_CREATED)
+			continue;
+		if (compat_ctx_start(o->ctx) < 0)
+			MANGO_LOG(WARNING, "device '%s': the simulator run did not start: %s",
+					o->dev, compat_env_error());
+		return; /* one start checks them all */
+	}
+}
+
 static void
 handle_remove(struct mango_h *h)
 {
@@ -309,6 +331,7 @@ mango_pcc_destroy(mango_pcc_h pcc)
 	retire_rt(h->rt);
 	h->magic = 0;
 	free(h);
+	sim_start_pending();
 	mango_unlock();
 	return MANGO_STATUS_SUCCESS;
 }
