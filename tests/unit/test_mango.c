@@ -5,15 +5,18 @@
 /*
  * Unit tests of libmango's handle API (lib/compat/mango) in the
  * compatibility environment, as a libmango program gets it: the EAL
- * started by the first mango_pcc_create() from PCC_EAL_ARGS, a ring pair
- * (PCC_RING_PAIR) whose port 0 is "roce0" (PCC_DEVICES) and the
- * generator (PCC_ENGINE_OPTS).  Every refusal of every call with its
- * status and a log line naming the call, then a run: QPs appear, CNPs
- * and window updates are counted, a slot applied to one QP and to all,
- * the baseline of a second run, parameters walked in both modes.
+ * started by the first mango_pcc_create() from PCC_EAL_ARGS (two
+ * workers), a ring pair (PCC_RING_PAIR) whose port 0 is "roce0"
+ * (PCC_DEVICES) and the generator (PCC_ENGINE_OPTS).  Every refusal of
+ * every call with its status and a log line naming the call, then a
+ * run: QPs appear, CNPs and window updates are counted, a slot applied
+ * to one QP and to all, the baseline of a second run, parameters walked
+ * in both modes.
  * Conditions are waited for with timeouts, never slept on.
  */
 
+#define _GNU_SOURCE
+#include <sched.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -251,8 +254,8 @@ test_config_and_algos(void **state)
 	assert_int_equal(mango_pcc_ctrl_reg_algo(h, 1, win_algo, &win_init, sizeof(win_init)),
 			MANGO_STATUS_SUCCESS);
 	REFUSED(mango_pcc_ctrl_run(h, 0), MANGO_STATUS_INVALID_ARG, "0 threads");
-	REFUSED(mango_pcc_ctrl_run(h, 2), MANGO_STATUS_NO_RESOURCE,
-			"2 threads, the EAL has 1 worker lcores");
+	REFUSED(mango_pcc_ctrl_run(h, 3), MANGO_STATUS_NO_RESOURCE,
+			"3 threads, the EAL has 2 worker lcores");
 	REFUSED(mango_pcc_ctrl_stop(h), MANGO_STATUS_INVALID_STATE, "does not run");
 	assert_int_equal(mango_pcc_destroy(h), MANGO_STATUS_SUCCESS);
 }
@@ -521,7 +524,10 @@ test_run_ring_pair(void **state)
 	REFUSED(mango_pcc_ctrl_stop(h), MANGO_STATUS_INVALID_STATE, "does not run");
 	assert_int_equal(mango_pcc_cnp_count_by_qp(h, QPN0, &t1), MANGO_STATUS_SUCCESS);
 	assert_true(t1 > 0);
-	REFUSED(mango_pcc_ctrl_run(h, 2), MANGO_STATUS_NO_RESOURCE, "2 threads");
+	REFUSED(mango_pcc_ctrl_run(h, 3), MANGO_STATUS_NO_RESOURCE, "3 threads");
+	/* the engine fixed the threads at the first run */
+	REFUSED(mango_pcc_ctrl_run(h, 2), MANGO_STATUS_INVALID_STATE,
+			"2 threads: the engine runs device 'roce0' with 1");
 	assert_int_equal(mango_pcc_ctrl_run(h, 1), MANGO_STATUS_SUCCESS);
 	assert_int_equal(mango_pcc_cnp_count_by_qp(h, QPN0, &c2), MANGO_STATUS_SUCCESS);
 	assert_true(c2 + t1 <= flow_cnps(QPN0));
@@ -541,13 +547,26 @@ main(void)
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_run_ring_pair),
 	};
+	int cpu0 = -1, cpu1 = -1, c;
 	char eal[256];
+	cpu_set_t set;
 
+	/* the main lcore and two workers, on the CPUs the test may use */
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return 1;
+	for (c = 0; c < CPU_SETSIZE; c++) {
+		if (!CPU_ISSET(c, &set))
+			continue;
+		if (cpu0 < 0)
+			cpu0 = c;
+		cpu1 = c;
+	}
 	snprintf(eal, sizeof(eal),
-			"-l 0-1 --no-huge -m 512 --no-pci --no-shconf --no-telemetry "
-			"--file-prefix mango-ut-%d --log-level lib.*:error --log-level "
-			"pcc.*:warning",
-			(int)getpid());
+			"--lcores 0@%d,(1-2)@%d --no-huge -m 512 --no-pci --no-shconf "
+			"--no-telemetry --file-prefix mango-ut-%d --log-level lib.*:error "
+			"--log-level pcc.*:warning",
+			cpu0, cpu1, (int)getpid());
 	setenv("PCC_EAL_ARGS", eal, 1);
 	setenv("PCC_RING_PAIR", "1", 1);
 	setenv("PCC_DEVICES", "roce0=port:0", 1);
