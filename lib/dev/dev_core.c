@@ -77,6 +77,7 @@ slot_free(struct dev_slot *s)
 	struct pcc_dev_attr attr = s->attr;
 
 	__atomic_store_n(&s->on_event, NULL, __ATOMIC_RELEASE);
+	__atomic_store_n(&s->on_flow_end, NULL, __ATOMIC_RELEASE);
 	free(s->params);
 	free(s->ctrs);
 	free(s->priv);
@@ -251,6 +252,7 @@ slot_bind_locked(uint8_t port, uint8_t slot, uint8_t idx)
 		}
 	}
 	s->disable_mask = mask;
+	__atomic_store_n(&s->on_flow_end, ops->on_flow_end, __ATOMIC_RELEASE);
 	__atomic_store_n(&s->on_event, ops->on_event, __ATOMIC_RELEASE);
 	return 0;
 }
@@ -574,6 +576,38 @@ pcc_dev_dispatch(uint8_t port, uint8_t slot, void *ctx, const struct pcc_dev_eve
 	__atomic_store_n(&dev_tls.cur.active, 1, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	fn(ctx, ev, &attr, res);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&dev_tls.cur.active, 0, __ATOMIC_RELAXED);
+	return 0;
+}
+
+int
+pcc_dev_flow_end(uint8_t port, uint8_t slot, void *ctx)
+{
+	const struct dev_slot *s;
+	struct pcc_dev_attr attr;
+	void (*fn)(void *, const struct pcc_dev_attr *);
+
+	if (unlikely(port >= dev_g.n_ports || !dev_slot_valid(slot) || ctx == NULL))
+		return -EINVAL;
+	s = &dev_g.port[port].slot[slot];
+	if (unlikely(__atomic_load_n(&s->on_event, __ATOMIC_ACQUIRE) == NULL))
+		return -ENOENT;
+	fn = __atomic_load_n(&s->on_flow_end, __ATOMIC_ACQUIRE);
+	if (fn == NULL)
+		return 0;
+	attr = s->attr;
+	attr.overload = dev_tls.overload;
+	/* algorithm code runs: a crash report names it (no event) */
+	dev_tls.cur.ev = NULL;
+	dev_tls.cur.ctx = ctx;
+	dev_tls.cur.ops = s->ops;
+	dev_tls.cur.port = port;
+	dev_tls.cur.slot = slot;
+	dev_tls.cur.algo_idx = attr.algo_idx;
+	__atomic_store_n(&dev_tls.cur.active, 1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	fn(ctx, &attr);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	__atomic_store_n(&dev_tls.cur.active, 0, __ATOMIC_RELAXED);
 	return 0;

@@ -99,6 +99,7 @@ struct dev_slot {
 	void *priv; /* simple wrapper: the parameter struct */
 	const struct dev_simple *simple;
 	uint32_t active_flows;
+	void (*on_flow_end)(void *ctx, const struct pcc_dev_attr *attr);
 	/* control path */
 	const struct pcc_dev_algo_ops *ops;
 	uint32_t n_params; /* words allocated (declared) */

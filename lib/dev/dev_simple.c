@@ -263,6 +263,26 @@ simple_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_
 		res->rate = f->cur;
 }
 
+/* The flow ended: it no longer counts as active (if it ever started). */
+static void
+simple_on_flow_end(void *ctx, const struct pcc_dev_attr *attr)
+{
+	struct dev_slot *s = dev_slot_get(attr->port, attr->algo_slot);
+	struct simple_hdr *f = ctx;
+	uint32_t n;
+
+	if (s == NULL || !f->started)
+		return;
+	f->started = 0;
+	/* never below zero: the slot may have been rebound (counts reset)
+	 * since the flow started */
+	n = __atomic_load_n(&s->active_flows, __ATOMIC_RELAXED);
+	while (n > 0 &&
+			!__atomic_compare_exchange_n(&s->active_flows, &n, n - 1, true,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
 /* ---- Registration ----------------------------------------------------- */
 
 static int
@@ -418,6 +438,7 @@ build(struct dev_simple *w)
 		.init = simple_init,
 		.on_event = simple_on_event,
 		.set_params = simple_set_params,
+		.on_flow_end = simple_on_flow_end,
 	};
 }
 

@@ -332,6 +332,14 @@ struct pcc_dev_algo_ops {
 	/** Per counter (n_counters entries), its enum pcc_dev_unit, for
 	 *  display; NULL: every counter is a count. */
 	const uint8_t *counter_units;
+	/**
+	 * The flow whose context is ctx has ended: the engine removed it
+	 * from its table (idle too long, or evicted for a new flow), on the
+	 * worker that owned it (pcc_dev_flow_end).  ctx is not used again;
+	 * per-flow accounting kept outside it (active flows) is undone here.
+	 * Optional.
+	 */
+	void (*on_flow_end)(void *ctx, const struct pcc_dev_attr *attr);
 };
 
 /** The unit of counter id of ops (PCC_DEV_UNIT_NONE when not given). */
@@ -410,6 +418,15 @@ uint32_t pcc_dev_slot_event_mask(uint8_t port, uint8_t slot);
  */
 int pcc_dev_dispatch(uint8_t port, uint8_t slot, void *ctx, const struct pcc_dev_event *ev,
 		struct pcc_dev_results *res);
+
+/**
+ * A flow of (port, slot) ended (the engine removed it from its table):
+ * calls the slot algorithm's on_flow_end with the flow's context, on the
+ * worker that owned the flow.  0 when done (also when the algorithm has
+ * no on_flow_end), -EINVAL for a bad port/slot or NULL ctx, -ENOENT for
+ * an unbound slot.  The engine calls it; lock-free as pcc_dev_dispatch().
+ */
+int pcc_dev_flow_end(uint8_t port, uint8_t slot, void *ctx);
 
 /* ---- Parameters ------------------------------------------------------ */
 

@@ -194,9 +194,10 @@ int pcc_dev_port_info_changed(uint8_t port);
 /* ---- Flow accounting (engine hook) ------------------------------------- */
 
 /**
- * Active flows of (port, slot) as the engine counts them; pcc_dev_simple
- * algorithms see it in their snapshot.  The simple-algorithm wrapper adds
- * one per new flow it sees; the engine may set the exact figure.
+ * Active flows of (port, slot); pcc_dev_simple algorithms see it in their
+ * snapshot.  The simple-algorithm wrapper adds one per new flow it sees
+ * and takes it off again when the flow ends (the engine removed it:
+ * pcc_dev_flow_end); _set overrides the figure.
  */
 int pcc_dev_active_flows_set(uint8_t port, uint8_t slot, uint32_t n);
 /** Current figure, 0 for a bad or unbound slot. */
@@ -213,7 +214,8 @@ uint32_t pcc_dev_active_flows(uint8_t port, uint8_t slot);
  * event and context pointers are the caller's and valid only while active.
  */
 struct pcc_dev_dispatch_cur {
-	const struct pcc_dev_event *ev;     /**< event being handled */
+	const struct pcc_dev_event *ev;     /**< event being handled (NULL:
+	                                     *   on_flow_end) */
 	const void *ctx;                    /**< the flow's context */
 	const struct pcc_dev_algo_ops *ops; /**< the slot's algorithm */
 	uint8_t port;

@@ -651,11 +651,22 @@ pcc_engine_wait(struct pcc_engine *e)
 	e->launched = false;
 }
 
+/* A flow of a table going away ends for its algorithm (active flows). */
+static void
+flow_gone(struct eng_flow *f, uint32_t idx, void *arg)
+{
+	RTE_SET_USED(idx);
+	RTE_SET_USED(arg);
+	pcc_dev_flow_end(f->dev_port, f->slot, eng_flow_ctx(f));
+}
+
 static void
 lcore_free(struct eng_lcore *lc)
 {
 	unsigned int k;
 	uint16_t i;
+
+	eng_flow_foreach(&lc->ft, flow_gone, NULL);
 
 	for (i = 0; i < lc->nb_lports; i++) {
 		struct eng_lport *lp = lc->lports[i];

@@ -289,6 +289,10 @@ void eng_flow_del(struct eng_ftable *t, struct eng_flow *f);
 uint32_t eng_flow_age(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t max,
 		eng_flow_evict_cb evict_cb, void *cb_arg);
 
+/* cb for every flow in the table (LRU order per list); the table is not
+ * changed.  For the end of the table's life. */
+void eng_flow_foreach(struct eng_ftable *t, eng_flow_evict_cb cb, void *cb_arg);
+
 /* Move f to the tail of its LRU list (internal to touch). */
 void eng_flow_lru_move(struct eng_ftable *t, struct eng_flow *f);
 

@@ -384,6 +384,23 @@ eng_flow_age(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t max,
 	return n;
 }
 
+void
+eng_flow_foreach(struct eng_ftable *t, eng_flow_evict_cb cb, void *cb_arg)
+{
+	uint16_t l;
+
+	for (l = 0; t->mem != NULL && t->lists != NULL && l < t->nb_lists; l++) {
+		uint32_t idx = t->lists[l].lru_head;
+
+		while (idx != ENG_NONE) {
+			struct eng_flow *f = eng_flow_at(t, idx);
+
+			cb(f, idx, cb_arg);
+			idx = f->lru_next;
+		}
+	}
+}
+
 int
 eng_flow_snapshot(const struct eng_flow *f, struct eng_flow *copy)
 {

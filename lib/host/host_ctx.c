@@ -158,6 +158,21 @@ pcc_host_app(const struct pcc_host_ctx *ctx, bool *plugin)
 	return ctx->plugin ? ctx->plugin_name : ctx->app;
 }
 
+/* Before the engine: the parameters given for slot's previous algorithm
+ * go with it (they name that algorithm's parameters). */
+static void
+drop_slot_params(struct pcc_host_ctx *ctx, uint8_t slot)
+{
+	uint32_t i, n = 0;
+
+	if (ctx->rp.slot_algo[slot][0] == '\0')
+		return;
+	for (i = 0; i < ctx->rp.nb_params; i++)
+		if (ctx->rp.params[i].slot != slot)
+			ctx->rp.params[n++] = ctx->rp.params[i];
+	ctx->rp.nb_params = n;
+}
+
 int
 pcc_host_set_slot_app(struct pcc_host_ctx *ctx, uint8_t slot, const char *algo)
 {
@@ -183,6 +198,8 @@ pcc_host_set_slot_app(struct pcc_host_ctx *ctx, uint8_t slot, const char *algo)
 			if (rc < 0)
 				return host_err(rc, "set slot app: %s", why);
 		}
+		if (host_e == NULL && strcmp(ctx->rp.slot_algo[slot], algo) != 0)
+			drop_slot_params(ctx, slot);
 		snprintf(ctx->rp.slot_algo[slot], sizeof(ctx->rp.slot_algo[slot]), "%s", algo);
 		return 0;
 	}
@@ -191,6 +208,7 @@ pcc_host_set_slot_app(struct pcc_host_ctx *ctx, uint8_t slot, const char *algo)
 				"set slot app: unbinding slot %u of a running engine: use "
 				"the console's 'set slot'",
 				slot);
+	drop_slot_params(ctx, slot);
 	ctx->rp.slot_algo[slot][0] = '\0';
 	return 0;
 }

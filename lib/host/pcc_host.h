@@ -212,7 +212,10 @@ int pcc_host_plugin_load(const char *path, char *name, size_t namelen);
  *  none. */
 const char *pcc_host_app(const struct pcc_host_ctx *ctx, bool *plugin);
 /** RP: the algorithm of slot (0..7), as set_app does for slot 0 (NULL or
- *  "" clears a slot set this way).  Same rules as pcc_host_set_app(). */
+ *  "" clears a slot set this way).  Same rules as pcc_host_set_app().
+ *  Before the engine exists, replacing a slot's algorithm by another (or
+ *  clearing it) drops the parameters set for that slot so far: they were
+ *  the previous algorithm's. */
 int pcc_host_set_slot_app(struct pcc_host_ctx *ctx, uint8_t slot, const char *algo);
 /**
  * RP: parameter NAME=VALUE of slot's algorithm (slot 0..7, or

@@ -675,6 +675,63 @@ test_named_params(void **state)
 	assert_int_equal(pcc_dev_param_count(1, 0), -EINVAL);
 }
 
+/* Active flows count the flows that are active: a flow that ended (the
+ * engine removed it) is taken off again. */
+static void
+test_active_flows_end(void **state)
+{
+	uint8_t a[PCC_DEV_CTX_MAX] = { 0 }, b[PCC_DEV_CTX_MAX] = { 0 }, c[PCC_DEV_CTX_MAX] = { 0 };
+	uint8_t never[PCC_DEV_CTX_MAX] = { 0 };
+	struct pcc_dev_results res;
+
+	(void)state;
+	assert_int_equal(send(0, a, PCC_DEV_EVENT_TIMER, 100, &res), 0);
+	assert_int_equal(send(0, b, PCC_DEV_EVENT_TIMER, 200, &res), 0);
+	assert_int_equal(send(0, c, PCC_DEV_EVENT_CNP, 300, &res), 0);
+	assert_int_equal(pcc_dev_active_flows(0, 0), 3);
+	assert_int_equal(send(0, a, PCC_DEV_EVENT_TIMER, 400, &res), 0);
+	assert_int_equal(seen.in.active_flows, 3);
+
+	/* b ends: 2 left, and the next snapshot says so */
+	assert_int_equal(pcc_dev_flow_end(0, 0, b), 0);
+	assert_int_equal(pcc_dev_active_flows(0, 0), 2);
+	assert_int_equal(send(0, a, PCC_DEV_EVENT_TIMER, 500, &res), 0);
+	assert_int_equal(seen.in.active_flows, 2);
+	/* its context is not counted twice; a flow that never had an event
+	 * was never counted */
+	assert_int_equal(pcc_dev_flow_end(0, 0, b), 0);
+	assert_int_equal(pcc_dev_flow_end(0, 0, never), 0);
+	assert_int_equal(pcc_dev_active_flows(0, 0), 2);
+	/* an entry re-used by a new flow (zeroed context) counts again */
+	memset(b, 0, sizeof(b));
+	assert_int_equal(send(0, b, PCC_DEV_EVENT_TIMER, 600, &res), 0);
+	assert_int_equal(pcc_dev_active_flows(0, 0), 3);
+	assert_int_equal(pcc_dev_flow_end(0, 0, a), 0);
+	assert_int_equal(pcc_dev_flow_end(0, 0, b), 0);
+	assert_int_equal(pcc_dev_flow_end(0, 0, c), 0);
+	assert_int_equal(pcc_dev_active_flows(0, 0), 0);
+
+	/* the figure set by hand is not taken below zero by late ends */
+	assert_int_equal(send(0, a, PCC_DEV_EVENT_TIMER, 700, &res), 0);
+	assert_int_equal(pcc_dev_active_flows_set(0, 0, 0), 0);
+	assert_int_equal(pcc_dev_flow_end(0, 0, a), 0);
+	assert_int_equal(pcc_dev_active_flows(0, 0), 0);
+
+	/* window mode too; a native algorithm without on_flow_end is fine */
+	memset(a, 0, sizeof(a));
+	assert_int_equal(send(1, a, PCC_DEV_EVENT_ACK, 800, &res), 0);
+	assert_int_equal(pcc_dev_active_flows(0, 1), 1);
+	assert_int_equal(pcc_dev_flow_end(0, 1, a), 0);
+	assert_int_equal(pcc_dev_active_flows(0, 1), 0);
+	assert_int_equal(pcc_dev_flow_end(0, 2, a), 0);
+
+	/* refusals */
+	assert_int_equal(pcc_dev_flow_end(0, 0, NULL), -EINVAL);
+	assert_int_equal(pcc_dev_flow_end(1, 0, a), -EINVAL);
+	assert_int_equal(pcc_dev_flow_end(0, 9, a), -EINVAL);
+	assert_int_equal(pcc_dev_flow_end(0, 3, a), -ENOENT);
+}
+
 static void
 test_unregister(void **state)
 {
@@ -696,6 +753,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rate_flow, test_setup, test_teardown),
 		cmocka_unit_test_setup_teardown(test_window_flow, test_setup, test_teardown),
 		cmocka_unit_test_setup_teardown(test_named_params, test_setup, test_teardown),
+		cmocka_unit_test_setup_teardown(test_active_flows_end, test_setup, test_teardown),
 		cmocka_unit_test_setup_teardown(test_unregister, test_setup, test_teardown),
 	};
 

@@ -358,10 +358,23 @@ script_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_
 		ev_log[nb_log++] = *ev;
 }
 
+/* flows the engine ended, with the event count their context held */
+static uint32_t ended[64];
+static unsigned int nb_ended;
+
+static void
+script_on_flow_end(void *ctx, const struct pcc_dev_attr *attr)
+{
+	(void)attr;
+	if (nb_ended < RTE_DIM(ended))
+		ended[nb_ended++] = ((uint32_t *)ctx)[0];
+}
+
 static const struct pcc_dev_algo_ops script_ops = {
 	.name = "engine_script",
 	.on_event = script_on_event,
 	.init = script_init,
+	.on_flow_end = script_on_flow_end,
 };
 
 static struct pcc_engine eng;
@@ -522,6 +535,55 @@ test_results(void **state)
 	assert_int_equal(pstats.ev_err, 1);
 	f->slot = 0;
 	eng_flow_del(&lc->ft, f);
+}
+
+static void
+count_flow(struct eng_flow *f, uint32_t idx, void *arg)
+{
+	(void)f;
+	(void)idx;
+	(*(unsigned int *)arg)++;
+}
+
+/* A flow the engine removes (aged out, evicted, the table freed) ends for
+ * its algorithm, with its own context. */
+static void
+test_flow_end(void **state)
+{
+	struct pcc_dev_event ev;
+	struct eng_flow *f, *g;
+	unsigned int n = 0;
+	uint64_t now;
+
+	(void)state;
+	memset(&script, 0, sizeof(script));
+	nb_ended = 0;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = PCC_DEV_EVENT_TX;
+	f = new_flow(0x700);
+	g = new_flow(0x701);
+	assert_non_null(f);
+	assert_non_null(g);
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	eng_rp_dispatch(lc, &lport, g, &ev, 0);
+	eng_flow_foreach(&lc->ft, count_flow, &n);
+	assert_int_equal(n, 2);
+	assert_int_equal(nb_ended, 0); /* walking the table ends nothing */
+
+	/* aging: g stays active, f is idle and goes */
+	lc->ft.idle_ns = 1000000;
+	now = 5000000;
+	eng_flow_touch(&lc->ft, g, now);
+	assert_int_equal(eng_flow_age(&lc->ft, 0, now, 64, eng_rp_flow_evict, lc), 1);
+	assert_int_equal(nb_ended, 1);
+	assert_int_equal(ended[0], 2); /* f's context: two events */
+	assert_int_equal(lc->ft.ctr.flows, 1);
+	/* later g too */
+	assert_int_equal(eng_flow_age(&lc->ft, 0, now + 2000000, 64, eng_rp_flow_evict, lc), 1);
+	assert_int_equal(nb_ended, 2);
+	assert_int_equal(ended[1], 1);
+	lc->ft.idle_ns = 0;
 }
 
 static void
@@ -702,6 +764,7 @@ main(void)
 		cmocka_unit_test(test_timer_ev),
 		cmocka_unit_test(test_window_rate),
 		cmocka_unit_test_setup_teardown(test_results, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_flow_end, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_events, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_batches, owner_setup, owner_teardown),
 	};

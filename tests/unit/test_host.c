@@ -783,9 +783,19 @@ test_opts_config(void **state)
 	assert_int_equal(pcc_host_opt_set(rp, "line-rate", "25"), 0);
 	assert_int_equal(pcc_host_opt_set(np, "np-cnp-dscp", "40"), 0);
 	assert_int_equal(pcc_host_opt_set(np, "np-ifa2-gns-ignore", "0xf:0x3"), 0);
+	/* a slot's parameters go with its algorithm when it is replaced (the
+	 * out-of-range GAIN would refuse the start), not when it is set again */
+	assert_int_equal(pcc_host_set_slot_app(rp, 6, "tst_algo"), 0);
+	assert_int_equal(pcc_host_set_param(rp, 6, "GAIN", "420"), 0);
+	assert_int_equal(pcc_host_set_slot_app(rp, 6, NULL), 0);
+	assert_int_equal(pcc_host_set_slot_app(rp, 7, "tst_algo"), 0);
+	assert_int_equal(pcc_host_set_param(rp, 7, "GAIN", "43"), 0);
+	assert_int_equal(pcc_host_set_slot_app(rp, 7, "tst_algo"), 0);
 	if (pcc_host_start(rp) != 0 || pcc_host_start(np) != 0)
 		fail_msg("%s", pcc_host_last_error());
 	assert_true(pcc_host_config_json(json, sizeof(json)) > 0);
+	assert_non_null(strstr(json, "\"slot7.GAIN\": 43"));
+	assert_null(strstr(json, "\"slot6\": \"tst_algo\""));
 	assert_non_null(strstr(json, "\"burst\": 64"));
 	assert_non_null(strstr(json, "\"gen_flows\": 2"));
 	assert_non_null(strstr(json, "\"gen_rate_mbps\": 10"));

@@ -441,10 +441,20 @@ plugins_load(void)
 
 /* ---- Ring pair and simulator --------------------------------------------- */
 
+/*
+ * A queue per worker lcore on each side (at most the ring PMD's 16), so
+ * that a program giving its context several threads (an affinity) gets
+ * as many RX queues; the engine may configure fewer.
+ */
 static int
 ring_pair_start(void)
 {
-	compat.rp = pcc_ring_pair_create("pcc_compat", 1, 4, 1024, (int)rte_socket_id());
+	uint16_t nq = (uint16_t)RTE_MIN(
+			compat_env_lcores(NULL, 0), (uint32_t)RTE_PMD_RING_MAX_RX_RINGS);
+
+	nq = (uint16_t)RTE_MIN(nq, (uint16_t)RTE_PMD_RING_MAX_TX_RINGS);
+	compat.rp = pcc_ring_pair_create(
+			"pcc_compat", nq, RTE_MAX(nq, 4), 1024, (int)rte_socket_id());
 	if (compat.rp == NULL)
 		return compat_env_fail(-rte_errno, "PCC_RING_PAIR: cannot create the ring pair: %s",
 				rte_strerror(rte_errno));
