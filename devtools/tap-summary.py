@@ -14,7 +14,24 @@ import json
 import re
 import sys
 
+WHY_MAX = 30
 TAP_RE = re.compile(r'^(not ok|ok)\b\s*\d*\s*-?\s*(.*)$')
+
+
+def why(lines, i):
+    """The diagnostics a TAP producer wrote after a 'not ok' at lines[i]
+    (comment lines, a YAML block): at most WHY_MAX lines, so that a CI log
+    says why without the whole log."""
+    after = []
+    for l in lines[i + 1:]:
+        if TAP_RE.match(l):
+            break
+        if l.startswith('#') or l.startswith(' ') or l.startswith('---'):
+            after.append(l)
+    out = after
+    if len(out) > WHY_MAX:
+        out = out[:WHY_MAX // 2] + ['[...]'] + out[-WHY_MAX // 2:]
+    return out
 
 
 def count(logfile, totals, failures):
@@ -26,17 +43,19 @@ def count(logfile, totals, failures):
             name = t.get('name', '?')
             result = t.get('result', 'ERROR')
             out = t.get('stdout') or ''
-            cases = [TAP_RE.match(l) for l in out.splitlines()]
-            cases = [m for m in cases if m]
+            lines = out.splitlines()
+            cases = [(i, TAP_RE.match(l)) for i, l in enumerate(lines)]
+            cases = [(i, m) for i, m in cases if m]
             bad = 0
-            for m in cases:
+            for i, m in cases:
                 desc = m.group(2)
                 if m.group(1) == 'not ok':
                     if '# TODO' in desc:
                         totals['skipped'] += 1
                     else:
                         totals['failed'] += 1
-                        failures.append('%s: %s' % (name, desc))
+                        failures.append('%s: %s' % (name, desc) +
+                                        ''.join('\n    ' + l for l in why(lines, i)))
                         bad += 1
                 elif '# SKIP' in desc.upper():
                     totals['skipped'] += 1

@@ -306,6 +306,43 @@ pcc_file_open_or_create_at(
 	return fd;
 }
 
+/*
+ * The directory of an output file: private, or a shared sticky one (/tmp:
+ * S_ISVTX, owned by root or the effective user), where nobody else can
+ * remove or rename our entries and what we create is O_EXCL | O_NOFOLLOW.
+ */
+static int
+output_dir_open(const char *path, char *why, size_t len)
+{
+	struct stat st;
+	int fd, rc;
+
+	fd = pcc_file_dir_open(path, why, len);
+	if (fd != -EPERM)
+		return fd;
+	fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return fail(why, len, -errno, "directory %s: %s", path, strerror(errno));
+	if (fstat(fd, &st) != 0) {
+		rc = -errno;
+		close(fd);
+		return fail(why, len, rc, "directory %s: %s", path, strerror(-rc));
+	}
+	if ((st.st_mode & S_ISVTX) != 0 && (st.st_uid == 0 || st.st_uid == geteuid()))
+		return fd;
+	close(fd);
+	if (st.st_uid != geteuid() && st.st_uid != 0)
+		return fail(why, len, -EPERM,
+				"directory %s is owned by uid %u, not by uid %u running dpdk-pcc: "
+				"refused (a private directory, or a sticky one like /tmp, is "
+				"needed)",
+				path, (unsigned int)st.st_uid, (unsigned int)geteuid());
+	return fail(why, len, -EPERM,
+			"directory %s is writable by %s (mode %04o) without the sticky bit: "
+			"refused (a private directory, or a sticky one like /tmp, is needed)",
+			path, who_writes(st.st_mode), (unsigned int)(st.st_mode & 07777));
+}
+
 int
 pcc_file_target(const char *path, const char **base, char *why, size_t len)
 {
@@ -320,7 +357,7 @@ pcc_file_target(const char *path, const char **base, char *why, size_t len)
 		return fail(why, len, rc, "%s: name too long", path);
 	if (rc < 0)
 		return fail(why, len, rc, "%s does not name a file", path);
-	dfd = pcc_file_dir_open(dir, why, len);
+	dfd = output_dir_open(dir, why, len);
 	if (dfd < 0)
 		return dfd;
 	if (fstatat(dfd, *base, &st, AT_SYMLINK_NOFOLLOW) == 0) {

@@ -12,7 +12,9 @@
  * dpdk-pcc creates (HA lock and journal, crash report, trace and log
  * files, simulator outputs) lives in a *private directory*: a directory
  * owned by the effective user that nobody else may write into (no group
- * or other write permission); directories made here are 0700.  Files are
+ * or other write permission); directories made here are 0700.  Output
+ * files (pcc_file_target()) may also go to a sticky shared directory
+ * such as /tmp, where DOCA's PCC application puts its coredump file.  Files are
  * created with O_CREAT | O_EXCL | O_NOFOLLOW, mode 0600, relative to a
  * descriptor of the checked directory (what was checked is what is
  * written into, whatever happens to the path); an existing file is
@@ -95,10 +97,13 @@ int pcc_file_open_or_create_at(
 
 /**
  * The target of an output file: path's directory opened and checked
- * private (the returned fd), and path's last component in *base; an
+ * private, or a shared sticky directory such as /tmp (mode +t, owned by
+ * root or the effective user: others can neither remove nor rename our
+ * entries there), the returned fd; path's last component in *base.  An
  * existing entry of that name must be a regular file owned by the
- * effective user (a symbolic link, a directory or someone else's file
- * is refused).  fd or <0.
+ * effective user (a symbolic link, a directory or someone else's file is
+ * refused); files are always created anew (O_EXCL | O_NOFOLLOW, 0600).
+ * fd or <0.
  */
 int pcc_file_target(const char *path, const char **base, char *why, size_t len);
 

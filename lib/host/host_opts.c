@@ -418,7 +418,8 @@ static const struct opt host_opts[] = {
 			host_opt_set_gen_file),
 	/* host integration */
 	OPT("crash-file", "PATH", P,
-			"a file in a private directory (this user's, writable by no one else)",
+			"a file in a private directory (this user's, writable by no one else) or a "
+			"sticky one (/tmp)",
 			G_HOST,
 			"write a crash report to PATH when an algorithm\n"
 			"faults on a worker (state ERROR, exit status 3)",

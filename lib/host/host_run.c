@@ -9,11 +9,13 @@
  */
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_cycles.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
@@ -74,6 +76,52 @@ pcc_host_engine_stop_async(void)
 
 	if (e != NULL)
 		pcc_engine_stop(e);
+}
+
+int
+pcc_host_engine_quiesce(unsigned int timeout_ms)
+{
+	const struct pcc_engine *e = __atomic_load_n(&host_e, __ATOMIC_ACQUIRE);
+	static uint64_t beat0[RTE_MAX_LCORE];
+	static bool wait[RTE_MAX_LCORE];
+	static pthread_mutex_t qlock = PTHREAD_MUTEX_INITIALIZER;
+	uint64_t deadline, beat;
+	unsigned int l, self = rte_lcore_id(), left;
+	bool in_loop;
+	int rc = 0;
+
+	if (e == NULL)
+		return 0;
+	pthread_mutex_lock(&qlock);
+	left = 0;
+	for (l = 0; l < RTE_MAX_LCORE; l++) {
+		wait[l] = l != self && pcc_engine_lcore_progress(e, l, &beat0[l], &in_loop) == 0 &&
+				in_loop;
+		left += wait[l];
+	}
+	deadline = rte_get_timer_cycles() + rte_get_timer_hz() / 1000 * timeout_ms;
+	while (left > 0) {
+		for (l = 0; l < RTE_MAX_LCORE; l++) {
+			if (!wait[l])
+				continue;
+			if (pcc_engine_lcore_progress(e, l, &beat, &in_loop) != 0 || !in_loop ||
+					beat != beat0[l]) {
+				wait[l] = false;
+				left--;
+			}
+		}
+		if (left == 0)
+			break;
+		if (rte_get_timer_cycles() > deadline) {
+			rc = -ETIMEDOUT;
+			break;
+		}
+		/* a busy-polling worker finishes a round in microseconds; an
+		 * idle one within its idle back-off */
+		rte_delay_us_sleep(10);
+	}
+	pthread_mutex_unlock(&qlock);
+	return rc;
 }
 
 int

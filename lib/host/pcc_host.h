@@ -148,6 +148,16 @@ int pcc_host_stats_get(int port_id, struct pcc_host_stat *st, uint32_t n);
  */
 struct pcc_engine *pcc_host_engine(void);
 
+/**
+ * A grace period: wait until every engine lcore inside its poll loop has
+ * finished the poll round it was in (its beat moved, or it left the
+ * loop), so that nothing it read before the call (an ethdev RX/TX
+ * callback just removed, say) is still in use.  The calling lcore is not
+ * waited for.  0 (also without an engine), or -ETIMEDOUT after
+ * timeout_ms (an lcore that makes no progress: the watchdog's case).
+ */
+int pcc_host_engine_quiesce(unsigned int timeout_ms);
+
 /* ---- Contexts ----------------------------------------------------------------- */
 
 enum pcc_host_role {

@@ -200,11 +200,25 @@ test_create(void **state)
 	/* a directory, or a file in a shared directory */
 	assert_int_equal(mkdir(p("d"), 0700), 0);
 	assert_int_equal(pcc_file_create(p("d"), O_WRONLY, why, sizeof(why)), -EISDIR);
-	assert_int_equal(pcc_file_create("/tmp/pcc-file-shared", O_WRONLY, why, sizeof(why)),
-			-EPERM);
-	assert_non_null(strstr(why, "writable by others"));
-	assert_null(pcc_file_fcreate("/tmp/x", "w", why, sizeof(why)));
+	/* others may write into it: refused without the sticky bit */
+	assert_int_equal(mkdir(p("open"), 0700), 0);
+	assert_int_equal(chmod(p("open"), 0777), 0);
+	assert_int_equal(pcc_file_create(p("open/x"), O_WRONLY, why, sizeof(why)), -EPERM);
+	assert_non_null(strstr(why, "writable by others (mode 0777) without the sticky bit"));
+	assert_null(pcc_file_fcreate(p("open/x"), "w", why, sizeof(why)));
 	assert_int_equal(errno, EPERM);
+	/* with it (as /tmp): a fresh 0600 file; a link planted there refused */
+	assert_int_equal(chmod(p("open"), 01777), 0);
+	fd = pcc_file_create(p("open/x"), O_WRONLY, why, sizeof(why));
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(mode_of(p("open/x")), 0600);
+	assert_int_equal(symlink(p("victim"), p("open/l")), 0);
+	assert_int_equal(pcc_file_create(p("open/l"), O_WRONLY, why, sizeof(why)), -EPERM);
+	assert_non_null(strstr(why, "symbolic link"));
+	assert_int_equal(unlink(p("open/l")), 0);
+	assert_int_equal(unlink(p("open/x")), 0);
+	assert_int_equal(rmdir(p("open")), 0);
 	if (geteuid() != 0)
 		return;
 	write_file(p("theirs.txt"), "x", 0600);

@@ -795,6 +795,8 @@ test_opts_config(void **state)
 		fail_msg("%s", pcc_host_last_error());
 	assert_true(pcc_host_config_json(json, sizeof(json)) > 0);
 	assert_non_null(strstr(json, "\"slot7.GAIN\": 43"));
+	/* a grace period with the engine's lcores polling ends */
+	assert_int_equal(pcc_host_engine_quiesce(5000), 0);
 	assert_null(strstr(json, "\"slot6\": \"tst_algo\""));
 	assert_non_null(strstr(json, "\"burst\": 64"));
 	assert_non_null(strstr(json, "\"gen_flows\": 2"));
@@ -941,8 +943,14 @@ test_tracer(void **state)
 	snprintf(tpath, sizeof(tpath), "%s/trace", dir);
 	snprintf(lpath, sizeof(lpath), "%s/log", dir);
 	assert_int_equal(pcc_host_trace_to_file("/nonexistent/dir/x"), -ENOENT);
-	assert_int_equal(pcc_host_trace_to_file("/tmp/pcc-host-trace-shared"), -EPERM);
-	assert_err_has("writable by others");
+	snprintf(bad, sizeof(bad), "%s/open", dir);
+	assert_int_equal(mkdir(bad, 0700), 0);
+	assert_int_equal(chmod(bad, 0777), 0);
+	snprintf(bad, sizeof(bad), "%s/open/trace", dir);
+	assert_int_equal(pcc_host_trace_to_file(bad), -EPERM);
+	assert_err_has("without the sticky bit");
+	snprintf(bad, sizeof(bad), "%s/open", dir);
+	assert_int_equal(rmdir(bad), 0);
 	snprintf(bad, sizeof(bad), "%s/link", dir);
 	assert_int_equal(symlink(tpath, bad), 0);
 	assert_int_equal(pcc_host_trace_to_file(bad), -EPERM);
@@ -1199,8 +1207,14 @@ test_crash(void **state)
 	assert_int_equal(symlink(victim, link_path), 0);
 	assert_int_equal(pcc_host_crash_set_file(link_path), -EPERM);
 	assert_err_has("symbolic link");
-	assert_int_equal(pcc_host_crash_set_file("/tmp/pcc-host-crash-shared"), -EPERM);
-	assert_err_has("writable by others");
+	snprintf(victim + strlen(dir), sizeof(victim) - strlen(dir), "/open");
+	assert_int_equal(mkdir(victim, 0700), 0);
+	assert_int_equal(chmod(victim, 0777), 0);
+	snprintf(victim + strlen(dir), sizeof(victim) - strlen(dir), "/open/report");
+	assert_int_equal(pcc_host_crash_set_file(victim), -EPERM);
+	assert_err_has("without the sticky bit");
+	snprintf(victim + strlen(dir), sizeof(victim) - strlen(dir), "/open");
+	assert_int_equal(rmdir(victim), 0);
 	snprintf(victim + strlen(dir), sizeof(victim) - strlen(dir), "/sub");
 	assert_int_equal(mkdir(victim, 0700), 0);
 	assert_int_equal(pcc_host_crash_set_file(victim), -EISDIR);

@@ -35,6 +35,8 @@ from framework.test_suite import SkipTest  # noqa: E402
 HUGE_MB = 512
 TRAFFIC = ['--ring-pair', '--flows', '4096', '--gen-flows', '2', '--gen-rate', '200',
            '--gen-ce', '20', '--idle-sleep', '50', '--stats-period', '0']
+LEAVE_TRAFFIC = ['--ring-pair', '--flows', '4096', '--gen-flows', '8', '--gen-rate', '5000',
+                 '--gen-ce', '20', '--stats-period', '0']
 
 
 def hugepages_free_mb():
@@ -70,11 +72,15 @@ class TestCapture(TestSuite):
                                check=False)
         if hugepages_free_mb() < HUGE_MB:
             raise SkipTest('could not reserve %d MB of hugepages' % HUGE_MB)
+        self.start_primary(TRAFFIC)
+
+    def start_primary(self, traffic):
+        """dpdk-pcc as the primary process, with hugepages and the
+        multi-process channel (no --no-huge, no --no-shconf)."""
         self.prefix = unique_file_prefix('dts-cap')
-        # hugepages, multi-process: no --no-huge, no --no-shconf
         cmd = [self.app.path, '-m', '256', '--no-pci', '--file-prefix', self.prefix,
-               '-l', '0-1', '--'] + TRAFFIC
-        self.log_path = os.path.join(self.work_dir, 'dpdk-pcc.log')
+               '-l', '0-1', '--'] + traffic
+        self.log_path = os.path.join(self.work_dir, 'dpdk-pcc-%s.log' % self.prefix)
         self.log_f = open(self.log_path, 'w', encoding='utf-8')
         self.proc = subprocess.Popen(cmd, stdout=self.log_f, stderr=subprocess.STDOUT,
                                      start_new_session=True)
@@ -125,6 +131,8 @@ class TestCapture(TestSuite):
         out = os.path.join(self.work_dir, tag + '.pcapng')
         res = run_cmd(['dpdk-dumpcap', '--file-prefix=' + self.prefix, '-i', str(iface),
                        '-c', str(count), '-w', out, '-q'], timeout=60)
+        self.verify(self.proc.poll() is None, 'dpdk-pcc ended (status %s) with dpdk-dumpcap:\n%s'
+                    % (self.proc.returncode, self.primary_log()))
         self.verify(res.returncode == 0 and os.path.exists(out),
                     'dpdk-dumpcap -i %s:\n%s' % (iface, res.describe()))
         return out
@@ -162,9 +170,51 @@ class TestCapture(TestSuite):
             time.sleep(0.1)  # poll interval, not a synchronisation
         p.send_signal(2)
         out, _ = p.communicate(timeout=30)
+        self.verify(self.proc.poll() is None, 'dpdk-pcc ended (status %s) with dpdk-pdump:\n%s'
+                    % (self.proc.returncode, self.primary_log()))
         self.verify(p.returncode == 0, 'dpdk-pdump: exit %s:\n%s' % (p.returncode, out[-2000:]))
         rxd, txd = self.decode(rx), self.decode(tx)
         self.log('np rx: %d frames, %d CNPs, %d data, %d MADs' % rxd)
         self.log('np tx: %d frames, %d CNPs, %d data, %d MADs' % txd)
         self.check(rxd[2] > 0 and rxd[1] == 0, 'NP RX: %s' % (rxd,))
         self.check(txd[1] > 0 and txd[2] == 0, 'NP TX: %s' % (txd,))
+
+    def test_tools_leave_under_traffic(self):
+        """Capture tools started and stopped again and again while the
+        traffic runs: dpdk-pcc outlives every one of them (DPDK 22.11's
+        pdump race, app/dpdk-pcc/capture_sync.c) and still answers."""
+        rounds = 40
+        # a primary whose worker never idles: 8 flows at 5 Gb/s in all
+        self.tear_down_suite()
+        self.start_primary(LEAVE_TRAFFIC)
+        # four CPU hogs: a worker descheduled inside the pdump callback is
+        # what opens DPDK 22.11's window (without the fix the primary
+        # faulted within 4-28 rounds in 3 runs of 3 on a 2-CPU VM)
+        hogs = [subprocess.Popen([sys.executable, '-c', 'while True: pass'])
+                for _ in range(4)]
+        try:
+            self.leave_rounds(rounds)
+        finally:
+            for h in hogs:
+                h.kill()
+                h.wait()
+        st = tlm_query(self.prefix, '/pcc/stats')
+        self.check(st is not None and st.get('cnp_tx', 0) > 0, 'after %d rounds: %s'
+                   % (rounds, st))
+        self.log('%d dumpcap rounds under traffic and CPU load, dpdk-pcc still running'
+                 % rounds)
+
+    def leave_rounds(self, rounds):
+        for i in range(rounds):
+            out = os.path.join(self.work_dir, 'leave-%d.pcapng' % i)
+            res = run_cmd(['dpdk-dumpcap', '--file-prefix=' + self.prefix, '-i', str(i % 2),
+                           '-c', '500', '-w', out, '-q'], timeout=60)
+            self.verify(res.returncode == 0, 'dumpcap round %d:\n%s' % (i, res.describe()))
+            self.verify(self.proc.poll() is None,
+                        'dpdk-pcc ended (status %s) when dumpcap round %d left:\n%s'
+                        % (self.proc.returncode, i, self.primary_log()))
+
+    def primary_log(self):
+        self.log_f.flush()
+        with open(self.log_path, encoding='utf-8', errors='replace') as f:
+            return f.read()[-3000:]

@@ -82,11 +82,13 @@ elif act == 'create':
         attempt('create %s' % path,
                 lambda: os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o666)))
 elif act == 'plant':
-    # plant DIR TARGET: DIR (made 0777 if missing) with a forged journal,
+    # plant DIR TARGET: DIR (made 0777 if missing; a shared sticky one is
+    # used as it is) with a forged journal,
     # a lock file and a link to TARGET, all open to everyone
     d, target = args
-    os.makedirs(d, exist_ok=True)
-    os.chmod(d, 0o777)
+    if not os.path.isdir(d):
+        os.makedirs(d)
+        os.chmod(d, 0o777)
     for name, text in (('pcc-ha-sec.lock', ''),
                        ('pcc-ha-sec.lock.journal',
                         '1 0 0 min_rate_mbps 1\n1 0 0 g 1\n')):
@@ -234,11 +236,11 @@ class TestSecurity(TestSuite):
         os.chmod(d, mode)
         return d
 
-    def shared_dir(self, name):
+    def shared_dir(self, name, mode=0o1777):
         d = os.path.join('/tmp', 'pcc-sec-%d-%s' % (os.getpid(), name))
         shutil.rmtree(d, ignore_errors=True)
         os.mkdir(d)
-        os.chmod(d, 0o1777)
+        os.chmod(d, mode)
         return d
 
     # ---- failover ----------------------------------------------------
@@ -359,7 +361,13 @@ class TestSecurity(TestSuite):
         self.attack('plant', shared, secret)
         self.refused_by_app(TRAFFIC + ['--crash-file',
                                        os.path.join(shared, 'report')],
-                            'writable by others')
+                            'is a symbolic link')
+        # a directory others may write into, without the sticky bit
+        open_dir = self.shared_dir('crash-open', 0o777)
+        self.refused_by_app(TRAFFIC + ['--crash-file',
+                                       os.path.join(open_dir, 'report')],
+                            'without the sticky bit')
+        shutil.rmtree(open_dir, ignore_errors=True)
         self.refused_by_app(TRAFFIC + ['--crash-file',
                                        os.path.join(shared, 'd', 'report')],
                             'owned by uid %d' % self.attacker.pw_uid)
@@ -367,8 +375,9 @@ class TestSecurity(TestSuite):
             self.assert_equal(f.read(), 'secret\n', 'the root-only file')
         if not os.path.exists(self.plugin):
             self.skip('plug_fault.so not built')
-        private = self.private_dir('crash', 0o755)
-        report = os.path.join(private, 'report')
+        # a fresh name in the sticky shared directory (as DOCA's
+        # /tmp/doca_pcc_coredump.txt): created 0600, unreadable to others
+        report = os.path.join(shared, 'fresh-report')
         res = self.app.run(TRAFFIC + ['--gen-ce', '50', '--plugin',
                                       self.plugin, '--crash-file', report,
                                       '--run-time', '60'],
