@@ -100,7 +100,8 @@ class TestMetrics(TestSuite):
             except OSError:
                 time.sleep(0.2)  # the socket is not there yet
                 continue
-            if a and b and a['cnp_tx'] > 0 and a['rx_pkts'] == b['rx_pkts']:
+            # before the engine exists the replies are refusals (status, error)
+            if a and b and a.get('cnp_tx', 0) > 0 and a.get('rx_pkts') == b.get('rx_pkts'):
                 done = True
                 break
         if not done:

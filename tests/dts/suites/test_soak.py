@@ -93,7 +93,7 @@ class TestSoak(TestSuite):
         def done():
             st = tlm_query(prefix, '/pcc/stats')
             samples.append(self.pool(prefix)[0])
-            return st['gen_pkts'] >= PKTS
+            return st.get('gen_pkts', 0) >= PKTS  # a refusal: not yet
 
         # the poll interval only spaces the samples; the condition waited
         # for is every generated packet sent
