@@ -319,9 +319,31 @@ eal_defaults(const char *api, char *out, size_t len)
 		snprintf(out + o, len - RTE_MIN(o, len), " --no-pci");
 }
 
+/*
+ * At exit, the EAL runtime directory (/var/run/dpdk/<prefix>) of an EAL
+ * the environment started, which the EAL leaves behind: removed when
+ * empty (with --no-shconf; the telemetry socket is unlinked by the
+ * telemetry library's own exit handler, which runs first since this one
+ * is registered before rte_eal_init()).  A multi-process directory keeps
+ * its files and stays.
+ */
+static void
+eal_runtime_dir_remove(void)
+{
+	const char *dir;
+
+	if (!compat.eal_ours)
+		return;
+	dir = rte_eal_get_runtime_dir();
+	if (dir != NULL && dir[0] != '\0')
+		rmdir(dir);
+}
+
 static int
 eal_start(const char *api)
 {
+	static bool exit_hook;
+
 	char args[sizeof(compat.set.eal_args) + 64], buf[sizeof(args) + 64];
 	char *argv[128];
 	char prog[64];
@@ -345,6 +367,8 @@ eal_start(const char *api)
 	argc = n + 1;
 	argv[argc] = NULL;
 	COMPAT_LOG(INFO, "%s: starting the EAL: %s", api, args);
+	if (!exit_hook && atexit(eal_runtime_dir_remove) == 0)
+		exit_hook = true;
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0)
 		return compat_env_fail(-rte_errno, "%s: the EAL did not start with '%s': %s", api,
