@@ -31,6 +31,8 @@
 
 #include <rte_errno.h>
 #include <rte_hash.h>
+#include <inttypes.h>
+
 #include <rte_malloc.h>
 #include <rte_pause.h>
 
@@ -61,6 +63,33 @@ fifo_init(struct eng_fifo *q, uint32_t cap, int socket)
 	q->head = 0;
 	q->tail = 0;
 	return 0;
+}
+
+/*
+ * Out of memory for a flow table: say what fits.  An entry costs its
+ * stride here plus about ENG_FLOW_HASH_BYTES in the rte_hash; the largest
+ * power of two of entries that fits in what the heap has left is the
+ * --flows to suggest.
+ */
+#define ENG_FLOW_HASH_BYTES 96u
+
+static void
+flows_hint(const struct eng_ftable_conf *c, uint32_t stride)
+{
+	struct rte_malloc_socket_stats st;
+	uint64_t free_b = 0, fit = 1;
+
+	if (c->socket >= 0 && rte_malloc_get_socket_stats(c->socket, &st) == 0)
+		free_b = st.heap_freesz_bytes;
+	while (fit * 2 * (stride + ENG_FLOW_HASH_BYTES) <= free_b && fit * 2 <= c->cap)
+		fit *= 2;
+	ENG_LOG(ERR,
+			"flow table %s: %u flows need about %.0f MiB per lcore, the heap has %.0f "
+			"MiB free: lower --flows (--flows %" PRIu64 " fits) or give the EAL more "
+			"memory (-m)",
+			c->name, c->cap,
+			(double)c->cap * (stride + ENG_FLOW_HASH_BYTES) / (1024.0 * 1024.0),
+			(double)free_b / (1024.0 * 1024.0), fit);
 }
 
 int
@@ -95,6 +124,8 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 	if (t->h == NULL) {
 		ENG_LOG(ERR, "flow table %s: rte_hash of %u entries: %s", c->name, c->cap,
 				rte_strerror(rte_errno));
+		if (rte_errno == ENOMEM)
+			flows_hint(c, t->stride);
 		return -ENOMEM;
 	}
 	t->mem = rte_zmalloc_socket(
@@ -102,8 +133,10 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 	t->lists = rte_zmalloc_socket("pcc_flow_lists", sizeof(*t->lists) * c->nb_lists,
 			RTE_CACHE_LINE_SIZE, c->socket);
 	if (t->mem == NULL || t->lists == NULL) {
-		ENG_LOG(ERR, "flow table %s: cannot allocate %u entries of %u bytes", c->name,
-				c->cap, t->stride);
+		ENG_LOG(ERR, "flow table %s: cannot allocate %u entries of %u bytes (%.1f MiB)",
+				c->name, c->cap, t->stride,
+				(double)c->cap * t->stride / (1024.0 * 1024.0));
+		flows_hint(c, t->stride);
 		eng_ftable_fini(t);
 		return -ENOMEM;
 	}

@@ -606,8 +606,17 @@ host_engine_create(void)
 	HOST_DBG("creating the engine: %u contexts, %u RX queues per port\n", n, b->conf.nb_rxq);
 	e = pcc_engine_create(&b->conf);
 	if (e == NULL) {
+		uint32_t flows = b->conf.flow.capacity != 0 ? b->conf.flow.capacity :
+							     PCC_ENGINE_FLOWS_DEFAULT;
+
 		ret = -rte_errno;
 		free(b);
+		if (ret == -ENOMEM)
+			return host_err(ret,
+					"start: out of memory setting up the engine: each worker "
+					"lcore's flow table holds %u flows (--flows): lower it or "
+					"give the EAL more memory (-m); details in the log",
+					flows);
 		return host_err(ret, "start: port or engine setup failed: %s (details in the log)",
 				rte_strerror(-ret));
 	}

@@ -256,6 +256,21 @@ class TestApp(TestSuite):
                 self.note('exit 2: %s' % (first[0] if len(first[0]) < 300 else
                                           first[0][:150] + ' ... ' + first[0][-120:]))
 
+    def test_flows_out_of_memory(self):
+        """The default flow table does not fit in -m 256: the error says
+        to lower --flows and which value fits, and that value runs."""
+        res = self.app.run(['--ring-pair', '--run-time', '1'], lcores='0-1',
+                           extra=['-m', '256'], timeout=60)
+        out = res.stdout + res.stderr
+        self.verify(res.returncode != 0, 'ran with 1 Mi flows in 256 MB:\n' + res.describe())
+        self.check('lower it or give the EAL more memory (-m)' in out, res.describe())
+        m = re.search(r'--flows (\d+) fits', out)
+        self.verify(m is not None, 'no --flows suggestion:\n' + res.describe())
+        self.log('suggested --flows %s' % m.group(1))
+        res = self.app.run(['--ring-pair', '--flows', m.group(1), '--run-time', '1'],
+                           lcores='0-1', extra=['-m', '256'], timeout=60)
+        self.assert_equal(res.returncode, 0, 'with the suggested --flows: ' + res.describe())
+
     def test_malformed_packets_counted(self):
         """A pcap of good and bad frames through net_pcap: bad ones are
         counted by reason, good CE-marked data still gets its CNP."""
