@@ -607,7 +607,7 @@ host_engine_create(void)
 	e = pcc_engine_create(&b->conf);
 	if (e == NULL) {
 		uint32_t flows = b->conf.flow.capacity != 0 ? b->conf.flow.capacity :
-							     PCC_ENGINE_FLOWS_DEFAULT;
+							      PCC_ENGINE_FLOWS_DEFAULT;
 
 		ret = -rte_errno;
 		free(b);
