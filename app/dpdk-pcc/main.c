@@ -42,6 +42,7 @@
 #include "pcc_host_ha.h"
 #include "pcc_sim.h"
 #include "pcc_simrun.h"
+#include "load.h"
 #include "stats.h"
 #include "wiring.h"
 
@@ -72,6 +73,8 @@ struct app_ctl {
 	uint64_t next_stats;
 	struct pcc_simrun *run; /* --sim: the run ends with the scenario */
 	bool print_stats;       /* periodic statistics */
+	struct app_load load;   /* offered load met? (live runs) */
+	bool load_check;
 };
 
 static int
@@ -86,6 +89,8 @@ ctl_tick(void *arg)
 		return 1;
 	if (ctl->run != NULL && pcc_simrun_done(ctl->run))
 		return 1;
+	if (ctl->load_check)
+		app_load_tick(&ctl->load, ctl->engine, now, ctl->hz);
 	if (ctl->print_stats && ctl->args->stats_period != 0 && now >= ctl->next_stats) {
 		app_stats_print(stdout, &ctl->stats, ctl->engine, false);
 		ctl->next_stats += ctl->args->stats_period * ctl->hz;
@@ -277,6 +282,7 @@ again:
 		stats = true;
 		ctl.start = ctl.stats.start_tsc;
 		ctl.next_stats = ctl.start + args->stats_period * ctl.hz;
+		ctl.load_check = app_load_init(&ctl.load, ctl.engine, ctl.start) == 0;
 	}
 	if (args->interactive || args->cmdline_file != NULL) {
 		/* console (doc/console.md): it stops the engine on return */
@@ -306,6 +312,8 @@ done:
 out:
 	if (stats)
 		app_stats_fini(&ctl.stats);
+	if (stats)
+		app_load_fini(&ctl.load);
 	app_host_detach();
 	pcc_ring_pair_free(rp);
 	return rc;

@@ -963,8 +963,9 @@ struct pcc_engine_gen_flow_stats {
 	uint8_t state; /**< enum pcc_engine_gen_state */
 	uint64_t tx_pkts;
 	uint64_t tx_bytes;
-	uint64_t tx_ce;  /**< sent with ECN CE */
-	uint64_t fct_ns; /**< DONE: start to last packet sent, ns */
+	uint64_t tx_ce;       /**< sent with ECN CE */
+	uint64_t fct_ns;      /**< DONE: start to last packet sent, ns */
+	uint64_t offered_bps; /**< offered load, frame bits/s; 0 = unpaced */
 	/** the flow's table entry (zero when not in the table) */
 	struct pcc_engine_flow_info flow;
 	bool in_table;

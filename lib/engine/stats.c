@@ -297,6 +297,7 @@ pcc_engine_gen_flow_stats_get(
 	st->tx_bytes = eng_ctr_read(&gf->tx_bytes);
 	st->tx_ce = eng_ctr_read(&gf->tx_ce);
 	st->fct_ns = eng_ctr_read(&gf->fct_ns);
+	st->offered_bps = gf->unpaced ? 0 : gf->rate_bps;
 	pcc_engine_flow_key_qp(&k, gf->port_id, gf->qpn);
 	st->in_table = pcc_engine_flow_get(e, &k, &st->flow) == 0;
 	return 0;

@@ -271,6 +271,20 @@ class TestApp(TestSuite):
                            lcores='0-1', extra=['-m', '256'], timeout=60)
         self.assert_equal(res.returncode, 0, 'with the suggested --flows: ' + res.describe())
 
+    def test_offered_load_not_met(self):
+        """8 flows offering 100 Gbit/s each: no lcore sends 800 Gbit/s, and
+        dpdk-pcc says so, naming the port, the rates and what to change."""
+        res = self.app.run(['--ring-pair', '--flows', '4096', '--gen-flows', '8',
+                            '--gen-rate', '100000', '--run-time', '4', '--stats-period', '0'],
+                           lcores='0-1', timeout=60)
+        self.assert_equal(res.returncode, 0, res.describe())
+        line = [l for l in (res.stdout + res.stderr).splitlines()
+                if 'does not meet its offered load' in l]
+        self.verify(line, 'no warning:\n' + res.describe())
+        self.log(line[0])
+        self.check('port 0' in line[0] and '8 flows offer 800000 Mbit/s' in line[0]
+                   and '--gen-rate' in line[0], line[0])
+
     def test_malformed_packets_counted(self):
         """A pcap of good and bad frames through net_pcap: bad ones are
         counted by reason, good CE-marked data still gets its CNP."""
