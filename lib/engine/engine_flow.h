@@ -31,6 +31,7 @@
 #define ENG_FLOW_F_TX_SEEN (1u << 4)  /* has sent a TX event */
 #define ENG_FLOW_F_PINNED (1u << 5)   /* rate set by pcc_engine_flow_rate_set() */
 #define ENG_FLOW_F_WIN_WIRE (1u << 6) /* window counts frame bytes (PCC_DEV_RES_F_WINDOW_WIRE) */
+#define ENG_FLOW_F_TX_DATA (1u << 7)  /* data sent since its last RTT probe */
 /* flags that survive re-use of the entry (FIFO membership) */
 #define ENG_FLOW_F_KEEP (ENG_FLOW_F_TXC_Q | ENG_FLOW_F_TIMER_Q)
 
@@ -68,7 +69,7 @@ struct eng_flow {
 	uint32_t txc_psn;
 	uint16_t pcust;     /* own probe custom header: store index + 1, 0 = none */
 	uint8_t probe_dscp; /* DSCP of its probes + 1, 0 = the flow's DSCP */
-	uint8_t reserved;
+	uint8_t probe_pend; /* a probe waiting for data: its slot + 1, 0 = none */
 	/* line 2: counters */
 	uint64_t tx_pkts;
 	uint64_t tx_bytes;

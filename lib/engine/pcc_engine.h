@@ -264,6 +264,11 @@ struct pcc_engine_rp_conf {
 	/** Stamp paced packets with their departure time
 	 *  (PCC_ENGINE_TX_DEPART_NAME), for ports that honour it */
 	bool tx_stamp;
+	/** Send an RTT probe as soon as the algorithm asks.  Default (false):
+	 *  a flow whose data goes through the engine sends its next probe
+	 *  only once it has sent data since its previous one (at most one
+	 *  probe per data packet); the request waits for that data. */
+	bool probe_unbound;
 	/** Algorithms per slot (validated and applied by
 	 *  pcc_engine_create(); strings needed only during the call).  Not
 	 *  with `algo`, which is slot 0: slots[0] must then be unused.  New
@@ -675,6 +680,7 @@ uint32_t pcc_engine_flow_ctx_size(const struct pcc_engine *e);
 	X(rp_no_flow, "RP: CC packets for no known flow (their events dropped)") \
 	X(nack_other, "RP: NAKs with a fatal code (no event)")                   \
 	X(probe_tx, "RP: RTT probe requests sent")                               \
+	X(probe_wait, "RP: probe requests that waited for the flow's next data") \
 	X(probe_bad, "RP: probe responses that did not decode (dropped)")        \
 	X(probe_no_flow, "RP: probes asked for a flow that cannot be probed")    \
 	X(rate_updates, "RP: pacer rate changes")                                \

@@ -80,7 +80,29 @@ probe_send(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint8
 		eng_ctr_add(&pc->probe_tx, 1);
 		eng_ctr_add(&f->probe_tx, 1);
 		f->txc_flags |= PCC_DEV_TX_F_RTT_REQ_SENT;
+		f->flags &= (uint8_t)~ENG_FLOW_F_TX_DATA;
 	}
+}
+
+/*
+ * The algorithm asks for an RTT probe.  A flow whose data goes through the
+ * engine (it had TX events) and sent none since its previous probe keeps
+ * the request until it does (tx_account): at most one probe per data
+ * packet, however short the RTT (conf.rp.probe_unbound turns it off).
+ */
+static void
+probe_request(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint8_t slot,
+		uint64_t now)
+{
+	if (!lc->e->conf.rp.probe_unbound && (f->flags & ENG_FLOW_F_TX_SEEN) &&
+			!(f->flags & ENG_FLOW_F_TX_DATA)) {
+		if (f->probe_pend == 0)
+			eng_ctr_add(&lc->pctr[lp->pidx].probe_wait, 1);
+		f->probe_pend = (uint8_t)(slot + 1);
+		return;
+	}
+	f->probe_pend = 0;
+	probe_send(lc, lp, f, slot, now);
 }
 
 /* The algorithm's requests for this flow's probes (custom header, DSCP). */
@@ -123,7 +145,7 @@ apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 			f->flags &= (uint8_t)~ENG_FLOW_F_WIN_WIRE;
 	}
 	if (res->rtt_req)
-		probe_send(lc, lp, f, res->probe_slot != 0 ? res->probe_slot : f->slot, now);
+		probe_request(lc, lp, f, res->probe_slot != 0 ? res->probe_slot : f->slot, now);
 }
 
 void
@@ -518,6 +540,13 @@ tx_account(struct eng_lcore *lc, struct eng_lport *lp, const struct eng_mtag *ta
 		eng_ctr_add(&f->tx_pkts, 1);
 		eng_ctr_add(&f->tx_bytes, lens[i]);
 		eng_flow_touch(&lc->ft, f, now);
+		f->flags |= ENG_FLOW_F_TX_DATA;
+		if (unlikely(f->probe_pend != 0)) {
+			uint8_t slot = (uint8_t)(f->probe_pend - 1);
+
+			f->probe_pend = 0;
+			probe_send(lc, lp, f, slot, now);
+		}
 		if (eng_txc_add(f, &lc->e->rp, lens[i], t->psn, (t->flags & ENG_MTAG_ACKREQ) != 0,
 				    now, &ev)) {
 			eng_rp_dispatch(lc, lp, f, &ev, now);

@@ -85,6 +85,7 @@ walk_process(const struct cfg_sink *s, void *a, const struct pcc_engine *e)
 	s->num(a, "pacer_queue", c->rp.pacer_queue);
 	s->num(a, "pace_ahead_ns", c->rp.pace_ahead_ns);
 	s->num(a, "tx_stamp", c->rp.tx_stamp);
+	s->num(a, "probe_with_data", !c->rp.probe_unbound);
 	s->num(a, "gen_flows", g->nb_flows);
 	s->num(a, "gen_qpn", g->qpn_base);
 	s->num(a, "gen_size", g->payload_len);

@@ -166,6 +166,7 @@ build_process(struct build *b)
 	c->rp.pacer = p->pacer;
 	c->rp.pacer_queue = p->pacer_queue;
 	c->rp.tx_stamp = p->tx_stamp;
+	c->rp.probe_unbound = p->probe_unbound;
 	c->np.qp_table = p->np_qp_table;
 	c->np.ifa2_proto = p->ifa2_proto;
 	c->np.ifa1_marker = p->ifa1_marker;

@@ -78,7 +78,8 @@ struct host_proc {
 	char pacer[16];
 	uint32_t pacer_queue;
 	bool tx_stamp;
-	bool icrc_hw; /* every port's hardware verifies the ICRC (--icrc-hw) */
+	bool icrc_hw;       /* every port's hardware verifies the ICRC (--icrc-hw) */
+	bool probe_unbound; /* --probe-with-data off */
 	uint32_t np_qp_table;
 	uint8_t ifa2_proto;
 	uint64_t ifa1_marker;

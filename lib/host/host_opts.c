@@ -376,6 +376,13 @@ static const struct opt host_opts[] = {
 			"... or its packets of US microseconds, whichever\n"
 			"comes first (0..1000000, default 20)",
 			0, 1000000, txc_us),
+	OPT("probe-with-data", "on|off", P, "on or off", G_RP,
+			"on (default): a flow whose data goes through the\n"
+			"engine sends its next RTT probe only once it sent\n"
+			"data since its previous one (at most one probe per\n"
+			"data packet, however short the RTT); off: a probe\n"
+			"leaves as soon as the algorithm asks",
+			host_opt_set_probe_with_data),
 	NUM_P("timer-us", "US", P, "microseconds, 0..10000000", G_RP,
 			"timer event for every flow every US microseconds;\n"
 			"0 = off (0..10000000, default 0)",

@@ -236,6 +236,21 @@ host_opt_set_icrc_hw(
 }
 
 int
+host_opt_set_probe_with_data(
+		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
+{
+	bool on = true;
+
+	RTE_SET_USED(o);
+	RTE_SET_USED(why);
+	RTE_SET_USED(whylen);
+	if (v[0] != '\0' && host_opt_on_off(v, &on) < 0)
+		return -1;
+	st->proc->probe_unbound = !on;
+	return 0;
+}
+
+int
 host_opt_set_gen_ip(
 		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
 {

@@ -190,6 +190,28 @@ class TestApp(TestSuite):
                    (np_row['CE-rx'], np_row['CNP-tx']))
         self.check(int(np_row['Parse-drop']) == 0, 'NP dropped packets')
 
+    def test_probes_bounded_by_data(self):
+        """The default rtt algorithm on a ring pair (an RTT of a few us):
+        at most one probe per data packet by default, many more with
+        --probe-with-data off."""
+        counts = {}
+        for mode in ('on', 'off'):
+            res = self.run_app(['--ring-pair', '--gen-flows', '2', '--gen-rate', '100',
+                                '--probe-with-data', mode, '--run-time', '1',
+                                '--stats-period', '0'], lcores='0-1')
+            self.assert_equal(res.returncode, 0, res.describe())
+            flows = parse_table(res.stdout, 'Generator flows')
+            rp = parse_table(res.stdout, 'Reaction point per port')
+            self.verify(flows and rp, 'no tables:\n' + res.stdout)
+            data = sum(int(f['TX-packets']) for f in flows)
+            probes = sum(int(r['Probe-tx']) for r in rp)
+            counts[mode] = (probes, data)
+            self.log('--probe-with-data %s: %d probes, %d data packets' % (mode, probes, data))
+        probes, data = counts['on']
+        self.check(0 < probes <= data, 'on: %d probes for %d data packets' % (probes, data))
+        probes, data = counts['off']
+        self.check(probes > 2 * data, 'off: %d probes for %d data packets' % (probes, data))
+
     def test_sigint_stops_cleanly(self):
         s = self.app.spawn(['--ring-pair', '--gen-flows', '1',
                             '--gen-rate', '10', '--stats-period', '0'],
