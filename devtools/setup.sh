@@ -10,7 +10,8 @@ set -e
 PKGS="dpdk dpdk-dev libdpdk-dev libibverbs-dev libpcap-dev libcmocka-dev
 zlib1g-dev libyaml-dev libjansson-dev meson ninja-build pkg-config gcc clang
 libclang-rt-14-dev python3 python3-pexpect python3-scapy tshark cppcheck prometheus
-clang-format gnuplot-nox babeltrace python3-yaml parallel slurm-client"
+clang-format gnuplot-nox babeltrace python3-yaml parallel slurm-client
+python3-jsonschema stress-ng"
 
 missing=""
 for p in $PKGS; do

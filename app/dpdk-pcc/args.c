@@ -348,6 +348,17 @@ check_files(const struct app_args *a, char *err, size_t errlen)
 		}
 		close(fd);
 	}
+	if (a->stats_file != NULL) {
+		const char *base;
+
+		fd = pcc_file_target(a->stats_file, &base, why, sizeof(why));
+		if (fd < 0) {
+			app_set_err(err, errlen, "invalid value '%s' for --stats-file (%s)",
+					app_quote(a->stats_file), why);
+			return APP_ARGS_ERR;
+		}
+		close(fd);
+	}
 	if (a->ha && a->ha_dir != NULL) {
 		fd = pcc_file_dir_open(a->ha_dir, why, sizeof(why));
 		if (fd < 0) {

@@ -56,9 +56,11 @@ struct app_hopt {
 };
 
 struct app_args {
-	uint64_t run_time;     /* s; 0 = until SIGINT/SIGTERM */
-	uint64_t stats_period; /* s; 0 = final statistics only */
-	bool stats_set;        /* --stats-period given */
+	uint64_t run_time;      /* s; 0 = until SIGINT/SIGTERM */
+	uint64_t stats_period;  /* s; 0 = final statistics only */
+	bool stats_set;         /* --stats-period given */
+	uint8_t stats_format;   /* enum app_stats_format (stats.h) */
+	const char *stats_file; /* --stats-file; NULL: stdout */
 	/* ports and roles */
 	bool ring_pair;
 	const char *rp_list; /* --rp-ports as given, NULL if not */

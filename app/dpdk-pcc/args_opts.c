@@ -18,6 +18,7 @@
 #include <rte_common.h>
 
 #include "args_internal.h"
+#include "stats.h"
 #include "pcc_host.h"
 
 /* ---- Value parsers ----------------------------------------------- */
@@ -240,6 +241,36 @@ set_ports(const struct app_opt *o, const char *v, struct app_args *a, char *why,
 }
 
 static int
+set_stats_format(const struct app_opt *o, const char *v, struct app_args *a, char *why,
+		size_t whylen)
+{
+	RTE_SET_USED(o);
+	RTE_SET_USED(why);
+	RTE_SET_USED(whylen);
+	if (strcmp(v, "text") == 0)
+		a->stats_format = APP_STATS_TEXT;
+	else if (strcmp(v, "json") == 0)
+		a->stats_format = APP_STATS_JSON;
+	else if (strcmp(v, "csv") == 0)
+		a->stats_format = APP_STATS_CSV;
+	else
+		return -1;
+	return 0;
+}
+
+static int
+set_stats_file(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
+{
+	RTE_SET_USED(o);
+	RTE_SET_USED(why);
+	RTE_SET_USED(whylen);
+	if (v[0] == '\0')
+		return -1;
+	a->stats_file = v;
+	return 0;
+}
+
+static int
 set_forward(const struct app_opt *o, const char *v, struct app_args *a, char *why, size_t whylen)
 {
 	const char *p = v;
@@ -385,6 +416,15 @@ const struct app_opt app_opts[] = {
 			"print statistics every SEC seconds; 0 = only at\n"
 			"exit (0..86400, default 1)",
 			0, 86400u, stats_period),
+	FN("stats-format", "FMT", "text, json or csv", G_GEN,
+			"statistics as tables (text, default), JSON Lines\n"
+			"(json: one object per print, doc/stats-schema.json)\n"
+			"or CSV (csv: one row per port per print)",
+			set_stats_format),
+	FN("stats-file", "FILE", "a file in a private directory or a sticky one (/tmp)", G_GEN,
+			"write the statistics to FILE (a new 0600 file)\n"
+			"instead of stdout",
+			set_stats_file),
 	FLAG("ring-pair", 0, G_PORTS,
 			"create two ports from rte_rings, cross-connected:\n"
 			"what one sends the other receives (no --vdev)",

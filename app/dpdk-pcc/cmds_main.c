@@ -430,6 +430,40 @@ pstats_row(uint16_t p)
 			st.rate_updates - b->rate_updates);
 }
 
+/*
+ * Throughput since the previous 'show port stats' of the port (testpmd's
+ * "Throughput (since last show)"), from the engine's counters: frames and
+ * bits per second, frames without FCS.
+ */
+static void
+pstats_rate(uint16_t p)
+{
+	static struct {
+		uint64_t tsc, rx_pkts, rx_bytes, tx_pkts, tx_bytes;
+	} last[RTE_MAX_ETHPORTS];
+	struct pcc_engine_port_stats st;
+	uint64_t now = rte_get_tsc_cycles();
+	double secs;
+
+	if (pcc_engine_port_stats_get(app_con.e, p, &st) != 0)
+		return;
+	secs = last[p].tsc != 0 ? (double)(now - last[p].tsc) / (double)rte_get_tsc_hz() : 0;
+	if (secs > 0)
+		printf("port %u: Rx-pps %12.0f  Rx-bps %15.0f  Tx-pps %12.0f  Tx-bps %15.0f  (last "
+		       "%.2f s)\n",
+				p, (double)(st.rx_pkts - last[p].rx_pkts) / secs,
+				8.0 * (double)(st.rx_bytes - last[p].rx_bytes) / secs,
+				(double)(st.tx_pkts - last[p].tx_pkts) / secs,
+				8.0 * (double)(st.tx_bytes - last[p].tx_bytes) / secs, secs);
+	else
+		printf("port %u: Rx-pps, Tx-pps: from the next show on\n", p);
+	last[p].tsc = now;
+	last[p].rx_pkts = st.rx_pkts;
+	last[p].rx_bytes = st.rx_bytes;
+	last[p].tx_pkts = st.tx_pkts;
+	last[p].tx_bytes = st.tx_bytes;
+}
+
 static void
 cmd_pstats_parsed(void *parsed, struct cmdline *cl, void *data)
 {
@@ -445,10 +479,13 @@ cmd_pstats_parsed(void *parsed, struct cmdline *cl, void *data)
 			"cnp_rx", "cnp_tx", "rate_upd");
 	if (strcmp(res->which, "all") != 0) {
 		pstats_row(one);
+		pstats_rate(one);
 		return;
 	}
 	RTE_ETH_FOREACH_DEV(p)
 	pstats_row(p);
+	RTE_ETH_FOREACH_DEV(p)
+	pstats_rate(p);
 }
 
 /* Every received frame once: malformed by reason, the rest by fate. */

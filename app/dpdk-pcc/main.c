@@ -38,6 +38,7 @@
 #include "host.h"
 #include "pcc_dev.h"
 #include "pcc_engine.h"
+#include "pcc_file.h"
 #include "pcc_host.h"
 #include "pcc_host_ha.h"
 #include "pcc_sim.h"
@@ -62,6 +63,9 @@ on_signal(int sig)
 	/* --ha: a process on its way out never takes over (doc/host.md) */
 	pcc_host_ha_shutdown();
 }
+
+/* Where the statistics go: stdout, or --stats-file. */
+static FILE *stats_out;
 
 /* Control state, driven by the engine's tick. */
 struct app_ctl {
@@ -92,7 +96,7 @@ ctl_tick(void *arg)
 	if (ctl->load_check)
 		app_load_tick(&ctl->load, ctl->engine, now, ctl->hz);
 	if (ctl->print_stats && ctl->args->stats_period != 0 && now >= ctl->next_stats) {
-		app_stats_print(stdout, &ctl->stats, ctl->engine, false);
+		app_stats_print(stats_out, &ctl->stats, ctl->engine, false);
 		ctl->next_stats += ctl->args->stats_period * ctl->hz;
 	}
 	return 0;
@@ -279,6 +283,7 @@ again:
 			fprintf(stderr, "%s: out of memory\n", APP_NAME);
 			goto out;
 		}
+		ctl.stats.format = args->stats_format;
 		stats = true;
 		ctl.start = ctl.stats.start_tsc;
 		ctl.next_stats = ctl.start + args->stats_period * ctl.hz;
@@ -307,7 +312,7 @@ done:
 	if (quit_signal != 0)
 		APP_LOG(INFO, "signal %d: stopping", (int)quit_signal);
 	if (stats)
-		app_stats_print(stdout, &ctl.stats, ctl.engine, true);
+		app_stats_print(stats_out, &ctl.stats, ctl.engine, true);
 	rc = app_host_exit_status(args, APP_EXIT_OK);
 out:
 	if (stats)
@@ -437,6 +442,7 @@ run_sim(const struct app_args *args)
 		fprintf(stderr, "%s: out of memory\n", APP_NAME);
 		goto out;
 	}
+	ctl.stats.format = args->stats_format;
 	stats = true;
 	ctl.start = ctl.stats.start_tsc;
 	ctl.next_stats = ctl.start + args->stats_period * ctl.hz;
@@ -447,7 +453,7 @@ run_sim(const struct app_args *args)
 	if (quit_signal != 0)
 		APP_LOG(INFO, "signal %d: stopping", (int)quit_signal);
 	if (args->stats_set)
-		app_stats_print(stdout, &ctl.stats, e, true);
+		app_stats_print(stats_out, &ctl.stats, e, true);
 	rc = pcc_simrun_finish(run, stdout) == 0 ? APP_EXIT_OK : APP_EXIT_FAIL;
 	fflush(stdout);
 out:
@@ -531,7 +537,22 @@ main(int argc, char **argv)
 		APP_LOG(INFO, "packet capture (dpdk-dumpcap) unavailable: %s",
 				rte_strerror(rte_errno));
 
+	stats_out = stdout;
+	if (args.stats_file != NULL) {
+		char why[PCC_FILE_WHY_LEN];
+
+		stats_out = pcc_file_fcreate(args.stats_file, "w", why, sizeof(why));
+		if (stats_out == NULL) {
+			fprintf(stderr, "%s: invalid value '%s' for --stats-file (%s)\n", APP_NAME,
+					args.stats_file, why);
+			app_args_free(&args);
+			rte_eal_cleanup();
+			return APP_EXIT_USAGE;
+		}
+	}
 	rc = args.sim_scn != NULL ? run_sim(&args) : run(&args);
+	if (stats_out != stdout)
+		fclose(stats_out);
 	app_args_free(&args);
 	if (pdump)
 		rte_pdump_uninit();

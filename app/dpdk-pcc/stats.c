@@ -531,6 +531,14 @@ app_stats_print(FILE *f, struct app_stats *st, const struct pcc_engine *e, bool 
 	double run = (double)(now - st->start_tsc) / hz;
 	double secs = final ? run : (double)(now - st->last_tsc) / hz;
 
+	if (st->format != APP_STATS_TEXT) {
+		if (st->format == APP_STATS_JSON)
+			app_stats_print_json(f, st, e, run, secs, final);
+		else
+			app_stats_print_csv(f, st, e, run, secs, final);
+		st->last_tsc = now;
+		return;
+	}
 	if (final)
 		fprintf(f,
 				"\n==== dpdk-pcc final statistics after %.2f s (rates: average "

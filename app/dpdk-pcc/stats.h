@@ -20,7 +20,25 @@
 
 #include "pcc_engine.h"
 
+/* --stats-format */
+enum app_stats_format {
+	APP_STATS_TEXT = 0,
+	APP_STATS_JSON,
+	APP_STATS_CSV,
+};
+
+/* "version" of the JSON records (doc/stats-schema.json) */
+#define APP_STATS_JSON_VERSION 1u
+
+/* A port's engine counters at the previous machine-readable print. */
+struct app_stats_rate {
+	uint64_t rx_pkts, rx_bytes, tx_pkts, tx_bytes;
+};
+
 struct app_stats {
+	uint8_t format;  /* enum app_stats_format */
+	bool csv_header; /* written */
+	struct app_stats_rate rate[RTE_MAX_ETHPORTS];
 	uint64_t start_tsc;
 	uint64_t last_tsc;
 	struct {
@@ -39,5 +57,12 @@ int app_stats_init(struct app_stats *st, const struct pcc_engine *e);
 void app_stats_print(FILE *f, struct app_stats *st, const struct pcc_engine *e, bool final);
 
 void app_stats_fini(struct app_stats *st);
+
+/* stats_fmt.c: one JSON record (a line) or CSV rows per print; run: seconds
+ * since the start, secs: since the previous print (the run when final). */
+void app_stats_print_json(FILE *f, struct app_stats *st, const struct pcc_engine *e, double run,
+		double secs, bool final);
+void app_stats_print_csv(FILE *f, struct app_stats *st, const struct pcc_engine *e, double run,
+		double secs, bool final);
 
 #endif /* APP_STATS_H */

@@ -804,8 +804,8 @@ static const struct {
 	{ "/pcc/flows_top", host_tlm_flows_top, "Flows with the highest rates. Parameters: [n]" },
 	{ "/pcc/flow", host_tlm_flow, "One QP flow. Parameters: port_id,qpn" },
 	{ "/pcc/stats", host_tlm_stats,
-			"Engine statistics (np_* for NP ports, rx_<kind> by packet kind). "
-			"Parameters: [port_id]" },
+			"Engine statistics; xstats: /ethdev/xstats then these as pcc_<name>. "
+			"Parameters: [port_id[,xstats]]" },
 	{ "/pcc/lcores", host_tlm_lcores,
 			"Polling lcores: rank, RX queues (port:queue), polls, packets. No "
 			"parameters" },

@@ -6,6 +6,8 @@ arguments (exit 2, one line naming the bad value), a real run on a ring
 pair whose statistics add up, a clean stop on SIGINT, and malformed packets
 from a pcap counted by reason while the engine keeps running."""
 
+import csv
+import json
 import os
 import re
 import sys
@@ -211,6 +213,59 @@ class TestApp(TestSuite):
         self.check(0 < probes <= data, 'on: %d probes for %d data packets' % (probes, data))
         probes, data = counts['off']
         self.check(probes > 2 * data, 'off: %d probes for %d data packets' % (probes, data))
+
+    def test_stats_json_and_csv(self):
+        """--stats-format json: every record validates against
+        doc/stats-schema.json, counters only grow, the last is final;
+        csv: one header, one row per port per print, the same columns."""
+        try:
+            import jsonschema
+        except ImportError:
+            self.skip('python3-jsonschema not installed')
+        schema_path = os.path.join(self.source_dir, 'doc', 'stats-schema.json')
+        with open(schema_path, encoding='utf-8') as f:
+            schema = json.load(f)
+        out = os.path.join(self.work_dir, 'stats.jsonl')
+        res = self.run_app(['--ring-pair', '--gen-flows', '2', '--gen-rate', '100',
+                            '--gen-ce', '5', '--run-time', '3', '--stats-period', '1',
+                            '--stats-format', 'json', '--stats-file', out], lcores='0-1')
+        self.assert_equal(res.returncode, 0, res.describe())
+        self.check('==== dpdk-pcc' not in res.stdout, 'tables on stdout with --stats-file')
+        with open(out, encoding='utf-8') as f:
+            recs = [json.loads(line) for line in f]
+        self.verify(len(recs) >= 2, '%d records' % len(recs))
+        for r in recs:
+            jsonschema.validate(r, schema)
+        self.check([r['final'] for r in recs] == [False] * (len(recs) - 1) + [True],
+                   'final flags %s' % [r['final'] for r in recs])
+        for a, b in zip(recs, recs[1:-1]):
+            for pa, pb in zip(a['ports'], b['ports']):
+                self.check(all(pb['engine'][k] >= v for k, v in pa['engine'].items()),
+                           'a counter went down on port %d' % pa['port_id'])
+        last = recs[-1]
+        np_port = [p for p in last['ports'] if p['roles'] == 'np'][0]
+        self.check(np_port['engine']['cnp_tx'] > 0 and np_port['rx_bps'] > 0,
+                   'NP port: %s' % np_port)
+        self.check(sum(f['cnp_rx'] for f in last['flows']) > 0, 'no CNP in the flows')
+        self.log('%d JSON records, schema %s: valid' % (len(recs), schema_path))
+        out = os.path.join(self.work_dir, 'stats.csv')
+        res = self.run_app(['--ring-pair', '--gen-flows', '2', '--run-time', '2',
+                            '--stats-period', '1', '--stats-format', 'csv',
+                            '--stats-file', out], lcores='0-1')
+        self.assert_equal(res.returncode, 0, res.describe())
+        with open(out, encoding='utf-8') as f:
+            rows = list(csv.reader(f))
+        hdr = rows[0]
+        self.check(hdr[:6] == ['time_s', 'interval_s', 'final', 'port_id', 'name', 'roles'],
+                   'header %s' % hdr[:6])
+        self.check(all(len(r) == len(hdr) for r in rows[1:]), 'ragged rows')
+        self.check(len(rows) - 1 >= 4 and (len(rows) - 1) % 2 == 0,
+                   '%d rows for 2 ports' % (len(rows) - 1))
+        self.check([r[2] for r in rows[-2:]] == ['1', '1'], 'last rows not final')
+        self.log('CSV: %d columns, %d rows' % (len(hdr), len(rows) - 1))
+        res = self.run_app(['--ring-pair', '--stats-format', 'yaml'], lcores='0')
+        self.check(res.returncode == 2 and "'yaml' for --stats-format" in res.stderr,
+                   res.describe())
 
     def test_sigint_stops_cleanly(self):
         s = self.app.spawn(['--ring-pair', '--gen-flows', '1',

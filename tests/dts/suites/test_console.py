@@ -306,6 +306,12 @@ class TestConsole(TestSuite):
             out = self.cmd(s, 'show port stats 0')
             m = re.search(r'\n0\s+RP\s+\d+\s+\d+\s+(\d+)', out)
             self.verify(m and int(m.group(1)) > 0, out)
+            # throughput since the previous show, as testpmd shows it
+            out = self.cmd(s, 'show port stats 0')
+            m = re.search(r'port 0: Rx-pps\s+(\d+)\s+Rx-bps\s+(\d+)\s+Tx-pps\s+(\d+)\s+'
+                          r'Tx-bps\s+(\d+)', out)
+            self.verify(m and int(m.group(3)) > 0 and int(m.group(4)) > 8 * int(m.group(3)),
+                        out)
             self.quit(s)
         finally:
             s.close()

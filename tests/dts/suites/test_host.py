@@ -146,6 +146,8 @@ class TestHost(TestSuite):
                             ('/pcc/counters,0,9', 'slot 9: slots are 0..7 and 15'),
                             ('/pcc/param,0,0,nosuch', "parameter 'nosuch'"),
                             ('/pcc/stats,7', 'port_id 7: not a port'),
+                            ('/pcc/stats,7,xstats', 'port_id 7: not a port'),
+                            ('/pcc/stats,x,xstats', "port_id 'x': 0.."),
                             ('/pcc/flows_top,99', "n '99': 1..64")):
             bad = tlm_query(prefix, cmd)
             self.verify(tlm_error(bad) is not None and reason in tlm_error(bad) and
@@ -153,6 +155,13 @@ class TestHost(TestSuite):
         st = tlm_query(prefix, '/pcc/stats')
         self.verify(stat(st, 'gen_pkts') > 0 and stat(st, 'ev_cnp') > 0,
                     '/pcc/stats: no packets or CNP events: %s' % st)
+        # as /ethdev/xstats: the PMD's names, then the engine's as pcc_<name>
+        xs = tlm_query(prefix, '/pcc/stats,0,xstats')
+        eth = tlm_query(prefix, '/ethdev/xstats,0')
+        self.check(set(eth) <= set(xs), '/ethdev/xstats names missing from /pcc/xstats')
+        st0 = tlm_query(prefix, '/pcc/stats,0')
+        self.check(set('pcc_' + k for k in st0) <= set(xs) and xs['pcc_gen_pkts'] > 0,
+                   '/pcc/stats,0,xstats: %s' % sorted(xs)[:20])
         state = tlm_query(prefix, '/pcc/state')
         self.assert_fields(state, {'process_state': 0,
                                    'process_state_name': 'active',
