@@ -20,8 +20,9 @@
  * figure.  Only the run itself is timed (not the setup of pools, ports and
  * engine).  --size sets the message of every sender (the scenario's 1 MB,
  * replaced in its text; default 10 MB, so that a run lasts long enough to
- * time); --size keep leaves the scenario's sizes (e.g. for the 128-host
- * all-to-all, --no-model).  ns-3 (the other peer) is run, or its recorded
+ * time); --size keep leaves the scenario's sizes; --no-model leaves out
+ * the model incast (for another scenario); --model-only runs the scenario
+ * by the model alone (sources: model, e.g. the 128-host all-to-all).  ns-3 (the other peer) is run, or its recorded
  * figure shown, by devtools/bench-sim.sh.
  */
 
@@ -168,16 +169,28 @@ fill(struct result *r, const struct pcc_sim *sim, double wall, double cpu)
 			r->data_pkts += fs.rx_pkts;
 }
 
+/* text (the model incast when NULL) by the model alone: pcc_sim_run() */
 static int
-run_model(struct result *r)
+run_model(const char *text, size_t len, struct result *r)
 {
 	struct pcc_sim_scenario *scn;
 	struct pcc_sim *sim;
+	char err[512];
 	double t0, c0;
 
-	scn = load(model_scenario, sizeof(model_scenario) - 1, "model");
+	if (text == NULL)
+		scn = load(model_scenario, sizeof(model_scenario) - 1, "model");
+	else
+		scn = load(text, len, "model");
 	if (scn == NULL)
 		return -1;
+	if (pcc_sim_scenario_set(scn, "output.dir", "none", err, sizeof(err)) < 0 ||
+			pcc_sim_scenario_set(scn, "output.progress", "false", err, sizeof(err)) <
+					0) {
+		fprintf(stderr, "bench_sim: %s\n", err);
+		pcc_sim_scenario_free(scn);
+		return -1;
+	}
 	sim = pcc_sim_create(scn, PCC_SIM_SEED_SCENARIO);
 	if (sim == NULL) {
 		pcc_sim_scenario_free(scn);
@@ -309,6 +322,7 @@ main(int argc, char **argv)
 		{ "runs", required_argument, NULL, 'r' },
 		{ "size", required_argument, NULL, 'z' },
 		{ "no-model", no_argument, NULL, 'n' },
+		{ "model-only", no_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *path = PCC_SCENARIO_DIR "/incast-16to1.yaml";
@@ -324,7 +338,7 @@ main(int argc, char **argv)
 		(char *)(uintptr_t) "--log-level", (char *)(uintptr_t) "pcc.*:warning",
 		(char *)(uintptr_t) "--file-prefix", prefix, NULL };
 	int runs = 3, opt, i;
-	bool model = true;
+	bool model = true, model_only = false;
 	char *text;
 	long len;
 	FILE *f;
@@ -342,10 +356,12 @@ main(int argc, char **argv)
 			snprintf(size_str, sizeof(size_str), "%s", optarg);
 		} else if (opt == 'n') {
 			model = false;
+		} else if (opt == 'm') {
+			model_only = true;
 		} else {
 			fprintf(stderr,
 					"usage: bench_sim [--scenario FILE] [--runs N] [--size "
-					"BYTES|keep] [--no-model]\n");
+					"BYTES|keep] [--no-model] [--model-only]\n");
 			return 2;
 		}
 	}
@@ -373,6 +389,19 @@ main(int argc, char **argv)
 			runs);
 	memset(&ge, 0, sizeof(ge));
 	memset(&gm, 0, sizeof(gm));
+	for (i = 0; i < runs && model_only; i++) {
+		/* the scenario by the model alone (its sources must be the model's) */
+		if (run_model(text, (size_t)len, &r) != 0)
+			return 1;
+		print("model", i + 1, &r);
+		ranges_add(&gm, &r);
+	}
+	if (model_only) {
+		ranges_print("model", &gm);
+		free(text);
+		rte_eal_cleanup();
+		return 0;
+	}
 	for (i = 0; i < runs; i++) {
 		if (run_engine(text, (size_t)len, &r) != 0)
 			return 1;
@@ -381,7 +410,7 @@ main(int argc, char **argv)
 		re = r;
 		if (!model)
 			continue;
-		if (run_model(&r) != 0)
+		if (run_model(NULL, 0, &r) != 0)
 			return 1;
 		print("model", i + 1, &r);
 		ranges_add(&gm, &r);
