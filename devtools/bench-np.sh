@@ -7,21 +7,26 @@
 # --forward-mode=macswap --tx-first on a net_ring pair, in one run.
 #
 # Builds tests/bench/bench_np in BUILDDIR (default: build) and runs, on the
-# last CPU:
+# last CPU, BENCH_RUNS times (default 3), one after the other:
 #  1. bench_np: CCMAD probe requests circulate on a ring pair between the
 #     dpdk-pcc engine's NP port (the worker loop dpdk-pcc runs) and a
 #     generator that turns each response back into its request, both on
-#     one lcore; then the same loop with testpmd's macswap in place of the
-#     NP (tests/bench/bench_np.c);
+#     one lcore; then the same loop and generator with testpmd's own
+#     macswap code in place of the NP (tests/bench/bench_np.c);
 #  2. dpdk-testpmd --vdev=net_ring0 --vdev=net_ring1 --forward-mode=macswap
-#     --tx-first, one forwarding lcore (REFERENCE section 4), for
-#     TESTPMD_SECONDS (default 10; the first 2 are warm-up).
-# Prints one table: packets/s per wall-clock second and per second the
-# lcore's thread was on a CPU (from /proc/.../schedstat for testpmd), the
-# ns per packet spent in bench_np's generator (TSC around its step) and
-# the forwarder's alone (on-CPU ns per packet less the generator's: what
-# testpmd's per-lcore figure measures, as testpmd has no generator: the
-# ratio the 0.8x target is judged on), and the ratios, both ways.
+#     --tx-first, one forwarding lcore, for TESTPMD_SECONDS (default 10;
+#     the first 2 are warm-up).
+# Every figure is per second on a CPU (bench_np: CLOCK_THREAD_CPUTIME_ID;
+# testpmd: /proc/.../schedstat of its forwarding thread).  Per run:
+#   in harness  = macswap loop ns / NP loop ns (same generator, same ring
+#                 pair: the NP against testpmd's code in the identical
+#                 harness, the generator charged to both);
+#   extra       = NP loop ns - macswap loop ns (what the NP costs over
+#                 testpmd's macswap per packet);
+#   calibrated  = testpmd ns / (testpmd ns + extra): the NP as if it ran in
+#                 testpmd's place, against testpmd (nothing estimated or
+#                 subtracted but the difference of two on-CPU loops).
+# Then the range of each over the runs.
 # Options go to bench_np (--time, --warmup, --inflight, --burst, --ipv6,
 # --vlan); EAL options in BENCH_EAL go to both programs
 # (e.g. BENCH_EAL=--force-max-simd-bitwidth=512 for the NP's 512-bit
@@ -56,21 +61,18 @@ eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error ${BENCH_EA
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-bench_header
-echo "# $bin $eal -l $cpu -- $*"
-# shellcheck disable=SC2086
-if ! "$bin" $eal --file-prefix "bench-np-$$" -l "$cpu" -- "$@" >"$tmp/np.out" 2>"$tmp/np.err"; then
-	cat "$tmp/np.out" "$tmp/np.err" >&2
+runs=${BENCH_RUNS:-3}
+case "$runs" in
+'' | *[!0-9]* | 0)
+	echo "bench-np.sh: invalid BENCH_RUNS '$runs'" >&2
 	exit 1
-fi
-sed -n 's/^# /# bench_np: /p' "$tmp/np.out"
+	;;
+esac
+have_tp=0
+command -v dpdk-testpmd >/dev/null 2>&1 && [ "$cpu" -gt 0 ] && have_tp=1
 
-# testpmd: forwarding lcore on the same CPU as the loop above
-tp_ok=0
-if command -v dpdk-testpmd >/dev/null 2>&1 && [ "$cpu" -gt 0 ]; then
-	echo "# dpdk-testpmd $eal -l $main,$cpu --vdev=net_ring0 --vdev=net_ring1 --" \
-		"--forward-mode=macswap --tx-first --nb-cores=1 --stats-period 1" \
-		"${TESTPMD_ARGS:+$TESTPMD_ARGS }(${secs} s)"
+# testpmd run: "ns-per-packet-on-CPU Mpps-wall periods cpu-fraction" in $tmp/tp.$1
+testpmd_run() {
 	lb=""
 	command -v stdbuf >/dev/null 2>&1 && lb="stdbuf -oL"
 	# shellcheck disable=SC2086
@@ -99,36 +101,66 @@ if command -v dpdk-testpmd >/dev/null 2>&1 && [ "$cpu" -gt 0 ]; then
 		awk '/Rx-pps:/ { s += $2; n++ } END { if (n >= 2 && s > 0) printf "%.0f %d\n", s / (n / 2), n / 2 }' \
 			>"$tmp/tp.pps"
 	if [ -s "$tmp/tp.pps" ] && [ -n "$tid" ] && [ "$c1" -gt "$c0" ]; then
-		tp_ok=1
-		read -r tp_pps tp_periods <"$tmp/tp.pps"
-		tp_frac=$(awk -v c="$((c1 - c0))" -v t="$((t1 - t0))" 'BEGIN { printf "%.4f", c / t }')
+		read -r pps periods <"$tmp/tp.pps"
+		awk -v p="$pps" -v n="$periods" -v c="$((c1 - c0))" -v t="$((t1 - t0))" \
+			'BEGIN { f = c / t; printf "%.3f %.2f %d %.4f\n", 1e9 * f / p, p / 1e6, n, f }' \
+			>"$tmp/tp.$1"
 	else
 		echo "# dpdk-testpmd: no figures (output in $tmp/tp.out):" >&2
 		tail -n 20 "$tmp/tp.out" >&2
 	fi
-else
-	echo "# dpdk-testpmd not found (or a single CPU): no testpmd figure"
-fi
+}
 
-awk -v tp_ok="$tp_ok" -v tp_pps="${tp_pps:-0}" -v tp_frac="${tp_frac:-1}" \
-	-v tp_periods="${tp_periods:-0}" '
-/^np-ccmad / { np = $3; npw = $2; npg = $5; npf = $6 }
-/^macswap / { ms = $3; msw = $2; msg = $5; msf = $6 }
+bench_header
+echo "# $bin $eal -l $cpu -- --runs 1 $*  (BENCH_RUNS=$runs times)"
+if [ "$have_tp" = 1 ]; then
+	echo "# dpdk-testpmd $eal -l $main,$cpu --vdev=net_ring0 --vdev=net_ring1 --" \
+		"--forward-mode=macswap --tx-first --nb-cores=1 --stats-period 1" \
+		"${TESTPMD_ARGS:+$TESTPMD_ARGS }(${secs} s)"
+else
+	echo "# dpdk-testpmd not found (or a single CPU): no calibrated figure"
+fi
+r=1
+while [ "$r" -le "$runs" ]; do
+	# shellcheck disable=SC2086
+	if ! "$bin" $eal --file-prefix "bench-np-$$" -l "$cpu" -- --runs 1 "$@" >"$tmp/np.$r" 2>"$tmp/np.err"; then
+		cat "$tmp/np.$r" "$tmp/np.err" >&2
+		exit 1
+	fi
+	[ "$r" = 1 ] && sed -n 's/^# /# bench_np: /p' "$tmp/np.$r"
+	[ "$have_tp" = 1 ] && testpmd_run "$r"
+	r=$((r + 1))
+done
+
+r=1
+while [ "$r" -le "$runs" ]; do
+	tpf=/dev/null
+	[ -s "$tmp/tp.$r" ] && tpf="$tmp/tp.$r"
+	awk -v run="$r" '
+/^np-ccmad / { np = $4; npw = $2 }
+/^macswap / { ms = $4; msw = $2 }
+FILENAME !~ /np\./ && NF == 4 { tp = $1; tpw = $2; frac = $4 }
 END {
-	printf "%-44s %10s %12s %8s %8s %8s\n", "loop (one lcore)", "Mpps", "Mpps/cpu-s", "ns/pkt", "gen-ns", "fwd-ns"
-	printf "%-44s %10.2f %12.2f %8.1f %8.1f %8.1f\n", "dpdk-pcc NP, CCMAD requests + generator", npw, np, 1000 / np, npg, npf
-	printf "%-44s %10.2f %12.2f %8.1f %8.1f %8.1f\n", "bench macswap + the same generator", msw, ms, 1000 / ms, msg, msf
-	if (tp_ok) {
-		tw = tp_pps / 1e6; tc = tw / tp_frac
-		printf "%-44s %10.2f %12.2f %8.1f %8s %8.1f\n", "dpdk-testpmd macswap --tx-first, 2 ports", tw, tc, 1000 / tc, "-", 1000 / tc
-		printf "%-44s %10.2f %12.2f %8.1f\n", "  per port (testpmd counts each port)", tw / 2, tc / 2, 2000 / tc
-		if (npf > 0)
-			printf "ratio NP / testpmd per lcore, forwarder alone (generator time taken out)  %.3f   (target >= 0.8)\n", (1000 / tc) / npf
-		printf "ratio NP / testpmd per lcore, whole loop (the generator charged to the NP)  %.3f\n", np / tc
-		printf "ratio NP / testpmd per port, whole loop  %.3f\n", np / (tc / 2)
-		printf "# testpmd: %d stats periods, forwarding thread on a CPU %.1f%% of the window\n", tp_periods, 100 * tp_frac
-	}
-	printf "ratio NP / macswap, same loop     %.3f\n", np / ms
-	if (npf > 0)
-		printf "ratio NP / macswap, forwarder alone %.3f\n", msf / npf
-}' "$tmp/np.out"
+	x = ms / np; extra = np - ms
+	if (tp > 0) { cal = tp + extra; printf "%d %.2f %.2f %.2f %.2f %.3f %.2f %.3f %.2f %.2f %.3f\n", run, np, ms, tp, extra, x, cal, tp / cal, npw, tpw, frac }
+	else printf "%d %.2f %.2f - %.2f %.3f - - %.2f - -\n", run, np, ms, extra, x, npw
+}' "$tmp/np.$r" "$tpf"
+	r=$((r + 1))
+done >"$tmp/all"
+
+printf "%-3s %8s %8s %8s %8s %10s %9s %10s %8s %8s %6s\n" run "NP-ns" "peer-ns" "tp-ns" \
+	"extra" "in-harness" "cal-NP-ns" "calibrated" "NP-Mpps" "tp-Mpps" "tp-cpu"
+awk '{ printf "%-3s %8s %8s %8s %8s %10s %9s %10s %8s %8s %6s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 }' "$tmp/all"
+echo "# NP-ns, peer-ns: on-CPU ns per packet of bench_np's loop with the NP and with testpmd's"
+echo "# macswap code (same generator); tp-ns: dpdk-testpmd's on-CPU ns per packet (tp-Mpps per"
+echo "# wall second, forwarding thread on a CPU tp-cpu of the window); in-harness = peer-ns /"
+echo "# NP-ns; extra = NP-ns - peer-ns; calibrated = tp-ns / (tp-ns + extra)"
+awk -v runs="$runs" '
+function upd(i, v) { if (v == "-") return; if (!(i in lo) || v < lo[i]) lo[i] = v; if (!(i in hi) || v > hi[i]) hi[i] = v }
+{ upd(2, $2); upd(3, $3); upd(4, $4); upd(5, $5); upd(6, $6); upd(8, $8) }
+END {
+	printf "# %d runs, range: NP %s-%s ns/pkt, testpmd macswap in harness %s-%s ns/pkt, extra %s-%s ns\n", runs, lo[2], hi[2], lo[3], hi[3], lo[5], hi[5]
+	printf "ratio NP / testpmd macswap, identical harness (generator in both): %s-%s\n", lo[6], hi[6]
+	if (8 in lo)
+		printf "ratio NP / dpdk-testpmd per lcore, calibrated (testpmd %s-%s ns/pkt): %s-%s  (target >= 1.0)\n", lo[4], hi[4], lo[8], hi[8]
+}' "$tmp/all"

@@ -11,6 +11,11 @@
 # --burst, --size, --rate, --packets, --runs, --prefetch; see
 # tests/bench/bench_pacer.c).  Takes a few seconds; doc/perf.md has the
 # figures measured here.
+#
+# ERPC_DIR (a checkout of eRPC, never part of this tree) is meant to add
+# eRPC's timing wheel (src/cc/timing_wheel.h) as a second peer; that peer
+# is not built yet: doc/perf.md ("Pacer", "eRPC's wheel as a peer") says
+# what building the header outside eRPC needs.
 
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh
@@ -29,6 +34,10 @@ if command -v taskset >/dev/null 2>&1; then
 	pin="taskset -c $(($(nproc) - 1))"
 fi
 bench_header
+if [ -n "${ERPC_DIR:-}" ]; then
+	echo "# ERPC_DIR=$ERPC_DIR: the eRPC timing-wheel peer is not built (doc/perf.md," \
+		"\"eRPC's wheel as a peer\", lists what it needs); the rte_ring peer only"
+fi
 echo "# $pin $bin $*"
 # shellcheck disable=SC2086
 exec $pin "$bin" "$@"

@@ -4,14 +4,22 @@
 #
 # devtools/bench-sim.sh [BUILDDIR] [bench_sim options...]
 # Build the benchmark in BUILDDIR (default: build) and measure the
-# simulator's speed: simulated packets (frames into the fabric) per
-# wall-clock second of a 16:1 incast at 100G through the engine
-# (config/scenarios/incast-16to1.yaml, deterministic mode, one lcore),
-# and in the same run the model alone (the same incast from open-loop
-# sources inside the model, pcc_sim_run) as the peer figure, with their
-# ratio.  Options go to bench_sim (--runs N, --size BYTES per sender,
-# --scenario FILE; see tests/bench/bench_sim.c).  A benchmark, not a
-# test; takes about 10 s; doc/perf.md ("Simulator") has the figures.
+# simulator's speed: bottleneck data packets (frames the busiest switch
+# queue sent, what ns-3's incast figure counts) and model events per
+# wall-clock second and per CPU second, of a 16:1 incast at 100G through
+# the engine (config/scenarios/incast-16to1.yaml, deterministic mode, one
+# lcore) and of the model alone (open-loop sources, pcc_sim_run), --runs
+# times alternated, with the ranges (tests/bench/bench_sim.c; options go
+# to it: --runs N, --size BYTES|keep, --scenario FILE, --no-model).
+#
+# The other peer is ns-3 (../shared/anchors/ns3-incast, N = 16, 20 ms:
+# NS3_ANCHOR overrides the directory).  When NS3_INCAST names the
+# anchor's built ./incast (or ns-3's libraries are installed, in which case
+# the anchor is copied to a temporary directory and built with its
+# build.sh), it is run NS3_RUNS times (default 1; 9 s each) in the same
+# run and the ratio printed; else the anchor's recorded figures (results/
+# N16_run*.txt, another machine) are printed, labelled as not run here.
+# A benchmark, not a test; doc/perf.md ("Simulator") has the figures.
 
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh
@@ -29,7 +37,63 @@ pin=""
 if command -v taskset >/dev/null 2>&1; then
 	pin="taskset -c $(($(nproc) - 1))"
 fi
+anchor=${NS3_ANCHOR:-$(cd ../shared/anchors/ns3-incast 2>/dev/null && pwd)}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
 bench_header
 echo "# $pin $bin $*"
 # shellcheck disable=SC2086
-exec $pin "$bin" "$@"
+$pin "$bin" "$@" | tee "$tmp/sim.out"
+[ "$(grep -c '^range engine' "$tmp/sim.out")" = 1 ] || exit 1
+
+# ns-3: run the anchor if it is there, else its recorded results
+incast=${NS3_INCAST:-}
+if [ -z "$incast" ] && [ -f "$anchor/build.sh" ] && ls /usr/lib/*/libns3*-core*.so >/dev/null 2>&1; then
+	cp -r "$anchor" "$tmp/ns3" && chmod -R u+w "$tmp/ns3" &&
+		(cd "$tmp/ns3" && sh ./build.sh >build.log 2>&1) && incast=$tmp/ns3/incast
+fi
+if [ -n "$incast" ] && [ -x "$incast" ]; then
+	n=${NS3_RUNS:-1}
+	i=1
+	while [ "$i" -le "$n" ]; do
+		echo "# $pin $incast --nSenders=16 --simMs=20 --verbose=1 (run $i of $n)"
+		# shellcheck disable=SC2086
+		$pin "$incast" --nSenders=16 --simMs=20 --verbose=1 2>&1 | grep '^N=' >>"$tmp/ns3.out"
+		i=$((i + 1))
+	done
+	label="ns-3 run here, same run"
+	src="$tmp/ns3.out"
+else
+	label="ns-3 NOT run here (not installed): the anchor's recorded figures, $anchor/results, another machine (AMD EPYC VM)"
+	src=$(ls "$anchor"/results/N16_run*.txt 2>/dev/null)
+fi
+if [ -z "$src" ]; then
+	echo "# no ns-3 figure: no anchor at $anchor"
+	exit 0
+fi
+echo "# $label"
+# shellcheck disable=SC2086
+grep -h '^N=16 ' $src | awk -v label="$label" '
+{
+	for (i = 1; i <= NF; i++) {
+		split($i, kv, "=")
+		v[kv[1]] = kv[2]
+	}
+	w = v["bottleneck_pkts"] / v["wall_run_s"]; c = v["bottleneck_pkts"] / v["cpu_run_s"]
+	e = v["events"] / v["wall_run_s"]
+	printf "ns-3   bneck %d pkts in %s ms: %.1f K/s wall, %.1f K/s cpu, events %.3f M/s wall\n", v["bottleneck_pkts"], v["sim_ms"], w / 1e3, c / 1e3, e / 1e6
+	if (n == 0 || w < wl) wl = w; if (w > wh) wh = w
+	if (n == 0 || c < cl) cl = c; if (c > ch) ch = c
+	if (n == 0 || e < el) el = e; if (e > eh) eh = e
+	n++
+}
+END {
+	if (n == 0) exit
+	printf "range ns-3   bneck %.1f-%.1f K/s (cpu %.1f-%.1f), events %.3f-%.3f M/s\n", wl / 1e3, wh / 1e3, cl / 1e3, ch / 1e3, el / 1e6, eh / 1e6
+	print wl, wh, cl, ch > "/dev/stderr"
+}' 2>"$tmp/ns3.range"
+read -r wl wh cl ch <"$tmp/ns3.range" || exit 0
+sed -n 's/^range engine bneck \([0-9.]*\)-\([0-9.]*\) K\/s (cpu \([0-9.]*\)-\([0-9.]*\)).*/\1 \2 \3 \4/p' "$tmp/sim.out" |
+	awk -v wl="$wl" -v wh="$wh" -v cl="$cl" -v ch="$ch" -v label="$label" '{
+	printf "ratio engine / ns-3, bottleneck packets per second: wall %.1f-%.1f, cpu %.1f-%.1f  (%s)\n", $1 * 1e3 / wh, $2 * 1e3 / wl, $3 * 1e3 / ch, $4 * 1e3 / cl, (label ~ /NOT/ ? "against the recorded figures" : "same run")
+}'

@@ -19,14 +19,32 @@
  * pcc_dev_dispatch() to the flow's algorithm, its result applied (DCQCN
  * changes the rate: the pacer is reprogrammed; noop keeps it).
  *
+ * The CNPs are built once, before the engine starts: one mbuf per flow,
+ * each holding its flow's whole frame, in a pool with no per-lcore cache
+ * whose backing ring (ring_sp_sc) is a FIFO.  The hook takes the next
+ * --burst mbufs from that pool (so flows come round robin), prefetches
+ * what the engine will read of them (two mbuf lines and the frame's: a
+ * NIC writing into the cache, DDIO, leaves them there; at 64 Ki flows
+ * the 24 MB of prepared CNPs are otherwise cold) and sends them, as they
+ * are, on side B one round later; the engine frees each CNP back to the
+ * pool's tail once it has handled it.  So the generator writes no packet
+ * byte and allocates nothing: per burst one ring dequeue and one ring
+ * enqueue of pointers, the only work in the loop that is not the
+ * engine's.  A "harness" phase first runs the same loop with, instead of
+ * the engine, rte_eth_rx_burst() on side A and rte_pktmbuf_free_bulk():
+ * the floor of moving the prepared CNPs through the ring pair.  After
+ * each phase every prepared frame is compared with what was built (the
+ * engine must not have changed a CNP).
+ *
  * events/s = CNP events dispatched (port counter Ev-CNP) over --time
- * seconds after --warmup, per second of wall-clock time and per second the
- * thread was on a CPU; the loop includes the CNP generator's work (an
- * mbuf, a 62-byte copy, a ring enqueue per event), the same in both
- * phases.  "x noop" is DCQCN's time per event over noop's.  With
- * --icrc-compare every algorithm runs twice, with the CNPs' ICRC
- * verified (sw, the default) and taken as verified by the port (hw):
- * "x hw" is the first's time per event over the second's.
+ * seconds after --warmup, per second the lcore's thread was on a CPU
+ * (CLOCK_THREAD_CPUTIME_ID; the ratios use it) and per second of
+ * wall-clock time.  "x noop" is the algorithm's time per event over
+ * noop's.  With --icrc-compare every algorithm runs twice, with the CNPs'
+ * ICRC verified (sw, the default) and taken as verified by the port (hw):
+ * "x hw" is the first's time per event over the second's.  The peer
+ * figure (bench_algos noop, the algorithm dispatched without an engine)
+ * is run beside it by devtools/bench-rp.sh.
  *
  * Not a test: run it with devtools/bench-rp.sh.
  *
@@ -52,6 +70,7 @@
 #include <rte_log.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_prefetch.h>
 
 #include <pcc_dev.h>
 #include <pcc_engine.h>
@@ -91,7 +110,14 @@ struct loop {
 	struct pcc_engine *e;
 	uint16_t pa, pb;
 	struct rte_mempool *mp;
-	uint32_t next; /* flow of the next CNP */
+	bool harness; /* no engine: side A received and freed by the hook */
+	bool done;    /* the window is closed */
+	uint32_t drain;
+	/* the next burst, taken from the pool one round early and prefetched,
+	 * as a NIC writing into the cache (DDIO) would leave it */
+	struct rte_mbuf *next[MAX_BURST];
+	uint16_t n_next;
+	uint64_t harness_ev;
 	uint64_t t_meas, t_end;
 	bool measuring;
 	uint64_t t0, cpu0;
@@ -106,21 +132,13 @@ static struct opts o = {
 	.burst = 32,
 };
 
-/* CNPs differ by flow only in the UDP source port, DestQP and ICRC: one
- * template and those (a few MB of full frames at 64 Ki flows would make
- * the generator's cache misses part of the figure) */
-struct cnp_var {
-	uint16_t sport; /* network order */
-	uint8_t dqpn[3];
-	uint8_t icrc[4];
-};
-
-static uint8_t cnp_tmpl[CNP_LEN_MAX];
+/* The prepared CNPs: cnp_mbuf[i] holds flow i's frame (cnp_len bytes) in
+ * cnp_mp, a pool without cache on a FIFO ring; cnp_frame[i * cnp_len] is
+ * what was built, to check the frames after each phase. */
+static struct rte_mempool *cnp_mp;
+static struct rte_mbuf **cnp_mbuf;
+static uint8_t *cnp_frame;
 static uint16_t cnp_len;
-static struct cnp_var *cnp_var;
-
-#define CNP_UDP_OFF (RTE_ETHER_HDR_LEN + PCC_IPV4_HDR_LEN)
-#define CNP_DQPN_OFF (CNP_UDP_OFF + PCC_UDP_HDR_LEN + 5)
 
 static int
 build_cnps(void)
@@ -130,9 +148,15 @@ build_cnps(void)
 	uint32_t i;
 	int len = 0;
 
-	cnp_var = calloc(o.flows, sizeof(*cnp_var));
-	if (cnp_var == NULL)
+	cnp_mbuf = calloc(o.flows, sizeof(*cnp_mbuf));
+	cnp_frame = calloc(o.flows, CNP_LEN_MAX);
+	/* FIFO: no per-lcore cache, single-producer single-consumer ring */
+	cnp_mp = rte_pktmbuf_pool_create_by_ops("brp_cnp", o.flows, 0, 0,
+			RTE_PKTMBUF_HEADROOM + CNP_LEN_MAX, (int)rte_socket_id(), "ring_sp_sc");
+	if (cnp_mbuf == NULL || cnp_frame == NULL || cnp_mp == NULL) {
+		fprintf(stderr, "bench_rp: CNP pool: %s\n", rte_strerror(rte_errno));
 		return -1;
+	}
 	memset(&l3, 0, sizeof(l3));
 	memcpy(l3.dst_mac, "\x02\x00\x00\x00\x00\x01", 6);
 	memcpy(l3.src_mac, "\x02\x00\x00\x00\x00\x02", 6);
@@ -140,19 +164,51 @@ build_cnps(void)
 	l3.dst.v4 = RTE_IPV4(10, 0, 0, 1);
 	l3.dscp = 48;
 	for (i = 0; i < o.flows; i++) {
+		struct rte_mbuf *m = rte_pktmbuf_alloc(cnp_mp);
+
 		l3.udp_sport = pcc_roce_udp_sport(QPN_BASE + i, QPN_BASE + i);
 		len = pcc_cnp_build(f, CNP_LEN_MAX, &l3, QPN_BASE + i);
-		if (len < 0) {
-			fprintf(stderr, "bench_rp: CNP: %s\n", pcc_proto_strerror(len));
+		if (len < 0 || m == NULL) {
+			fprintf(stderr, "bench_rp: CNP: %s\n",
+					len < 0 ? pcc_proto_strerror(len) : "out of mbufs");
 			return -1;
 		}
-		if (i == 0)
-			memcpy(cnp_tmpl, f, (size_t)len);
-		memcpy(&cnp_var[i].sport, f + CNP_UDP_OFF, 2);
-		memcpy(cnp_var[i].dqpn, f + CNP_DQPN_OFF, 3);
-		memcpy(cnp_var[i].icrc, f + len - PCC_ICRC_LEN, 4);
+		memcpy(rte_pktmbuf_mtod(m, uint8_t *), f, (size_t)len);
+		memcpy(cnp_frame + (size_t)i * CNP_LEN_MAX, f, (size_t)len);
+		m->data_len = (uint16_t)len;
+		m->pkt_len = (uint32_t)len;
+		cnp_mbuf[i] = m;
 	}
 	cnp_len = (uint16_t)len;
+	/* back into the FIFO in flow order: raw puts keep data and lengths */
+	for (i = 0; i < o.flows; i++)
+		rte_mempool_put(cnp_mp, cnp_mbuf[i]);
+	return 0;
+}
+
+/* every prepared CNP back in the pool, as built; -1 (printed) if not */
+static int
+check_cnps(const char *what)
+{
+	unsigned int avail = rte_mempool_avail_count(cnp_mp);
+	uint32_t i;
+
+	if (avail != o.flows) {
+		fprintf(stderr, "bench_rp: %s: %u of %u prepared CNPs back in the pool\n", what,
+				avail, o.flows);
+		return -1;
+	}
+	for (i = 0; i < o.flows; i++) {
+		const struct rte_mbuf *m = cnp_mbuf[i];
+
+		if (m->data_len != cnp_len ||
+				memcmp(rte_pktmbuf_mtod(m, const uint8_t *),
+						cnp_frame + (size_t)i * CNP_LEN_MAX,
+						cnp_len) != 0) {
+			fprintf(stderr, "bench_rp: %s: the CNP of flow %u was changed\n", what, i);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -165,6 +221,12 @@ window_end(struct loop *l, uint64_t now)
 	double cpu = (double)(bench_clock_ns(CLOCK_THREAD_CPUTIME_ID) - l->cpu0) / 1e9;
 	unsigned int k;
 
+	if (l->harness) {
+		r->events = l->harness_ev;
+		r->mev = (double)r->events / wall / 1e6;
+		r->mev_cpu = (double)r->events / cpu / 1e6;
+		return;
+	}
 	pcc_engine_port_stats_get(l->e, l->pa, &st);
 	r->events = st.ev[PCC_DEV_EVENT_CNP] - l->st0.ev[PCC_DEV_EVENT_CNP];
 	for (k = 0; k < PCC_ENGINE_NB_EV; k++)
@@ -176,50 +238,77 @@ window_end(struct loop *l, uint64_t now)
 	r->mev_cpu = (double)r->events / cpu / 1e6;
 }
 
-/* After every poll round: drop what the RP sent, send a burst of CNPs. */
+/* After every poll round: drop what the RP sent, send the next burst of
+ * prepared CNPs (none if all are in flight). */
 static int
 np_hook(void *arg, uint64_t idle_until_ns)
 {
 	struct loop *l = arg;
 	struct rte_mbuf *pkts[MAX_BURST];
 	uint64_t now = rte_rdtsc();
-	uint16_t n, i, sent;
+	uint16_t n, sent, i;
 
 	RTE_SET_USED(idle_until_ns);
 	if (!l->measuring && now >= l->t_meas) {
 		l->measuring = true;
-		pcc_engine_port_stats_get(l->e, l->pa, &l->st0);
+		if (!l->harness)
+			pcc_engine_port_stats_get(l->e, l->pa, &l->st0);
+		l->harness_ev = 0;
 		l->t0 = rte_rdtsc();
 		l->cpu0 = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
-	}
-	if (now >= l->t_end) {
-		window_end(l, now);
-		return 1;
 	}
 	n = rte_eth_rx_burst(l->pb, 0, pkts, MAX_BURST);
 	if (n > 0)
 		rte_pktmbuf_free_bulk(pkts, n);
+	if (now >= l->t_end) {
+		/* window closed: stop sending, wait for the CNPs in flight */
+		if (!l->done) {
+			window_end(l, now);
+			l->done = true;
+			if (l->n_next > 0)
+				rte_mempool_put_bulk(cnp_mp, (void **)l->next, l->n_next);
+			l->n_next = 0;
+		}
+		return rte_mempool_avail_count(cnp_mp) == o.flows || ++l->drain > 1000000;
+	}
+	if (l->n_next > 0) {
+		n = l->n_next;
+		sent = rte_eth_tx_burst(l->pb, 0, l->next, n);
+		if (sent < n) {
+			/* the RX ring is full: keep the rest for the next round */
+			memmove(l->next, l->next + sent, (size_t)(n - sent) * sizeof(l->next[0]));
+			l->n_next = (uint16_t)(n - sent);
+			return 0;
+		}
+		l->n_next = 0;
+	}
 	n = (uint16_t)o.burst;
-	if (rte_pktmbuf_alloc_bulk(l->mp, pkts, n) != 0)
+	if (rte_mempool_get_bulk(cnp_mp, (void **)l->next, n) != 0)
 		return 0;
 	for (i = 0; i < n; i++) {
-		struct rte_mbuf *m = pkts[i];
-		const struct cnp_var *v = &cnp_var[l->next];
-		uint8_t *d = rte_pktmbuf_mtod(m, uint8_t *);
-
-		memcpy(d, cnp_tmpl, cnp_len);
-		memcpy(d + CNP_UDP_OFF, &v->sport, 2);
-		memcpy(d + CNP_DQPN_OFF, v->dqpn, 3);
-		memcpy(d + cnp_len - PCC_ICRC_LEN, v->icrc, 4);
-		m->data_len = cnp_len;
-		m->pkt_len = cnp_len;
-		if (++l->next == o.flows)
-			l->next = 0;
+		/* what the engine reads: the mbuf's two lines and the frame */
+		rte_prefetch0(l->next[i]);
+		rte_prefetch0(RTE_PTR_ADD(l->next[i], RTE_CACHE_LINE_SIZE));
+		rte_prefetch0(rte_pktmbuf_mtod(l->next[i], void *));
 	}
-	sent = rte_eth_tx_burst(l->pb, 0, pkts, n);
-	if (sent < n)
-		rte_pktmbuf_free_bulk(pkts + sent, n - sent);
+	l->n_next = n;
 	return 0;
+}
+
+/* The harness alone: side A received and freed, then the hook. */
+static void
+harness_loop(struct loop *l)
+{
+	struct rte_mbuf *pkts[MAX_BURST];
+	uint16_t n;
+
+	do {
+		n = rte_eth_rx_burst(l->pa, 0, pkts, (uint16_t)o.burst);
+		if (n > 0) {
+			rte_pktmbuf_free_bulk(pkts, n);
+			l->harness_ev += n;
+		}
+	} while (np_hook(l, 0) == 0);
 }
 
 static unsigned int pair_seq;
@@ -250,6 +339,18 @@ run_phase(const char *algo, bool icrc_hw, struct rte_mempool *mp, struct result 
 	l.r = r;
 	if (bench_port_setup("bench_rp", l.pb, mp, RING_SIZE) != 0)
 		goto out;
+	if (algo == NULL) {
+		/* the harness alone: no engine on side A */
+		l.harness = true;
+		if (bench_port_setup("bench_rp", l.pa, mp, RING_SIZE) != 0)
+			goto out;
+		l.t_meas = rte_rdtsc() + (uint64_t)(o.warmup_s * (double)hz);
+		l.t_end = l.t_meas + (uint64_t)(o.time_s * (double)hz);
+		harness_loop(&l);
+		rte_eth_dev_stop(l.pa);
+		rc = 0;
+		goto out;
+	}
 
 	pcc_engine_conf_default(&conf);
 	conf.port[l.pa].roles = PCC_ENGINE_ROLE_RP;
@@ -295,6 +396,8 @@ out:
 	pcc_engine_destroy(l.e);
 	rte_eth_dev_stop(l.pb);
 	pcc_ring_pair_free(rp);
+	if (check_cnps(algo != NULL ? algo : "harness") != 0)
+		rc = -1;
 	return rc;
 }
 
@@ -407,6 +510,15 @@ main(int argc, char **argv)
 	printf("%-8s %-4s %9s %9s %8s %7s %7s %11s %9s %8s %6s\n", "algo", "icrc", "Mev/s",
 			"Mev/s-cpu", "ns/ev", "x noop", "x hw", "events", "rate-upd", "no-flow",
 			"flows");
+	{
+		struct result h;
+
+		/* the floor: the prepared CNPs through the ring pair, freed */
+		if (run_phase(NULL, false, mp, &h) != 0)
+			return 1;
+		printf("%-8s %-4s %9.2f %9.2f %8.1f %7s %7s %11" PRIu64 "\n", "harness", "-", h.mev,
+				h.mev_cpu, 1000.0 / h.mev_cpu, "-", "-", h.events);
+	}
 	for (k = 0; k < o.n_algos; k++) {
 		unsigned int v;
 
@@ -436,7 +548,9 @@ main(int argc, char **argv)
 		}
 	}
 	rte_mempool_free(mp);
-	free(cnp_var);
+	rte_mempool_free(cnp_mp);
+	free(cnp_mbuf);
+	free(cnp_frame);
 	rte_eal_cleanup();
 	return 0;
 }

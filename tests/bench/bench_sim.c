@@ -3,22 +3,27 @@
  */
 
 /*
- * Simulator speed (devtools/bench-sim.sh; a benchmark, not a test):
- * simulated packets (frames that entered the fabric: data, ACKs, CNPs)
- * per wall-clock second of a 16:1 incast at 100G,
+ * Simulator speed (devtools/bench-sim.sh; a benchmark, not a test): how
+ * many bottleneck data packets (frames the busiest switch egress queue
+ * sent: what ns-3's incast figure counts) and model events one core
+ * simulates per second, wall-clock and on a CPU (CLOCK_PROCESS_CPUTIME_ID),
  *
- *   engine: config/scenarios/incast-16to1.yaml through the real engine
- *           in deterministic mode on this lcore (as dpdk-pcc --sim: the
- *           engine's generator and DCQCN send, the poll hook steps the
- *           simulator), and
- *   model:  the same fabric and message sizes with open-loop sources
- *           inside the model at 1/16 of the link each (pcc_sim_run(), no
- *           engine): the peer figure,
+ *   engine: a scenario (default config/scenarios/incast-16to1.yaml)
+ *           through the real engine in deterministic mode on this lcore
+ *           (as dpdk-pcc --sim: the engine's generator and algorithm send,
+ *           the poll hook steps the simulator), and
+ *   model:  for the incast, the same fabric and message sizes with
+ *           open-loop sources inside the model at 1/16 of the link each
+ *           (pcc_sim_run(), no engine): the in-process peer,
  *
- * measured in one run, each the best of --runs, with their ratio.  Only
- * the run itself is timed (not the setup of pools, ports and engine).
- * --size sets the message of every sender (the scenario's 1 MB, replaced
- * in its text; default 10 MB, so that a run lasts long enough to time).
+ * alternated --runs times; every run is printed, then the range of each
+ * figure.  Only the run itself is timed (not the setup of pools, ports and
+ * engine).  --size sets the message of every sender (the scenario's 1 MB,
+ * replaced in its text; default 10 MB, so that a run lasts long enough to
+ * time); --size keep leaves the scenario's sizes; --no-model leaves out
+ * the model incast (for another scenario); --model-only runs the scenario
+ * by the model alone (sources: model, e.g. the 128-host all-to-all).  ns-3 (the other peer) is run, or its recorded
+ * figure shown, by devtools/bench-sim.sh.
  */
 
 #include <getopt.h>
@@ -87,9 +92,9 @@ load(const char *text, size_t len, const char *name)
 {
 	struct pcc_sim_scenario *scn;
 	char err[512], *t;
-	size_t n;
+	size_t n = len;
 
-	t = resize(text, len, &n);
+	t = strcmp(size_str, "keep") == 0 ? strdup(text) : resize(text, len, &n);
 	if (t == NULL) {
 		fprintf(stderr, "bench_sim: %s: no 'size: 1MB' to resize\n", name);
 		return NULL;
@@ -103,18 +108,26 @@ load(const char *text, size_t len, const char *name)
 
 struct result {
 	double wall_s;
+	double cpu_s;
 	uint64_t frames;
 	uint64_t events;
 	uint64_t end_ns;
+	uint64_t bneck_pkts; /* frames the busiest switch egress queue sent */
+	char bneck[2 * PCC_SIM_NAME_LEN];
+	uint64_t data_pkts; /* data frames delivered, all flows */
+	uint32_t flows;
 };
 
 static double
 wall_now(void)
 {
-	struct timespec ts;
+	return (double)bench_clock_ns(CLOCK_MONOTONIC) / 1e9;
+}
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+static double
+cpu_now(void)
+{
+	return (double)bench_clock_ns(CLOCK_PROCESS_CPUTIME_ID) / 1e9;
 }
 
 static int
@@ -128,35 +141,65 @@ hook(void *arg, uint64_t idle_until_ns)
 }
 
 static void
-fill(struct result *r, const struct pcc_sim *sim, double wall)
+fill(struct result *r, const struct pcc_sim *sim, double wall, double cpu)
 {
+	struct pcc_sim_queue_stats q;
+	struct pcc_sim_flow_stats fs;
 	struct pcc_sim_stats st;
+	uint64_t busy = 0;
+	uint32_t i, n;
 
+	memset(r, 0, sizeof(*r));
 	pcc_sim_stats_get(sim, &st);
 	r->wall_s = wall;
+	r->cpu_s = cpu;
 	r->frames = st.pkts_in;
 	r->events = st.events;
 	r->end_ns = st.now_ns;
+	n = pcc_sim_queue_count(sim);
+	for (i = 0; i < n; i++)
+		if (pcc_sim_queue_stats_get(sim, i, &q) == 0 && q.busy_ns > busy) {
+			busy = q.busy_ns;
+			r->bneck_pkts = q.tx_pkts;
+			snprintf(r->bneck, sizeof(r->bneck), "%s", q.name);
+		}
+	r->flows = pcc_sim_flow_count(sim);
+	for (i = 0; i < r->flows; i++)
+		if (pcc_sim_flow_stats_get(sim, i, &fs) == 0)
+			r->data_pkts += fs.rx_pkts;
 }
 
+/* text (the model incast when NULL) by the model alone: pcc_sim_run() */
 static int
-run_model(struct result *r)
+run_model(const char *text, size_t len, struct result *r)
 {
 	struct pcc_sim_scenario *scn;
 	struct pcc_sim *sim;
-	double t0;
+	char err[512];
+	double t0, c0;
 
-	scn = load(model_scenario, sizeof(model_scenario) - 1, "model");
+	if (text == NULL)
+		scn = load(model_scenario, sizeof(model_scenario) - 1, "model");
+	else
+		scn = load(text, len, "model");
 	if (scn == NULL)
 		return -1;
+	if (pcc_sim_scenario_set(scn, "output.dir", "none", err, sizeof(err)) < 0 ||
+			pcc_sim_scenario_set(scn, "output.progress", "false", err, sizeof(err)) <
+					0) {
+		fprintf(stderr, "bench_sim: %s\n", err);
+		pcc_sim_scenario_free(scn);
+		return -1;
+	}
 	sim = pcc_sim_create(scn, PCC_SIM_SEED_SCENARIO);
 	if (sim == NULL) {
 		pcc_sim_scenario_free(scn);
 		return -1;
 	}
+	c0 = cpu_now();
 	t0 = wall_now();
 	pcc_sim_run(sim, UINT64_MAX);
-	fill(r, sim, wall_now() - t0);
+	fill(r, sim, wall_now() - t0, cpu_now() - c0);
 	pcc_sim_destroy(sim);
 	pcc_sim_scenario_free(scn);
 	return 0;
@@ -176,7 +219,7 @@ run_engine(const char *text, size_t len, struct result *r)
 	struct pcc_simrun *run = NULL;
 	struct pcc_sim_scenario *scn;
 	char err[512];
-	double t0;
+	double t0, c0;
 	int rc = -1;
 
 	scn = load(text, len, "engine");
@@ -201,9 +244,10 @@ run_engine(const char *text, size_t len, struct result *r)
 		fprintf(stderr, "bench_sim: engine: %s\n", pcc_host_last_error());
 		goto out;
 	}
+	c0 = cpu_now();
 	t0 = wall_now();
 	pcc_host_main_loop(NULL, NULL, 1000);
-	fill(r, pcc_simrun_sim(run), wall_now() - t0);
+	fill(r, pcc_simrun_sim(run), wall_now() - t0, cpu_now() - c0);
 	rc = 0;
 out:
 	app_host_stop();
@@ -215,12 +259,59 @@ out:
 }
 
 static void
-print(const char *what, const struct result *r)
+print(const char *what, int run, const struct result *r)
 {
-	printf("%-8s %8.3f ms simulated, %8" PRIu64 " frames, %9" PRIu64
-	       " events in %6.3f s: %6.3f Mpkt/s, %6.2f Mev/s\n",
-			what, (double)r->end_ns / 1e6, r->frames, r->events, r->wall_s,
-			(double)r->frames / r->wall_s / 1e6, (double)r->events / r->wall_s / 1e6);
+	printf("%-6s %2d %8.3f ms %6u flows %9" PRIu64 " frames %9" PRIu64 " data %9" PRIu64
+	       " bneck(%s) %10" PRIu64 " events wall %7.3f s cpu %7.3f s: bneck %8.1f K/s"
+	       " (cpu %8.1f K/s), data %8.1f K/s, events %6.3f M/s (cpu %6.3f M/s)\n",
+			what, run, (double)r->end_ns / 1e6, r->flows, r->frames, r->data_pkts,
+			r->bneck_pkts, r->bneck, r->events, r->wall_s, r->cpu_s,
+			(double)r->bneck_pkts / r->wall_s / 1e3,
+			(double)r->bneck_pkts / r->cpu_s / 1e3,
+			(double)r->data_pkts / r->wall_s / 1e3, (double)r->events / r->wall_s / 1e6,
+			(double)r->events / r->cpu_s / 1e6);
+	fflush(stdout);
+}
+
+struct range {
+	double lo, hi;
+};
+
+static void
+range_add(struct range *g, double v)
+{
+	if (g->hi == 0 || v < g->lo)
+		g->lo = v;
+	if (v > g->hi)
+		g->hi = v;
+}
+
+/* per wall second: bottleneck packets, data packets, events; per CPU second: the same */
+struct ranges {
+	struct range bneck, data, ev, bneck_cpu, data_cpu, ev_cpu, wall;
+};
+
+static void
+ranges_add(struct ranges *g, const struct result *r)
+{
+	range_add(&g->bneck, (double)r->bneck_pkts / r->wall_s);
+	range_add(&g->data, (double)r->data_pkts / r->wall_s);
+	range_add(&g->ev, (double)r->events / r->wall_s);
+	range_add(&g->bneck_cpu, (double)r->bneck_pkts / r->cpu_s);
+	range_add(&g->data_cpu, (double)r->data_pkts / r->cpu_s);
+	range_add(&g->ev_cpu, (double)r->events / r->cpu_s);
+	range_add(&g->wall, r->wall_s);
+}
+
+static void
+ranges_print(const char *what, const struct ranges *g)
+{
+	printf("range %-6s bneck %.1f-%.1f K/s (cpu %.1f-%.1f), data %.1f-%.1f K/s (cpu "
+	       "%.1f-%.1f), events %.3f-%.3f M/s (cpu %.3f-%.3f), wall %.3f-%.3f s\n",
+			what, g->bneck.lo / 1e3, g->bneck.hi / 1e3, g->bneck_cpu.lo / 1e3,
+			g->bneck_cpu.hi / 1e3, g->data.lo / 1e3, g->data.hi / 1e3,
+			g->data_cpu.lo / 1e3, g->data_cpu.hi / 1e3, g->ev.lo / 1e6, g->ev.hi / 1e6,
+			g->ev_cpu.lo / 1e6, g->ev_cpu.hi / 1e6, g->wall.lo, g->wall.hi);
 }
 
 int
@@ -230,21 +321,26 @@ main(int argc, char **argv)
 		{ "scenario", required_argument, NULL, 's' },
 		{ "runs", required_argument, NULL, 'r' },
 		{ "size", required_argument, NULL, 'z' },
+		{ "no-model", no_argument, NULL, 'n' },
+		{ "model-only", no_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *path = PCC_SCENARIO_DIR "/incast-16to1.yaml";
-	struct result best_e = { 0 }, best_m = { 0 }, r;
+	struct range ratio = { 0, 0 };
+	struct ranges ge, gm;
+	struct result r, re;
 	char prefix[64];
 	char *eal[] = { argv[0], (char *)(uintptr_t) "--no-huge", (char *)(uintptr_t) "-m",
-		(char *)(uintptr_t) "1024", (char *)(uintptr_t) "--no-pci",
+		(char *)(uintptr_t) "2048", (char *)(uintptr_t) "--no-pci",
 		(char *)(uintptr_t) "--no-shconf", (char *)(uintptr_t) "--no-telemetry",
 		(char *)(uintptr_t) "-l", (char *)(uintptr_t) "0",
 		(char *)(uintptr_t) "--log-level", (char *)(uintptr_t) "lib.*:error",
 		(char *)(uintptr_t) "--log-level", (char *)(uintptr_t) "pcc.*:warning",
 		(char *)(uintptr_t) "--file-prefix", prefix, NULL };
-	static char text[65536];
 	int runs = 3, opt, i;
-	size_t len;
+	bool model = true, model_only = false;
+	char *text;
+	long len;
 	FILE *f;
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -258,15 +354,21 @@ main(int argc, char **argv)
 			runs = (int)v;
 		} else if (opt == 'z') {
 			snprintf(size_str, sizeof(size_str), "%s", optarg);
+		} else if (opt == 'n') {
+			model = false;
+		} else if (opt == 'm') {
+			model_only = true;
 		} else {
 			fprintf(stderr,
 					"usage: bench_sim [--scenario FILE] [--runs N] [--size "
-					"BYTES]\n");
+					"BYTES|keep] [--no-model] [--model-only]\n");
 			return 2;
 		}
 	}
 	f = fopen(path, "r");
-	if (f == NULL || (len = fread(text, 1, sizeof(text) - 1, f)) == 0) {
+	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) <= 0 ||
+			fseek(f, 0, SEEK_SET) != 0 || (text = malloc((size_t)len + 1)) == NULL ||
+			fread(text, 1, (size_t)len, f) != (size_t)len) {
 		fprintf(stderr, "bench_sim: cannot read %s\n", path);
 		return 1;
 	}
@@ -279,24 +381,51 @@ main(int argc, char **argv)
 	}
 	if (pcc_algos_register_builtin() < 0)
 		return 1;
-	printf("# %s, %s per sender, through the engine (deterministic mode, one lcore) vs the "
-	       "model alone (open-loop sources at 6.25G, pcc_sim_run), best of %d\n",
-			path, size_str, runs);
-	for (i = 0; i < runs; i++) {
-		if (run_engine(text, len, &r) != 0)
+	printf("# %s, %s per sender, through the engine (deterministic mode, one lcore)%s, "
+	       "%d runs\n",
+			path, size_str,
+			model ? " vs the model alone (open-loop sources at 6.25G, pcc_sim_run)" :
+				"",
+			runs);
+	memset(&ge, 0, sizeof(ge));
+	memset(&gm, 0, sizeof(gm));
+	for (i = 0; i < runs && model_only; i++) {
+		/* the scenario by the model alone (its sources must be the model's) */
+		if (run_model(text, (size_t)len, &r) != 0)
 			return 1;
-		if (best_e.wall_s == 0 || r.wall_s < best_e.wall_s)
-			best_e = r;
-		if (run_model(&r) != 0)
-			return 1;
-		if (best_m.wall_s == 0 || r.wall_s < best_m.wall_s)
-			best_m = r;
+		print("model", i + 1, &r);
+		ranges_add(&gm, &r);
 	}
-	print("engine", &best_e);
-	print("model", &best_m);
-	printf("ratio    engine / model: %.3f (packets per wall-clock second)\n",
-			((double)best_e.frames / best_e.wall_s) /
-					((double)best_m.frames / best_m.wall_s));
+	if (model_only) {
+		ranges_print("model", &gm);
+		free(text);
+		rte_eal_cleanup();
+		return 0;
+	}
+	for (i = 0; i < runs; i++) {
+		if (run_engine(text, (size_t)len, &r) != 0)
+			return 1;
+		print("engine", i + 1, &r);
+		ranges_add(&ge, &r);
+		re = r;
+		if (!model)
+			continue;
+		if (run_model(NULL, 0, &r) != 0)
+			return 1;
+		print("model", i + 1, &r);
+		ranges_add(&gm, &r);
+		/* bottleneck packets per CPU second, engine over model, this run */
+		range_add(&ratio,
+				((double)re.bneck_pkts / re.cpu_s) /
+						((double)r.bneck_pkts / r.cpu_s));
+	}
+	ranges_print("engine", &ge);
+	if (model) {
+		ranges_print("model", &gm);
+		printf("ratio engine / model (bottleneck packets per CPU second): %.3f-%.3f\n",
+				ratio.lo, ratio.hi);
+	}
+	free(text);
 	rte_eal_cleanup();
 	return 0;
 }

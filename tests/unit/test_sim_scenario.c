@@ -498,6 +498,85 @@ test_load_file(void **state)
 	unlink(path);
 }
 
+/*
+ * QPNs at scale (issue 21): 128 hosts all-to-all (16256 flows) plus flows
+ * with an explicit QPN and destination QPN; assigned QPNs follow the rule
+ * (from qpn_base, in flow order, skipping every explicit QPN and
+ * destination QPN), and a clash is reported against the first flow it
+ * clashes with, whether by source or by destination host.
+ */
+#define A2A_HOSTS 128
+
+static char *
+a2a_text(const char *head, const char *tail)
+{
+	size_t cap = 1u << 20, n;
+	char *t = malloc(cap);
+	unsigned int d, h;
+
+	assert_non_null(t);
+	n = (size_t)snprintf(t, cap,
+			"topology: {type: leaf-spine, leaves: 8, spines: 8, hosts_per_leaf: "
+			"16}\nflows:\n%s",
+			head);
+	for (d = 0; d < A2A_HOSTS; d++) {
+		n += (size_t)snprintf(t + n, cap - n, "  - {dst: h%u, src: [", d);
+		for (h = 0; h < A2A_HOSTS; h++)
+			if (h != d)
+				n += (size_t)snprintf(t + n, cap - n, "%sh%u",
+						h == 0 || (d == 0 && h == 1) ? "" : ", ", h);
+		n += (size_t)snprintf(t + n, cap - n, "]}\n");
+	}
+	n += (size_t)snprintf(t + n, cap - n, "%s", tail);
+	assert_true(n < cap);
+	return t;
+}
+
+static void
+test_qpn_scale(void **state)
+{
+	struct pcc_sim_scenario *s;
+	char err[512], *t;
+	uint32_t i, next = 0x100;
+
+	(void)state;
+	t = a2a_text("  - {src: h1, dst: h0, qpn: 0x180}\n"
+		     "  - {src: h2, dst: h0, dst_qpn: 0x300}\n",
+			"");
+	s = parse(t, err, sizeof(err));
+	if (s == NULL)
+		print_error("%s\n", err);
+	assert_non_null(s);
+	assert_int_equal(s->nb_flows, 2 + A2A_HOSTS * (A2A_HOSTS - 1));
+	assert_int_equal(s->flows[0].qpn, 0x180);
+	assert_int_equal(s->flows[0].dst_qpn, 0x180);
+	assert_int_equal(s->flows[1].dst_qpn, 0x300);
+	for (i = 1; i < s->nb_flows; i++) {
+		while (next == 0x180 || next == 0x300)
+			next++;
+		assert_int_equal(s->flows[i].qpn, next);
+		if (i > 1)
+			assert_int_equal(s->flows[i].dst_qpn, next);
+		next++;
+	}
+	assert_int_equal(s->flows[2].src, 1);
+	assert_int_equal(s->flows[2].dst, 0);
+	pcc_sim_scenario_free(s);
+	free(t);
+
+	/* the last flow clashes with line 4 by source (h4) and with line 3 by
+	 * destination (h9): line 3, the first, is reported */
+	t = a2a_text("  - {src: h3, dst: h9, qpn: 0x5000}\n"
+		     "  - {src: h4, dst: h8, qpn: 0x5000}\n",
+			"  - {src: h4, dst: h9, qpn: 0x5000}\n");
+	s = parse(t, err, sizeof(err));
+	assert_null(s);
+	assert_string_equal(err,
+			"t.yaml:133: QPN 0x5000 / 0x5000 clashes with the flow at line 3 "
+			"on the same host");
+	free(t);
+}
+
 /* Every shipped scenario loads. */
 static void
 test_shipped(void **state)
@@ -542,6 +621,7 @@ main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_load_file),
 		cmocka_unit_test(test_shipped),
+		cmocka_unit_test(test_qpn_scale),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
