@@ -28,6 +28,13 @@ struct cmd_host_result {
 	cmdline_fixed_string_t a[3];
 };
 
+struct cmd_tfmt_result {
+	cmdline_fixed_string_t set;
+	cmdline_fixed_string_t what;
+	cmdline_fixed_string_t id;
+	cmdline_multi_string_t fmt;
+};
+
 #define TRACE_PERIOD_MS 10
 #define MAILBOX_TIMEOUT_MS 1000
 
@@ -76,6 +83,27 @@ cmd_trace_file_parsed(void *parsed, struct cmdline *cl, void *data)
 		return;
 	}
 	printf("Trace output: %s\n", res->a[0]);
+}
+
+static void
+cmd_tfmt_parsed(void *parsed, struct cmdline *cl, void *data)
+{
+	struct cmd_tfmt_result *res = parsed;
+	char *end;
+	unsigned long id;
+
+	(void)cl;
+	(void)data;
+	id = strtoul(res->id, &end, 0);
+	if (end == res->id || *end != '\0' || id >= PCC_HOST_TRACE_FMT_MAX) {
+		con_err("Bad format id '%s': 0..%u", res->id, PCC_HOST_TRACE_FMT_MAX - 1);
+		return;
+	}
+	if (pcc_host_trace_fmt_set((uint32_t)id, res->fmt) < 0) {
+		con_err("Bad format: %s", pcc_host_last_error());
+		return;
+	}
+	printf("Trace format %lu: %s\n", id, res->fmt);
 }
 
 static void
@@ -177,6 +205,21 @@ static cmdline_parse_inst_t cmd_trace_file = {
 	.help_str = "set trace file <path>",
 	.tokens = { (void *)&t_set, (void *)&t_trace1, (void *)&t_file, (void *)&t_a0, NULL },
 };
+static cmdline_parse_token_string_t t_tfmt_set =
+		TOKEN_STRING_INITIALIZER(struct cmd_tfmt_result, set, "set");
+static cmdline_parse_token_string_t t_tfmt_what =
+		TOKEN_STRING_INITIALIZER(struct cmd_tfmt_result, what, "trace-format");
+static cmdline_parse_token_string_t t_tfmt_id =
+		TOKEN_STRING_INITIALIZER(struct cmd_tfmt_result, id, NULL);
+static cmdline_parse_token_string_t t_tfmt_fmt =
+		TOKEN_STRING_INITIALIZER(struct cmd_tfmt_result, fmt, TOKEN_STRING_MULTI);
+static cmdline_parse_inst_t cmd_tfmt = {
+	.f = cmd_tfmt_parsed,
+	.help_str = "set trace-format <id> <format>: the format of trace records of id "
+		    "(up to 5 integer conversions)",
+	.tokens = { (void *)&t_tfmt_set, (void *)&t_tfmt_what, (void *)&t_tfmt_id,
+			(void *)&t_tfmt_fmt, NULL },
+};
 static cmdline_parse_inst_t cmd_mailbox = {
 	.f = cmd_mailbox_parsed,
 	.help_str = "mailbox send <port> <slot> <hex bytes>: to the algorithm at slot of an RP "
@@ -188,6 +231,7 @@ static cmdline_parse_inst_t cmd_mailbox = {
 cmdline_parse_inst_t *cmds_host_list[] = {
 	&cmd_trace,
 	&cmd_trace_file,
+	&cmd_tfmt,
 	&cmd_mailbox,
 	NULL,
 };

@@ -24,6 +24,7 @@
 #include <rte_ethdev.h>
 
 #include "host.h"
+#include "pcc_host.h"
 #include "pcc_host_ha.h"
 
 static struct {

@@ -24,6 +24,7 @@
 #include <rte_cycles.h>
 
 #include "dev_internal.h"
+#include "dev_tp.h"
 
 static uint32_t cfg_trace_recs = PCC_DEV_TRACE_RING_DEFAULT;
 static uint32_t cfg_printf_bytes = PCC_DEV_PRINTF_RING_DEFAULT;
@@ -237,6 +238,22 @@ early_trace_drain(pcc_dev_trace_cb cb, void *arg)
 	return (int)n;
 }
 
+static pcc_dev_trace_fmt_fn trace_fmt_fn;
+
+void
+pcc_dev_trace_fmt_register(pcc_dev_trace_fmt_fn fn)
+{
+	__atomic_store_n(&trace_fmt_fn, fn, __ATOMIC_RELEASE);
+}
+
+int
+pcc_dev_trace_fmt_set(uint32_t fmt_id, const char *fmt)
+{
+	pcc_dev_trace_fmt_fn fn = __atomic_load_n(&trace_fmt_fn, __ATOMIC_ACQUIRE);
+
+	return fn != NULL ? fn(fmt_id, fmt) : -ENOTSUP;
+}
+
 void
 pcc_dev_trace_enable(bool enable)
 {
@@ -251,6 +268,7 @@ pcc_dev_trace_5(uint32_t fmt_id, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t
 	uint64_t head, tail, seq;
 	uint32_t set;
 
+	dev_tp_record(fmt_id, a1, a2, a3, a4, a5);
 	if (unlikely(!__atomic_load_n(&trace_on, __ATOMIC_RELAXED)))
 		return;
 	if (unlikely(dev_g.tset == NULL)) {

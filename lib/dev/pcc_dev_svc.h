@@ -80,6 +80,24 @@ struct pcc_dev_trace_rec {
  */
 int pcc_dev_svc_ring_sizes(uint32_t trace_recs, uint32_t printf_bytes);
 
+/** A process's table of trace record formats (lib/host registers
+ *  pcc_host_trace_fmt_set). */
+typedef int (*pcc_dev_trace_fmt_fn)(uint32_t fmt_id, const char *fmt);
+
+/** Register the format table pcc_dev_trace_fmt_set() forwards to (NULL:
+ *  none). */
+void pcc_dev_trace_fmt_register(pcc_dev_trace_fmt_fn fn);
+
+/**
+ * The format of this algorithm's trace records of fmt_id (up to 5 integer
+ * conversions, e.g. "cnp rate=%u alpha=%u"): how a plug-in names its own
+ * records, from its init or at run time.  Forwarded to the process's
+ * table (pcc_host_trace_fmt_set(): dpdk-pcc's --trace-format and console
+ * 'set trace-format' write the same table).  0, -ENOTSUP when no table is
+ * registered, or the table's negative errno.
+ */
+int pcc_dev_trace_fmt_set(uint32_t fmt_id, const char *fmt);
+
 /** Turn tracing on/off (default on); off makes pcc_dev_trace_5 a no-op. */
 void pcc_dev_trace_enable(bool enable);
 

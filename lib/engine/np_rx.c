@@ -26,6 +26,7 @@
 #include <rte_prefetch.h>
 
 #include "engine_internal.h"
+#include "engine_tp.h"
 #include "engine_np.h"
 #include "np_internal.h"
 #include "pcc_np.h"
@@ -238,6 +239,7 @@ np_ce(struct np_burst *b, struct rte_mbuf *m, const struct pcc_pkt_info *info)
 	eng_ctr_add(&b->pc->cnp_tx, 1);
 	eng_ctr_add(&b->ctr->cnp_tx, 1);
 	NP_FATE(b, NP_CNP);
+	ENG_TP(eng_tp_np_cnp, b->q->port_id, sqpn, b->now);
 	return c;
 }
 

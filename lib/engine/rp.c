@@ -31,6 +31,7 @@
 #include <rte_malloc.h>
 
 #include "engine_internal.h"
+#include "engine_tp.h"
 #include "engine_np.h"
 #include "pcc_dev_simple.h"
 #include "pcc_dev_svc.h"
@@ -81,6 +82,7 @@ probe_send(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint8
 		eng_ctr_add(&f->probe_tx, 1);
 		f->txc_flags |= PCC_DEV_TX_F_RTT_REQ_SENT;
 		f->flags &= (uint8_t)~ENG_FLOW_F_TX_DATA;
+		ENG_TP(eng_tp_rp_probe, lp->port_id, f->tag, slot, now);
 	}
 }
 
@@ -129,6 +131,12 @@ apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		if (r != f->rate) {
 			uint64_t bps = eng_rate_bps(r, lp->line_bps);
 
+			/* in bit/s, line rate for "no limit" (0) */
+			ENG_TP(eng_tp_rp_rate, lp->port_id, f->tag,
+					f->rate == 0 || f->rate >= PCC_DEV_MAX_RATE ?
+							lp->line_bps :
+							eng_rate_bps(f->rate, lp->line_bps),
+					bps != 0 ? bps : lp->line_bps, now);
 			__atomic_store_n(&f->rate, r, __ATOMIC_RELAXED);
 			eng_pace_rescale(f, eng_pace_cost(bps, lp->line_bps), now);
 			if (lp->pacer != NULL)
@@ -165,6 +173,7 @@ eng_rp_dispatch(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		eng_ctr_add(&pc->ev[ev->type], 1);
 		eng_ctr32_add(&f->ev[ev->type], 1);
 	}
+	ENG_TP(eng_tp_rp_event, lp->port_id, f->tag, ev->type, now);
 	apply_results(lc, lp, f, &res, now);
 }
 

@@ -431,6 +431,13 @@ static const struct opt host_opts[] = {
 			"write a crash report to PATH when an algorithm\n"
 			"faults on a worker (state ERROR, exit status 3)",
 			host_opt_set_crash_file),
+	OPT_R("trace-format", "ID=FORMAT", P,
+			"ID=FORMAT, ID 0..255, FORMAT with up to 5 integer conversions", G_HOST,
+			"the format of an algorithm's trace records of\n"
+			"format id ID, e.g. 1='cnp rate=%u alpha=%u'\n"
+			"(repeatable; also 'set trace-format' at the\n"
+			"console, pcc_dev_trace_fmt_set() in a plug-in)",
+			host_opt_set_trace_format),
 	OPT("watchdog-ms", "MS", P, "milliseconds, 0 (off) or 10..3600000", G_HOST,
 			"a polling lcore that completes no poll round for\n"
 			"MS ms (an algorithm or NP handler that does not\n"

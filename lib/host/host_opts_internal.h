@@ -57,6 +57,7 @@ HOST_OPT_SETTER(host_opt_set_num);
 HOST_OPT_SETTER(host_opt_set_gen_ce);
 HOST_OPT_SETTER(host_opt_set_gen_ipv6);
 HOST_OPT_SETTER(host_opt_set_icrc_hw);
+HOST_OPT_SETTER(host_opt_set_trace_format);
 HOST_OPT_SETTER(host_opt_set_probe_with_data);
 HOST_OPT_SETTER(host_opt_set_watchdog);
 HOST_OPT_SETTER(host_opt_set_gen_ip);

@@ -25,6 +25,7 @@
 
 #include "host_genfile.h"
 #include "host_opts_internal.h"
+#include "pcc_host_trace.h"
 
 /* ---- Value parsers -------------------------------------------------------- */
 
@@ -399,6 +400,24 @@ host_opt_set_crash_file(
 	}
 	if (pcc_host_crash_set_file(v) < 0)
 		return host_opt_set_why(why, whylen, "%s", pcc_host_last_error());
+	return 0;
+}
+
+int
+host_opt_set_trace_format(
+		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
+{
+	char *end;
+	unsigned long id;
+
+	RTE_SET_USED(o);
+	id = strtoul(v, &end, 0);
+	if (end == v || *end != '=' || id >= PCC_HOST_TRACE_FMT_MAX)
+		return -1;
+	/* checked the way it is applied; the table is process-wide */
+	if (pcc_host_trace_fmt_set((uint32_t)id, end + 1) < 0)
+		return host_opt_set_why(why, whylen, "%s", pcc_host_last_error());
+	RTE_SET_USED(st);
 	return 0;
 }
 

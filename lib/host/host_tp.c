@@ -10,6 +10,7 @@
 
 RTE_TRACE_POINT_REGISTER(pcc_tp_dev_trace, pcc.dev.trace)
 RTE_TRACE_POINT_REGISTER(pcc_tp_dev_printf, pcc.dev.printf)
+RTE_TRACE_POINT_REGISTER(pcc_tp_dev_trace_fmt, pcc.dev.trace_fmt)
 RTE_TRACE_POINT_REGISTER(pcc_tp_host_state, pcc.host.state)
 RTE_TRACE_POINT_REGISTER(pcc_tp_host_mailbox, pcc.host.mailbox)
 RTE_TRACE_POINT_REGISTER(pcc_tp_host_ha, pcc.host.ha)

@@ -29,7 +29,10 @@ enum trace_out {
 
 static struct {
 	pthread_mutex_t lock; /* outputs, formats, drains */
-	char fmt[PCC_HOST_TRACE_FMT_MAX][PCC_HOST_TRACE_FMT_LEN];
+	/* two copies of every format: a change while the service runs writes
+	 * the one not in use, then flips cur (readers load cur, then read) */
+	char fmt[2][PCC_HOST_TRACE_FMT_MAX][PCC_HOST_TRACE_FMT_LEN];
+	uint8_t cur[PCC_HOST_TRACE_FMT_MAX];
 	int out;
 	FILE *file;
 	char file_path[1024]; /* of file, for pcc_host_trace_file() */
@@ -106,17 +109,42 @@ pcc_host_trace_fmt_set(uint32_t fmt_id, const char *fmt)
 				"%%s/%%n/*",
 				fmt_id, fmt);
 	pthread_mutex_lock(&tr.lock);
-	if (tr.frozen)
-		rc = -EBUSY;
-	else if (fmt == NULL)
-		tr.fmt[fmt_id][0] = '\0';
-	else
-		snprintf(tr.fmt[fmt_id], sizeof(tr.fmt[fmt_id]), "%s", fmt);
+	{
+		uint8_t next = (uint8_t)(tr.cur[fmt_id] ^ 1);
+
+		snprintf(tr.fmt[next][fmt_id], sizeof(tr.fmt[next][fmt_id]), "%s",
+				fmt != NULL ? fmt : "");
+		__atomic_store_n(&tr.cur[fmt_id], next, __ATOMIC_RELEASE);
+	}
 	pthread_mutex_unlock(&tr.lock);
-	if (rc < 0)
-		return host_err(rc, "trace format %u: formats are set before the tracer starts",
-				fmt_id);
-	return 0;
+	/* a trace reader (tools/dpdk-pcc-trace) renders records with it */
+	pcc_tp_dev_trace_fmt(fmt_id, fmt != NULL ? fmt : "");
+	return rc;
+}
+
+/* Plug-ins set their formats through lib/dev (pcc_dev_trace_fmt_set). */
+RTE_INIT(host_trace_fmt_hook)
+{
+	pcc_dev_trace_fmt_register(pcc_host_trace_fmt_set);
+}
+
+/* The format of fmt_id in use ("" = none). */
+static const char *
+fmt_get(uint32_t fmt_id)
+{
+	return tr.fmt[__atomic_load_n(&tr.cur[fmt_id], __ATOMIC_ACQUIRE)][fmt_id];
+}
+
+/* Every format set, as pcc.dev.trace_fmt events (a trace started after
+ * they were set still has them). */
+static void
+fmt_emit_all(void)
+{
+	uint32_t i;
+
+	for (i = 0; i < PCC_HOST_TRACE_FMT_MAX; i++)
+		if (fmt_get(i)[0] != '\0')
+			pcc_tp_dev_trace_fmt(i, fmt_get(i));
 }
 
 static int
@@ -209,8 +237,8 @@ pcc_host_trace_format(uint32_t fmt_id, const uint64_t args[5], char *buf, size_t
 {
 	if (buf == NULL || len == 0 || args == NULL)
 		return -EINVAL;
-	if (fmt_id < PCC_HOST_TRACE_FMT_MAX && tr.fmt[fmt_id][0] != '\0')
-		return fmt_apply(tr.fmt[fmt_id], args, buf, len);
+	if (fmt_id < PCC_HOST_TRACE_FMT_MAX && fmt_get(fmt_id)[0] != '\0')
+		return fmt_apply(fmt_get(fmt_id), args, buf, len);
 	return snprintf(buf, len,
 			"fmt#%" PRIu32 " 0x%" PRIx64 " 0x%" PRIx64 " 0x%" PRIx64 " 0x%" PRIx64
 			" 0x%" PRIx64,
@@ -569,6 +597,7 @@ pcc_host_svc_start(uint32_t period_ms)
 	pthread_mutex_lock(&tr.lock);
 	tr.frozen = true;
 	pthread_mutex_unlock(&tr.lock);
+	fmt_emit_all();
 	pcc_dev_trace_enable(pcc_host_trace_active());
 	rc = pthread_create(&tr.thread, NULL, svc_main, NULL);
 	if (rc != 0) {

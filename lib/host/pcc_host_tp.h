@@ -12,6 +12,7 @@
  *
  *   pcc.dev.trace      one algorithm trace record (pcc_dev_trace_5)
  *   pcc.dev.printf     one algorithm printf message
+ *   pcc.dev.trace_fmt  the format of a trace record id (set, or at start)
  *   pcc.host.state     a context or process state change
  *   pcc.host.mailbox   a mailbox request answered
  *   pcc.host.ha        an HA role change
@@ -33,6 +34,10 @@ RTE_TRACE_POINT(pcc_tp_dev_trace,
 		rte_trace_point_emit_u64(a1); rte_trace_point_emit_u64(a2);
 		rte_trace_point_emit_u64(a3); rte_trace_point_emit_u64(a4);
 		rte_trace_point_emit_u64(a5);)
+
+RTE_TRACE_POINT(pcc_tp_dev_trace_fmt, RTE_TRACE_POINT_ARGS(uint32_t fmt_id, const char *fmt),
+		rte_trace_point_emit_u32(fmt_id);
+		rte_trace_point_emit_string(fmt);)
 
 RTE_TRACE_POINT(pcc_tp_dev_printf,
 		RTE_TRACE_POINT_ARGS(uint64_t ts, uint16_t thread, const char *msg),

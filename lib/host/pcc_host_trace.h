@@ -34,9 +34,11 @@ extern "C" {
 #define PCC_HOST_TRACE_FMT_LEN 128  /**< bytes per format incl. NUL */
 #define PCC_HOST_TRACE_TEXT_MAX 256 /**< formatted record incl. NUL */
 
-/** Set the format of fmt_id (NULL removes).  -EBUSY while the service
- *  runs (set formats before pcc_host_start / pcc_host_svc_start), -EINVAL
- *  bad id, -ENAMETOOLONG, -EINVAL more than 5 conversions or a %s/%n. */
+/** Set the format of fmt_id (NULL removes), before or while the tracer
+ *  runs (a record formatted while its format changes gets the old or the
+ *  new one); emitted as a pcc.dev.trace_fmt trace event for trace readers.
+ *  -EINVAL bad id, -ENAMETOOLONG, -EINVAL more than 5 conversions or a
+ *  %s/%n. */
 int pcc_host_trace_fmt_set(uint32_t fmt_id, const char *fmt);
 
 /** Format one record with the table (unknown id: "fmt#<id> a1 .. a5").

@@ -12,6 +12,7 @@ import io
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
 
-from framework import TestSuite  # noqa: E402
+from framework import TestSuite, run_cmd  # noqa: E402
 from framework.app import AppSession, unique_file_prefix  # noqa: E402
 from framework.telemetry import tlm_error, tlm_query, tlm_wait  # noqa: E402
 from framework.test_suite import SkipTest  # noqa: E402
@@ -324,6 +325,45 @@ class TestHost(TestSuite):
         s1 = tlm_wait(pb, '/pcc/stats', lambda r: stat(r, 'gen_pkts') > 0)
         self.verify(stat(s1, 'gen_pkts') > 0, 'B sends nothing: %s' % s1)
         self.assert_equal(b.close(), 0, 'B exit status')
+
+    def test_trace_reader(self):
+        """--trace=pcc\\..*: a flow's CNP -> the algorithm's record (with
+        the format its plug-in set) -> rate change -> RTT probe, rendered by
+        dpdk-pcc-trace from the CTF trace; babeltrace reads the same."""
+        plugin = os.path.join(self.plugins, 'plug_trace.so')
+        if not os.path.exists(plugin):
+            self.skip('plug_trace.so not built')
+        reader = os.path.join(self.build_dir, 'app', 'dpdk-pcc-trace', 'dpdk-pcc-trace')
+        tdir = os.path.join(self.work_dir, 'trace')
+        shutil.rmtree(tdir, ignore_errors=True)
+        res = self.app.run(['--ring-pair', '--flows', '4096', '--gen-flows', '2',
+                            '--gen-rate', '100', '--gen-ce', '5', '--plugin', plugin,
+                            '--algo', 'plug_trace_algo', '--run-time', '1',
+                            '--stats-period', '0'],
+                           lcores='0-1', extra=['--trace=pcc\\..*', '--trace-dir', tdir],
+                           timeout=60)
+        self.assert_equal(res.returncode, 0, res.describe())
+        out = run_cmd(['/usr/bin/python3', reader, tdir, '--port', '0', '--qpn', '0x100'],
+                      timeout=120)
+        self.assert_equal(out.returncode, 0, out.describe())
+        lines = [l.split('  ', 1)[1].strip() for l in out.stdout.splitlines() if '  ' in l]
+        seq = None
+        for i, l in enumerate(lines):
+            if not l.endswith('CNP event'):
+                continue
+            nxt = lines[max(0, i - 2):i + 6]
+            rec = [x for x in nxt if x.startswith('algorithm: cnp: rate ')]
+            rate = [x for x in nxt if '-> ' in x and x.endswith('Gb/s') and 'rate' in x]
+            probe = [x for x in nxt if x.endswith('RTT probe sent (slot 0)')]
+            if rec and rate and probe:
+                seq = nxt
+                break
+        self.verify(seq is not None, 'no CNP -> record -> rate -> probe in:\n' +
+                    '\n'.join(out.stdout.splitlines()[:60]))
+        self.log('\n'.join(seq))
+        bt = run_cmd(['babeltrace', tdir], timeout=120)
+        self.check(bt.returncode == 0 and 'pcc.engine.rp_rate' in bt.stdout and
+                   'fmt = "cnp: rate %u -> %u"' in bt.stdout, 'babeltrace: ' + bt.stderr[-500:])
 
     def test_plugin_errors(self):
         self.expect_usage_error(TRAFFIC + ['--plugin', '/nonexistent/x.so'],
