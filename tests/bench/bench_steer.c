@@ -268,8 +268,7 @@ static unsigned int pair_seq;
  * engine's steering, else RSS.
  */
 static int
-run_phase(unsigned int nl, const unsigned int *lcores, bool steer, struct rte_mempool *mp,
-		struct result *r)
+run_phase(unsigned int nl, const unsigned int *lcores, bool steer, struct result *r)
 {
 	static struct pcc_engine_conf conf;
 	const uint32_t ring = rte_align32pow2(o.events + o.flows + 1024);
@@ -278,6 +277,7 @@ run_phase(unsigned int nl, const unsigned int *lcores, bool steer, struct rte_me
 	struct pcc_engine_port_stats st;
 	struct pcc_engine_gen_group grp;
 	struct pcc_engine *e = NULL;
+	struct rte_mempool *mp;
 	struct pcc_ring_pair *rp;
 	struct pcc_l3_spec l3;
 	struct rte_eth_conf ec;
@@ -290,10 +290,21 @@ run_phase(unsigned int nl, const unsigned int *lcores, bool steer, struct rte_me
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
+	/* a pool of its own: its mbufs in address order, as in the first
+	 * phase (a pool a phase left scrambled costs TLB misses on 4 KiB
+	 * pages) */
+	snprintf(name, sizeof(name), "bstp%u", pair_seq);
+	mp = rte_pktmbuf_pool_create(name, o.events + 4096, 256, 0,
+			RTE_PKTMBUF_HEADROOM + CNP_LEN_MAX, (int)rte_socket_id());
+	if (mp == NULL) {
+		fprintf(stderr, "bench_steer: mbuf pool: %s\n", rte_strerror(rte_errno));
+		return -1;
+	}
 	snprintf(name, sizeof(name), "bst%u", pair_seq++);
 	rp = pcc_ring_pair_create(name, (uint16_t)nl, (uint16_t)nl, ring, (int)rte_socket_id());
 	if (rp == NULL) {
 		fprintf(stderr, "bench_steer: ring pair: %s\n", rte_strerror(rte_errno));
+		rte_mempool_free(mp);
 		return -1;
 	}
 	pa = pcc_ring_pair_port(rp, 0);
@@ -363,32 +374,42 @@ run_phase(unsigned int nl, const unsigned int *lcores, bool steer, struct rte_me
 	l3.src.v4 = RTE_IPV4(10, 0, 0, 2);
 	l3.dst.v4 = RTE_IPV4(10, 0, 0, 1);
 	l3.dscp = 48;
-	for (i = 0; i < o.events; i++) {
-		uint32_t qpn = QPN_BASE + i % o.flows;
-		struct rte_mbuf *m = rte_pktmbuf_alloc(mp);
-		int len;
+	/* each queue's CNPs from consecutive mbufs (a NIC fills a queue from
+	 * its own descriptors): one queue's packets interleaved with the
+	 * other's would touch twice the pages per event */
+	for (q = 0; q < nl; q++) {
+		for (i = 0; i < o.events; i++) {
+			uint32_t qpn = QPN_BASE + i % o.flows;
+			struct rte_mbuf *m;
+			uint16_t sport = pcc_roce_udp_sport(qpn, qpn);
+			uint16_t qi;
+			int len;
 
-		if (m == NULL) {
-			fprintf(stderr, "bench_steer: out of mbufs\n");
-			goto stop;
-		}
-		l3.udp_sport = pcc_roce_udp_sport(qpn, qpn);
-		len = pcc_cnp_build(rte_pktmbuf_mtod(m, uint8_t *), CNP_LEN_MAX, &l3, qpn);
-		if (len < 0) {
-			rte_pktmbuf_free(m);
-			goto stop;
-		}
-		m->data_len = (uint16_t)len;
-		m->pkt_len = (uint32_t)len;
-		if (nl == 1)
-			q = 0;
-		else if (steer)
-			q = (uint16_t)pcc_engine_steer_rxq(e, pa, qpn);
-		else
-			q = (uint16_t)(rss_hash(&l3, l3.udp_sport) % nl);
-		if (rte_eth_tx_burst(pb, q, &m, 1) != 1) {
-			rte_pktmbuf_free(m);
-			r->refused++;
+			if (nl == 1)
+				qi = 0;
+			else if (steer)
+				qi = (uint16_t)pcc_engine_steer_rxq(e, pa, qpn);
+			else
+				qi = (uint16_t)(rss_hash(&l3, sport) % nl);
+			if (qi != q)
+				continue;
+			m = rte_pktmbuf_alloc(mp);
+			if (m == NULL) {
+				fprintf(stderr, "bench_steer: out of mbufs\n");
+				goto stop;
+			}
+			l3.udp_sport = sport;
+			len = pcc_cnp_build(rte_pktmbuf_mtod(m, uint8_t *), CNP_LEN_MAX, &l3, qpn);
+			if (len < 0) {
+				rte_pktmbuf_free(m);
+				goto stop;
+			}
+			m->data_len = (uint16_t)len;
+			m->pkt_len = (uint32_t)len;
+			if (rte_eth_tx_burst(pb, q, &m, 1) != 1) {
+				rte_pktmbuf_free(m);
+				r->refused++;
+			}
 		}
 	}
 	total = o.events - r->refused;
@@ -450,6 +471,7 @@ out:
 	pcc_engine_destroy(e);
 	rte_eth_dev_stop(pb);
 	pcc_ring_pair_free(rp);
+	rte_mempool_free(mp);
 	return rc;
 }
 
@@ -536,7 +558,6 @@ main(int argc, char **argv)
 {
 	unsigned int lcores[MAX_LC], n = 0, l, k;
 	struct result r1, rr, re;
-	struct rte_mempool *mp;
 	int ret;
 
 	ret = rte_eal_init(argc, argv);
@@ -563,12 +584,8 @@ main(int argc, char **argv)
 	}
 	samples = calloc(SAMPLES_MAX, sizeof(*samples));
 	costs = calloc(SAMPLES_MAX, sizeof(*costs));
-	mp = rte_pktmbuf_pool_create("bst_gen", o.events + 4096, 256, 0,
-			RTE_PKTMBUF_HEADROOM + CNP_LEN_MAX, (int)rte_socket_id());
-	if (mp == NULL || samples == NULL || costs == NULL) {
-		fprintf(stderr, "bench_steer: mbuf pool: %s\n", rte_strerror(rte_errno));
+	if (samples == NULL || costs == NULL)
 		return 1;
-	}
 	rte_log_set_level_pattern("pcc.*", RTE_LOG_WARNING);
 	printf("# %s, %u flows, %u CNP events per phase (one per CNP), burst %u; ns/event "
 	       "on-CPU per lcore between 10%% and 80%% of its events\n",
@@ -579,15 +596,14 @@ main(int argc, char **argv)
 			"ns/ev-0", "ns/ev-1", "x 1-lc", "med-0", "med-1", "x 1-lc", "Mev/s",
 			"events", "xring-out", "xring-drop", "xring-wait", "no-flow");
 	for (k = 0; k < o.repeat; k++) {
-		if (run_phase(1, lcores, false, mp, &r1) != 0 ||
-				run_phase(2, lcores, false, mp, &rr) != 0 ||
-				run_phase(2, lcores, true, mp, &re) != 0)
+		if (run_phase(1, lcores, false, &r1) != 0 ||
+				run_phase(2, lcores, false, &rr) != 0 ||
+				run_phase(2, lcores, true, &re) != 0)
 			return 1;
 		print_row("-", 1, &r1, &r1);
 		print_row("rss", 2, &rr, &r1);
 		print_row("engine", 2, &re, &r1);
 	}
-	rte_mempool_free(mp);
 	free(samples);
 	free(costs);
 	rte_eal_cleanup();
