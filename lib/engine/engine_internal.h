@@ -540,6 +540,28 @@ eng_port_paused(const struct pcc_engine *e, uint16_t pidx)
 	return __atomic_load_n(&e->ports[pidx].paused, __ATOMIC_RELAXED) != 0;
 }
 
+/*
+ * Backpressure: room for n in every ring through which lc hands over event
+ * records (and forwarded mbufs).  An RX burst of n packets hands over at
+ * most n of either, so none is lost: without room the burst waits in the
+ * RX queue (xring_wait) while the owners take their rings (every round,
+ * also when their own RX waits: no cycle of lcores waits for ever).
+ */
+static inline bool
+eng_xout_room(const struct eng_lcore *lc, unsigned int n)
+{
+	uint16_t k;
+
+	for (k = 0; k < lc->nb_xout; k++) {
+		uint16_t b = lc->xout_rank[k];
+
+		if (rte_ring_free_count(lc->xout[b]) < n ||
+				(lc->fout[b] != NULL && rte_ring_free_count(lc->fout[b]) < n))
+			return false;
+	}
+	return true;
+}
+
 /* Owner lcore of a 5-tuple flow on port index pidx with hash sig. */
 static inline struct eng_lcore *
 eng_owner(const struct pcc_engine *e, uint16_t pidx, uint32_t sig)

@@ -228,29 +228,6 @@ pcc_engine_idle_deadline(const struct pcc_engine *e, unsigned int lcore_id)
 	return idle_deadline(e->lcores[lcore_id]);
 }
 
-/*
- * Backpressure: room for a whole burst in every ring through which lc
- * hands over event records (and forwarded mbufs): an RX burst of n
- * packets hands over at most n of either, so none is lost.  When there is
- * none the burst waits in the RX queue (xring_wait) while the owners take
- * their rings (every round, also when their own RX waits: no cycle of
- * lcores waits for ever).
- */
-static inline bool
-xout_room(const struct eng_lcore *lc, unsigned int n)
-{
-	uint16_t k;
-
-	for (k = 0; k < lc->nb_xout; k++) {
-		uint16_t b = lc->xout_rank[k];
-
-		if (rte_ring_free_count(lc->xout[b]) < n ||
-				(lc->fout[b] != NULL && rte_ring_free_count(lc->fout[b]) < n))
-			return false;
-	}
-	return true;
-}
-
 /* Most poll rounds a stopping lcore spends draining its RX queues. */
 #define ENG_DRAIN_ROUNDS_MAX 64
 
@@ -331,7 +308,7 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 				continue;
 			if (lc->nb_xout > 0 &&
 					(q->roles & (PCC_ENGINE_ROLE_RP | PCC_ENGINE_ROLE_FWD)) &&
-					unlikely(!xout_room(lc, burst))) {
+					unlikely(!eng_xout_room(lc, burst))) {
 				eng_ctr_add(&lc->pctr[q->pidx].xring_wait, 1);
 				continue;
 			}

@@ -8,7 +8,8 @@
  * The decision against a fake PMD (struct eng_steer_ops): RSS hash fields
  * offered or not, RETA sizes, rte_flow rules on the BTH DestQP validated
  * or refused (IPv4, IPv6), refused at create; the rules' queues agree with
- * the engine's owner function for every QPN.
+ * the engine's owner function for every QPN.  The hand-over rings' size
+ * from the line rate, and the backpressure predicate (room for a burst).
  *
  * Then an engine with 2 lcores on a ring pair (2 RX queues): its flows'
  * CNPs sent to the queue pcc_engine_steer_rxq() names (what the rules do
@@ -401,6 +402,45 @@ test_xring_size(void **state)
 	assert_int_equal(eng_xring_size(UINT64_C(3200) * 1000000000, 32), ENG_XRING_MAX);
 }
 
+/* Backpressure: an RX burst goes ahead only with room for a whole burst
+ * in every hand-over ring (records and, in forward mode, mbufs). */
+static void
+test_xout_room(void **state)
+{
+	static struct eng_lcore lc;
+	struct eng_ev ev[64];
+	struct rte_ring *x, *f;
+	void *objs[64];
+
+	(void)state;
+	memset(&lc, 0, sizeof(lc));
+	memset(ev, 0, sizeof(ev));
+	memset(objs, 0, sizeof(objs));
+	assert_true(eng_xout_room(&lc, 32)); /* hands nothing over */
+	x = rte_ring_create_elem("steer_x", sizeof(struct eng_ev), 64, SOCKET_ID_ANY,
+			RING_F_SP_ENQ | RING_F_SC_DEQ);
+	f = rte_ring_create("steer_f", 64, SOCKET_ID_ANY, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	assert_non_null(x);
+	assert_non_null(f);
+	lc.xout[1] = x;
+	lc.xout_rank[lc.nb_xout++] = 1;
+	assert_true(eng_xout_room(&lc, 32)); /* 63 free */
+	assert_int_equal(rte_ring_enqueue_burst_elem(x, ev, sizeof(ev[0]), 31, NULL), 31);
+	assert_true(eng_xout_room(&lc, 32)); /* 32 free: exactly a burst */
+	assert_int_equal(rte_ring_enqueue_burst_elem(x, ev, sizeof(ev[0]), 1, NULL), 1);
+	assert_false(eng_xout_room(&lc, 32));
+	assert_true(eng_xout_room(&lc, 31));
+	assert_int_equal(rte_ring_dequeue_burst_elem(x, ev, sizeof(ev[0]), 32, NULL), 32);
+	assert_true(eng_xout_room(&lc, 32));
+	/* the forwarded-mbuf ring of the same pair counts too */
+	lc.fout[1] = f;
+	assert_int_equal(rte_ring_enqueue_burst(f, objs, 40, NULL), 40);
+	assert_false(eng_xout_room(&lc, 32));
+	assert_true(eng_xout_room(&lc, 23));
+	rte_ring_free(x);
+	rte_ring_free(f);
+}
+
 /* ---- Two lcores on a ring pair ------------------------------------------------ */
 
 /* lcore 1's half, handed over when not steered, is more than a ring holds */
@@ -623,6 +663,7 @@ main(void)
 		cmocka_unit_test(test_steer_no_flow),
 		cmocka_unit_test(test_steer_create_fails),
 		cmocka_unit_test(test_xring_size),
+		cmocka_unit_test(test_xout_room),
 		cmocka_unit_test(test_two_lcores_steered),
 		cmocka_unit_test(test_two_lcores_handover),
 	};
