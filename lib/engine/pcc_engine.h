@@ -661,6 +661,9 @@ enum pcc_engine_steer {
 /** Steering of port_id (enum pcc_engine_steer), or -ENOENT. */
 int pcc_engine_port_steer(const struct pcc_engine *e, uint16_t port_id);
 
+/** "none", "flow" or "handover"; NULL for another value. */
+const char *pcc_engine_steer_name(int steer);
+
 /**
  * RX queue of port_id polled by the owner of QP flow qpn: where the port's
  * steering rules deliver that QP's CC packets.  A peer that chooses the

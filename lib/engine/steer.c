@@ -329,6 +329,21 @@ pcc_engine_port_steer(const struct pcc_engine *e, uint16_t port_id)
 	return e->ports[e->pidx[port_id]].steer_mode;
 }
 
+const char *
+pcc_engine_steer_name(int steer)
+{
+	switch (steer) {
+	case PCC_ENGINE_STEER_NONE:
+		return "none";
+	case PCC_ENGINE_STEER_FLOW:
+		return "flow";
+	case PCC_ENGINE_STEER_HANDOVER:
+		return "handover";
+	default:
+		return NULL;
+	}
+}
+
 int
 pcc_engine_steer_rxq(const struct pcc_engine *e, uint16_t port_id, uint32_t qpn)
 {
