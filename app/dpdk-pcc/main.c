@@ -213,11 +213,12 @@ print_setup(const struct pcc_engine *e)
 		}
 		ops = pcc_dev_slot_algo(dev_port, slot, NULL);
 		printf("%s: port %u: algorithm %s (slot %u), line rate %" PRIu64
-		       " Gbit/s, clock %s, %u flow table entries\n",
+		       " Gbit/s, clock %s, %u flow table entries, steering %s\n",
 				APP_NAME, p, ops != NULL ? ops->name : "none", slot,
 				pcc_engine_port_line_rate(e, p) / 1000000000u,
 				pcc_engine_clock_src_name((enum pcc_engine_clock_src)src),
-				(unsigned int)conf->flow.capacity);
+				(unsigned int)conf->flow.capacity,
+				pcc_engine_steer_name(pcc_engine_port_steer(e, p)));
 	}
 	fflush(stdout);
 }

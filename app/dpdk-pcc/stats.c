@@ -414,7 +414,7 @@ print_rp(FILE *f, const struct pcc_engine *e)
 {
 	static const char *const hdr[] = { "Port", "Ev-CNP", "Ev-TX", "Ev-ACK", "Ev-NAK", "Ev-RTT",
 		"Ev-Timer", "Masked", "Ev-err", "No-flow", "NAK-fatal", "Probe-tx", "Probe-bad",
-		"Probe-none", "Rate-upd", "Win-stall", "Xring-drop", "Pacer-drop" };
+		"Probe-none", "Rate-upd", "Win-stall", "Xring-drop", "Xring-wait", "Pacer-drop" };
 	static const char *const fhdr[] = { "Port", "Fwd-rx", "Paced", "Unpaced", "Back-to-host" };
 	struct pcc_engine_port_stats ps;
 	struct table t, w;
@@ -456,7 +456,8 @@ print_rp(FILE *f, const struct pcc_engine *e)
 		tbl_u64(&t, 14, ps.rate_updates);
 		tbl_u64(&t, 15, ps.window_stalls);
 		tbl_u64(&t, 16, ps.xring_drop);
-		tbl_u64(&t, 17, ps.pacer_drop);
+		tbl_u64(&t, 17, ps.xring_wait);
+		tbl_u64(&t, 18, ps.pacer_drop);
 	}
 	tbl_print(f, &t, "Reaction point per port (events dispatched to the algorithms):");
 	tbl_print(f, &w, "Forward mode per port:");

@@ -190,7 +190,7 @@ pcc_engine_flow_rate_set(
 	pidx = e->pidx[key->port_id];
 	if (pidx < 0 || e->ports[pidx].nb_owners == 0)
 		return -ENOENT;
-	lc = eng_owner(e, (uint16_t)pidx, eng_flow_hash(key));
+	lc = eng_owner_key(e, (uint16_t)pidx, key, eng_flow_hash(key));
 	if (!engine_running(e))
 		return ctl_flow_rate(lc, key, rate_bps);
 	m = ctl_msg(CTL_FLOW_RATE);

@@ -269,9 +269,22 @@ lcores_talk(const struct pcc_engine *e, const struct eng_lcore *a, const struct 
 	return false;
 }
 
+/* Fastest port whose packets producer a hands over (ring sizes). */
+static uint64_t
+xring_bps(const struct pcc_engine *e, const struct eng_lcore *a)
+{
+	uint64_t bps = 0;
+	uint32_t i;
+
+	for (i = 0; i < a->nb_rxq; i++)
+		bps = RTE_MAX(bps, e->ports[a->rxq[i].pidx].line_bps);
+	return bps;
+}
+
 static int
 rings_setup(struct pcc_engine *e)
 {
+	uint32_t size;
 	uint16_t a, b;
 
 	for (a = 0; a < e->nb_lcores; a++) {
@@ -283,23 +296,24 @@ rings_setup(struct pcc_engine *e)
 
 			if (a == b || !lcores_talk(e, pa, pb))
 				continue;
+			size = eng_xring_size(xring_bps(e, pa), e->conf.burst);
 			snprintf(name, sizeof(name), "pcc_ev%u_%u_%u", e->id, pa->lcore_id,
 					pb->lcore_id);
-			r = rte_ring_create_elem(name, sizeof(struct eng_ev), ENG_XRING_SIZE,
-					socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
+			r = rte_ring_create_elem(name, sizeof(struct eng_ev), size, socket,
+					RING_F_SP_ENQ | RING_F_SC_DEQ);
 			if (r == NULL) {
 				ENG_LOG(ERR, "ring %s: %s", name, rte_strerror(rte_errno));
 				return -rte_errno;
 			}
 			pa->xout[b] = r;
+			pa->xout_rank[pa->nb_xout++] = b;
 			pb->xin[a] = r;
 			pb->xin_rank[pb->nb_xin++] = a;
 			if (e->fwd_a < 0)
 				continue;
 			snprintf(name, sizeof(name), "pcc_fw%u_%u_%u", e->id, pa->lcore_id,
 					pb->lcore_id);
-			r = rte_ring_create(name, ENG_XRING_SIZE, socket,
-					RING_F_SP_ENQ | RING_F_SC_DEQ);
+			r = rte_ring_create(name, size, socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
 			if (r == NULL) {
 				ENG_LOG(ERR, "ring %s: %s", name, rte_strerror(rte_errno));
 				return -rte_errno;
@@ -483,6 +497,9 @@ pcc_engine_create(const struct pcc_engine_conf *conf)
 	if (ret < 0)
 		goto fail;
 	ret = lcores_setup(e);
+	if (ret < 0)
+		goto fail;
+	ret = eng_steer_setup(e);
 	if (ret < 0)
 		goto fail;
 	ret = eng_rp_setup(e);

@@ -82,6 +82,7 @@ eng_fate(struct pcc_engine_port_stats *pc, unsigned int fate, uint64_t n)
 
 #include "engine_clock.h"
 #include "engine_flow.h"
+#include "steer.h"
 
 /* ---- Events (rp.c) ---------------------------------------------------- */
 
@@ -334,6 +335,12 @@ struct eng_port {
 	/* owners: the lcores polling the port, in lcore id order */
 	uint16_t nb_owners;
 	struct eng_lcore *owners[RTE_MAX_LCORE];
+	/* steering (steer.c): owner index and its RX queue by the QPN's low
+	 * byte; what was programmed (RP ports with several owners) */
+	uint16_t steer_owner[ENG_STEER_BUCKETS];
+	uint16_t steer_rxq[ENG_STEER_BUCKETS];
+	uint8_t steer_mode; /* enum pcc_engine_steer */
+	struct eng_steer_out *steer;
 	/* RP ports: probe formats as configured or last set (ctl.c) */
 	struct pcc_engine_probe_conf probe[PCC_ENGINE_PROBE_SLOTS];
 	/* NP ports: NP settings as given (sqpn_map: the caller's, valid
@@ -396,7 +403,34 @@ struct eng_lcore_ctr {
 	uint64_t timer_late_max;
 };
 
-#define ENG_XRING_SIZE 4096 /* event records per lcore pair */
+/*
+ * Hand-over rings (records, or mbufs in forward mode, per lcore pair) are
+ * sized from the port's line rate: they hold what the port can carry in
+ * minimum-size CC frames (84 wire bytes: 64 + preamble and gap) during
+ * ENG_XRING_HOLD_NS, the longest the owner is expected to go without
+ * taking its input rings (a poll round under load), rounded up to a power
+ * of two, at least ENG_XRING_MIN and 4 bursts, at most ENG_XRING_MAX:
+ *
+ *   size = pow2(line_bps / (8 * 84) * ENG_XRING_HOLD_NS / 1e9)
+ *
+ * 100 Gb/s: 2976 -> 4096; 400 Gb/s: 11905 -> 16384.  A full ring is no
+ * loss: the lcore defers its next RX burst (xring_wait) until there is
+ * room for a whole burst, and the packets wait in the RX queue.
+ */
+#define ENG_XRING_HOLD_NS 20000u
+#define ENG_XRING_CC_WIRE 84u
+#define ENG_XRING_MIN 1024u
+#define ENG_XRING_MAX 65536u
+
+static inline uint32_t
+eng_xring_size(uint64_t line_bps, uint16_t burst)
+{
+	uint64_t n = line_bps / (8u * ENG_XRING_CC_WIRE) * ENG_XRING_HOLD_NS / NS_PER_S;
+
+	n = RTE_MAX(n, (uint64_t)RTE_MAX(ENG_XRING_MIN, 4u * burst));
+	n = rte_align64pow2(n);
+	return (uint32_t)RTE_MIN(n, (uint64_t)ENG_XRING_MAX);
+}
 /* Event records processed together (flows looked up in bulk); at most
  * RTE_HASH_LOOKUP_BULK_MAX. */
 #define ENG_RP_EV_BATCH 32
@@ -429,7 +463,9 @@ struct eng_lcore {
 	struct rte_ring *fout[RTE_MAX_LCORE];
 	uint16_t nb_xin;
 	uint16_t xin_rank[RTE_MAX_LCORE]; /* producers that have a ring to us */
-	void *np;                         /* NP runner state (eng_np_init) */
+	uint16_t nb_xout;
+	uint16_t xout_rank[RTE_MAX_LCORE]; /* consumers we have a ring to */
+	void *np;                          /* NP runner state (eng_np_init) */
 	/* run-time control (ctl.c): requests in */
 	struct rte_ring *ctl;
 	/* the loop's start (clocks, generator start times) ran since the
@@ -504,13 +540,55 @@ eng_port_paused(const struct pcc_engine *e, uint16_t pidx)
 	return __atomic_load_n(&e->ports[pidx].paused, __ATOMIC_RELAXED) != 0;
 }
 
-/* Owner lcore of a flow on port index pidx with hash sig. */
+/*
+ * Backpressure: room for n in every ring through which lc hands over event
+ * records (and forwarded mbufs).  An RX burst of n packets hands over at
+ * most n of either, so none is lost: without room the burst waits in the
+ * RX queue (xring_wait) while the owners take their rings (every round,
+ * also when their own RX waits: no cycle of lcores waits for ever).
+ */
+static inline bool
+eng_xout_room(const struct eng_lcore *lc, unsigned int n)
+{
+	uint16_t k;
+
+	for (k = 0; k < lc->nb_xout; k++) {
+		uint16_t b = lc->xout_rank[k];
+
+		if (rte_ring_free_count(lc->xout[b]) < n ||
+				(lc->fout[b] != NULL && rte_ring_free_count(lc->fout[b]) < n))
+			return false;
+	}
+	return true;
+}
+
+/* Owner lcore of a 5-tuple flow on port index pidx with hash sig. */
 static inline struct eng_lcore *
 eng_owner(const struct pcc_engine *e, uint16_t pidx, uint32_t sig)
 {
 	const struct eng_port *p = &e->ports[pidx];
 
 	return p->owners[((uint64_t)sig * p->nb_owners) >> 32];
+}
+
+/* Owner lcore of QP flow qpn on port index pidx: by the QPN's low byte,
+ * what the port's steering rules match (steer.c). */
+static inline struct eng_lcore *
+eng_owner_qp(const struct pcc_engine *e, uint16_t pidx, uint32_t qpn)
+{
+	const struct eng_port *p = &e->ports[pidx];
+
+	return p->owners[p->steer_owner[qpn & (ENG_STEER_BUCKETS - 1)]];
+}
+
+/* Owner lcore of the flow of key (hash sig) on port index pidx. */
+static inline struct eng_lcore *
+eng_owner_key(const struct pcc_engine *e, uint16_t pidx, const struct pcc_engine_flow_key *key,
+		uint32_t sig)
+{
+	if (key->type == PCC_ENGINE_FLOW_QP)
+		return eng_owner_qp(e, pidx, key->qpn);
+	return eng_owner(e, pidx, sig);
 }
 
 /*
@@ -564,6 +642,11 @@ int eng_conf_check(const struct pcc_engine_conf *c);
 /* TX queue of lcore_id on port_id: its rank among the lcores sending on
  * it, -ENOENT if it sends nothing there */
 int eng_txq_rank(const struct pcc_engine_conf *conf, uint16_t port_id, unsigned int lcore_id);
+
+/* steer.c: after the owners are known (lcores_setup); 0 or -ENOMEM.
+ * Teardown destroys the rules (before the ports stop). */
+int eng_steer_setup(struct pcc_engine *e);
+void eng_steer_teardown(struct pcc_engine *e);
 
 /* port.c */
 int eng_ports_setup(struct pcc_engine *e);

@@ -165,14 +165,14 @@ eng_fwd_host_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *
 		if (!fwd_key(port_b, pkts[i], &infos[i], &k)) {
 			pcc_engine_flow_key_qp(&k, port_b, 0);
 			sig = eng_flow_hash_qp(port_b, 0);
-			owner = eng_owner(e, pidx_b, sig);
+			owner = eng_owner_qp(e, pidx_b, 0);
 			if (owner == lc && lpb != NULL) {
 				fwd_unpaced(lc, lpb, pkts[i], lpb->now);
 				continue;
 			}
 		} else {
 			sig = eng_flow_hash(&k);
-			owner = eng_owner(e, pidx_b, sig);
+			owner = eng_owner_key(e, pidx_b, &k, sig);
 			if (owner == lc && lpb != NULL) {
 				fwd_local(lc, lpb, pkts[i], &infos[i], &k, sig, lpb->now);
 				continue;

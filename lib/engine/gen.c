@@ -210,11 +210,8 @@ groups_of(const struct pcc_engine *e, uint32_t *nb, struct pcc_engine_gen_group 
 static struct eng_lport *
 owner_lport(const struct pcc_engine *e, uint16_t pidx, uint32_t qpn)
 {
-	struct pcc_engine_flow_key k;
-	struct eng_lcore *lc;
+	struct eng_lcore *lc = eng_owner_qp(e, pidx, qpn);
 
-	pcc_engine_flow_key_qp(&k, e->ports[pidx].port_id, qpn);
-	lc = eng_owner(e, pidx, eng_flow_hash_qp(e->ports[pidx].port_id, qpn));
 	return lc->lports[lc->lport_of[pidx]];
 }
 

@@ -651,6 +651,32 @@ int pcc_engine_port_dev(
 /** Line rate of port_id, bit/s (conf.rp.line_rate_gbps, link, or 100G). */
 uint64_t pcc_engine_port_line_rate(const struct pcc_engine *e, uint16_t port_id);
 
+/**
+ * How CC packets of a port reach their flow's owner (doc/engine.md,
+ * "Steering").  A QP flow's owner is chosen by its QPN's low byte.
+ */
+enum pcc_engine_steer {
+	PCC_ENGINE_STEER_NONE = 0,     /**< one lcore polls the port: nothing to steer */
+	PCC_ENGINE_STEER_FLOW = 1,     /**< rte_flow rules on the BTH DestQP send each
+	                                *   CC packet to its owner's RX queue */
+	PCC_ENGINE_STEER_HANDOVER = 2, /**< the PMD cannot: an event received by
+	                                *   another lcore is handed to the owner */
+};
+
+/** Steering of port_id (enum pcc_engine_steer), or -ENOENT. */
+int pcc_engine_port_steer(const struct pcc_engine *e, uint16_t port_id);
+
+/** "none", "flow" or "handover"; NULL for another value. */
+const char *pcc_engine_steer_name(int steer);
+
+/**
+ * RX queue of port_id polled by the owner of QP flow qpn: where the port's
+ * steering rules deliver that QP's CC packets.  A peer that chooses the
+ * queue itself (a ring pair's other side, a simulator) steers as the NIC
+ * would by sending there.  -ENOENT if no lcore polls the port.
+ */
+int pcc_engine_steer_rxq(const struct pcc_engine *e, uint16_t port_id, uint32_t qpn);
+
 /** Algorithm context bytes reserved per flow. */
 uint32_t pcc_engine_flow_ctx_size(const struct pcc_engine *e);
 
@@ -686,6 +712,7 @@ uint32_t pcc_engine_flow_ctx_size(const struct pcc_engine *e);
 	X(rate_updates, "RP: pacer rate changes")                                \
 	X(window_stalls, "RP: generator rounds a flow's window stopped")         \
 	X(xring_drop, "RP: event records lost to a full inter-lcore ring")       \
+	X(xring_wait, "RP: RX bursts deferred, a hand-over ring lacked room")    \
 	X(pacer_drop, "RP: packets the pacer refused or dropped")                \
 	X(fwd_rx, "forward mode, host side: packets received to forward")        \
 	X(fwd_paced, "forward mode: of fwd_rx, sent through a flow's pacer")     \

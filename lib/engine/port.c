@@ -194,7 +194,7 @@ port_setup(struct pcc_engine *e, struct eng_port *p, uint16_t mtu)
 		p->hw_ts = true;
 	}
 	if (p->nb_rxq > 1) {
-		uint64_t hf = info.flow_type_rss_offloads & (RTE_ETH_RSS_IP | RTE_ETH_RSS_UDP);
+		uint64_t hf = eng_steer_rss_hf(info.flow_type_rss_offloads);
 
 		if (hf != 0) {
 			pconf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
@@ -294,6 +294,7 @@ eng_ports_close(struct pcc_engine *e)
 	uint16_t i;
 	int ret;
 
+	eng_steer_teardown(e);
 	for (i = 0; i < e->nb_ports; i++) {
 		uint16_t pid = e->ports[i].port_id;
 

@@ -301,7 +301,7 @@ eng_rp_flush(struct eng_lcore *lc)
 void
 eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
 {
-	struct eng_lcore *owner = eng_owner(lc->e, pidx, r->sig);
+	struct eng_lcore *owner = eng_owner_key(lc->e, pidx, &r->key, r->sig);
 
 	if (owner == lc) {
 		/* a small table: at once (eng_rp_events() would look its

@@ -218,7 +218,7 @@ pcc_engine_flow_get(const struct pcc_engine *e, const struct pcc_engine_flow_key
 	if (e->ports[e->pidx[key->port_id]].nb_owners == 0)
 		return -ENOENT;
 	sig = eng_flow_hash(key);
-	lc = eng_owner(e, (uint16_t)e->pidx[key->port_id], sig);
+	lc = eng_owner_key(e, (uint16_t)e->pidx[key->port_id], key, sig);
 	pos = rte_hash_lookup_with_hash(lc->ft.h, key, sig);
 	if (pos < 0 || flow_read(lc, (uint32_t)pos, key, &s) != 0)
 		return -ENOENT;

@@ -6,7 +6,9 @@
  * The poll loop of a worker lcore and the RX dispatch by packet kind.
  *
  * One round: read the clock of every port the lcore works on (once), then
- * for every RX queue: receive a burst and dispatch it; take event records
+ * for every RX queue: receive a burst and dispatch it (unless a ring to
+ * another lcore lacks room for what a burst may hand over: backpressure,
+ * doc/engine.md "Steering"); take event records
  * and forwarded packets other lcores handed over; on every RP port:
  * transmit what the pacer has due, let the generator refill the flows'
  * pacer queues (and transmit at once what of it is due), and run the flow
@@ -306,6 +308,14 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 			/* a stopped context's port (pcc_engine_port_pause) */
 			if (unlikely(eng_port_paused(e, q->pidx)))
 				continue;
+			/* backpressure: no room to hand a burst over, the
+			 * packets wait in the RX queue (eng_xout_room) */
+			if (lc->nb_xout > 0 &&
+					(q->roles & (PCC_ENGINE_ROLE_RP | PCC_ENGINE_ROLE_FWD)) &&
+					unlikely(!eng_xout_room(lc, burst))) {
+				eng_ctr_add(&lc->pctr[q->pidx].xring_wait, 1);
+				continue;
+			}
 			n = rte_eth_rx_burst(q->port_id, q->queue_id, pkts, burst);
 			if (n > 0) {
 				rx_dispatch(lc, q, pkts, n, q->lp->now);

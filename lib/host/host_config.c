@@ -151,6 +151,7 @@ walk_rp(const struct cfg_sink *s, void *a, const struct pcc_engine *e, uint16_t 
 {
 	uint32_t vals[PCC_DEV_MAX_PARAMS];
 	struct pcc_engine_probe_conf pc;
+	const char *steer;
 	char key[64], buf[RTE_TEL_MAX_STRING_LEN];
 	uint8_t dev, slot, sl;
 	uint32_t i;
@@ -159,6 +160,9 @@ walk_rp(const struct cfg_sink *s, void *a, const struct pcc_engine *e, uint16_t 
 		return;
 	s->num(a, "dev_port", dev);
 	s->num(a, "line_rate_bps", pcc_engine_port_line_rate(e, p));
+	steer = pcc_engine_steer_name(pcc_engine_port_steer(e, p));
+	if (steer != NULL)
+		s->str(a, "steer", steer);
 	s->num(a, "active_slot", slot);
 	for (sl = 0; sl < PCC_ENGINE_SLOTS; sl++) {
 		bool en = false;

@@ -1,0 +1,690 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * Steering that follows flow ownership (lib/engine/steer.c).
+ *
+ * The decision against a fake PMD (struct eng_steer_ops): RSS hash fields
+ * offered or not, RETA sizes, rte_flow rules on the BTH DestQP validated
+ * or refused (IPv4, IPv6), refused at create; the rules' queues agree with
+ * the engine's owner function for every QPN.  The hand-over rings' size
+ * from the line rate, and the backpressure predicate (room for a burst).
+ *
+ * Then an engine with 2 lcores on a ring pair (2 RX queues): its flows'
+ * CNPs sent to the queue pcc_engine_steer_rxq() names (what the rules do
+ * on a NIC) are all handled where they arrive, by their owner: no record
+ * crosses lcores, none is lost; sent all to queue 0 (no steering), every
+ * record of lcore 1's flows is handed over and none is lost either
+ * (backpressure).  No timing: the peer waits for counters to reach what
+ * is expected.  EAL "-l 0-1" without hugepages.
+ */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+
+#include "engine_internal.h"
+#include "pcc_algos.h"
+#include "pcc_proto.h"
+#include "test_eal.h"
+
+/* ---- Fake PMD ------------------------------------------------------------------ */
+
+struct fake_rule {
+	bool ipv6;
+	uint8_t value, mask;
+	uint16_t queue;
+	bool live;
+};
+
+static struct fake_pmd {
+	uint16_t reta_size;
+	uint64_t rss_offloads;
+	bool flow_ok;    /* validate IPv4 */
+	bool flow_v6_ok; /* validate IPv6 */
+	int create_fail; /* create fails at this rule (1-based), 0 never */
+	int reta_calls;
+	uint16_t reta[ENG_STEER_RETA_MAX];
+	int nb_rules, nb_created, nb_destroyed;
+	struct fake_rule rules[ENG_STEER_RULES_MAX];
+} pmd;
+
+static int
+fake_dev_info(uint16_t port_id, struct rte_eth_dev_info *info)
+{
+	(void)port_id;
+	memset(info, 0, sizeof(*info));
+	info->reta_size = pmd.reta_size;
+	info->flow_type_rss_offloads = pmd.rss_offloads;
+	return 0;
+}
+
+static int
+fake_reta_update(uint16_t port_id, struct rte_eth_rss_reta_entry64 *conf, uint16_t reta_size)
+{
+	unsigned int i;
+
+	(void)port_id;
+	assert_int_equal(reta_size, pmd.reta_size);
+	pmd.reta_calls++;
+	for (i = 0; i < reta_size; i++) {
+		const struct rte_eth_rss_reta_entry64 *g = &conf[i / RTE_ETH_RETA_GROUP_SIZE];
+
+		assert_true(g->mask & (UINT64_C(1) << (i % RTE_ETH_RETA_GROUP_SIZE)));
+		pmd.reta[i] = g->reta[i % RTE_ETH_RETA_GROUP_SIZE];
+	}
+	return 0;
+}
+
+/* The rule as a NIC would read it; asserts its shape. */
+static void
+rule_read(const struct rte_flow_attr *attr, const struct rte_flow_item *p,
+		const struct rte_flow_action *a, struct fake_rule *r)
+{
+	const struct rte_flow_item_udp *udp;
+	const struct rte_flow_item_raw *raw, *rawm;
+
+	assert_int_equal(attr->ingress, 1);
+	assert_int_equal(p[0].type, RTE_FLOW_ITEM_TYPE_ETH);
+	assert_true(p[1].type == RTE_FLOW_ITEM_TYPE_IPV4 || p[1].type == RTE_FLOW_ITEM_TYPE_IPV6);
+	r->ipv6 = p[1].type == RTE_FLOW_ITEM_TYPE_IPV6;
+	assert_int_equal(p[2].type, RTE_FLOW_ITEM_TYPE_UDP);
+	udp = p[2].spec;
+	assert_int_equal(rte_be_to_cpu_16(udp->hdr.dst_port), PCC_ROCE_UDP_PORT);
+	assert_int_equal(p[3].type, RTE_FLOW_ITEM_TYPE_RAW);
+	raw = p[3].spec;
+	rawm = p[3].mask;
+	assert_int_equal(raw->relative, 1);
+	assert_int_equal(raw->offset, ENG_STEER_DQPN_OFF);
+	assert_int_equal(raw->length, 3);
+	assert_int_equal(raw->pattern[0], 0);
+	assert_int_equal(raw->pattern[1], 0);
+	assert_int_equal(rawm->pattern[0], 0);
+	assert_int_equal(rawm->pattern[1], 0);
+	r->value = raw->pattern[2];
+	r->mask = rawm->pattern[2];
+	assert_int_equal(p[4].type, RTE_FLOW_ITEM_TYPE_END);
+	assert_int_equal(a[0].type, RTE_FLOW_ACTION_TYPE_QUEUE);
+	r->queue = ((const struct rte_flow_action_queue *)a[0].conf)->index;
+	assert_int_equal(a[1].type, RTE_FLOW_ACTION_TYPE_END);
+}
+
+static int
+fake_validate(uint16_t port_id, const struct rte_flow_attr *attr,
+		const struct rte_flow_item pattern[], const struct rte_flow_action actions[],
+		struct rte_flow_error *err)
+{
+	struct fake_rule r;
+
+	(void)port_id;
+	rule_read(attr, pattern, actions, &r);
+	if (r.ipv6 ? pmd.flow_v6_ok : pmd.flow_ok)
+		return 0;
+	err->message = "RAW item not supported";
+	return -ENOTSUP;
+}
+
+static struct rte_flow *
+fake_create(uint16_t port_id, const struct rte_flow_attr *attr,
+		const struct rte_flow_item pattern[], const struct rte_flow_action actions[],
+		struct rte_flow_error *err)
+{
+	struct fake_rule *r = &pmd.rules[pmd.nb_rules];
+
+	(void)port_id;
+	if (pmd.create_fail != 0 && pmd.nb_created + 1 == pmd.create_fail) {
+		err->message = "no room";
+		return NULL;
+	}
+	rule_read(attr, pattern, actions, r);
+	r->live = true;
+	pmd.nb_rules++;
+	pmd.nb_created++;
+	return (struct rte_flow *)r;
+}
+
+static int
+fake_destroy(uint16_t port_id, struct rte_flow *flow, struct rte_flow_error *err)
+{
+	struct fake_rule *r = (struct fake_rule *)flow;
+
+	(void)port_id;
+	(void)err;
+	assert_true(r->live);
+	r->live = false;
+	pmd.nb_destroyed++;
+	return 0;
+}
+
+static const struct eng_steer_ops fake_ops = {
+	.dev_info = fake_dev_info,
+	.reta_update = fake_reta_update,
+	.flow_validate = fake_validate,
+	.flow_create = fake_create,
+	.flow_destroy = fake_destroy,
+};
+
+static struct eng_steer_out out;
+
+/* nb_owners owners, owner k polls queue 2k+1 (queue 2k is not polled). */
+static void
+in_init(struct eng_steer_in *in, uint16_t nb_owners, uint16_t *polled)
+{
+	uint16_t tbl[ENG_STEER_BUCKETS];
+	unsigned int b, k;
+
+	memset(in, 0, sizeof(*in));
+	in->port_id = 0;
+	in->nb_rxq = (uint16_t)(2 * nb_owners);
+	in->nb_owners = nb_owners;
+	eng_steer_owner_table(nb_owners, tbl);
+	for (b = 0; b < ENG_STEER_BUCKETS; b++)
+		in->bucket_rxq[b] = (uint16_t)(2 * tbl[b] + 1);
+	for (k = 0; k < nb_owners; k++)
+		polled[k] = (uint16_t)(2 * k + 1);
+	in->nb_polled = nb_owners;
+	in->polled = polled;
+}
+
+/* The live rules send every QPN's CC packets to its owner's queue (one
+ * rule matches each, per IP version). */
+static void
+check_rules_follow_owner(const struct eng_steer_in *in, bool ipv6)
+{
+	uint16_t tbl[ENG_STEER_BUCKETS];
+	uint32_t qpn;
+	int i;
+
+	eng_steer_owner_table(in->nb_owners, tbl);
+	for (qpn = 0; qpn < 4096; qpn += 7) {
+		int v4 = 0, v6 = 0;
+
+		for (i = 0; i < pmd.nb_rules; i++) {
+			const struct fake_rule *r = &pmd.rules[i];
+
+			if (!r->live || (qpn & r->mask) != r->value)
+				continue;
+			assert_int_equal(r->queue, 2 * tbl[qpn & 0xFF] + 1);
+			if (r->ipv6)
+				v6++;
+			else
+				v4++;
+		}
+		assert_int_equal(v4, 1);
+		assert_int_equal(v6, ipv6 ? 1 : 0);
+	}
+}
+
+static void
+pmd_reset(void)
+{
+	memset(&pmd, 0, sizeof(pmd));
+}
+
+static void
+test_steer_hash_fields(void **state)
+{
+	(void)state;
+	assert_int_equal(eng_steer_rss_hf(0), 0);
+	assert_int_equal(eng_steer_rss_hf(RTE_ETH_RSS_L2_PAYLOAD), 0);
+	assert_int_equal(eng_steer_rss_hf(RTE_ETH_RSS_IPV4 | RTE_ETH_RSS_L2_PAYLOAD),
+			RTE_ETH_RSS_IPV4);
+	assert_int_equal(eng_steer_rss_hf(RTE_ETH_RSS_IP | RTE_ETH_RSS_UDP | RTE_ETH_RSS_TCP),
+			RTE_ETH_RSS_IP | RTE_ETH_RSS_UDP);
+}
+
+static void
+test_steer_owner_table(void **state)
+{
+	uint16_t tbl[ENG_STEER_BUCKETS];
+	unsigned int b, n[3] = { 0 };
+
+	(void)state;
+	eng_steer_owner_table(1, tbl);
+	for (b = 0; b < ENG_STEER_BUCKETS; b++)
+		assert_int_equal(tbl[b], 0);
+	eng_steer_owner_table(3, tbl);
+	for (b = 0; b < ENG_STEER_BUCKETS; b++)
+		n[tbl[b]]++;
+	/* balanced within one bucket */
+	assert_true(n[0] - n[2] <= 1 && n[1] - n[2] <= 1);
+}
+
+static void
+test_steer_one_owner(void **state)
+{
+	struct eng_steer_in in;
+	uint16_t polled[1];
+
+	(void)state;
+	pmd_reset();
+	pmd.flow_ok = true;
+	pmd.reta_size = 64;
+	pmd.rss_offloads = RTE_ETH_RSS_IP;
+	in_init(&in, 1, polled);
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_NONE);
+	assert_int_equal(pmd.nb_created, 0);
+	assert_int_equal(pmd.reta_calls, 0);
+}
+
+/* rte_flow yes, power-of-two owners: one rule per owner and IP version;
+ * RETA over the polled queues only. */
+static void
+test_steer_flow_pow2(void **state)
+{
+	struct eng_steer_in in;
+	uint16_t polled[4];
+	unsigned int i;
+
+	(void)state;
+	pmd_reset();
+	pmd.flow_ok = pmd.flow_v6_ok = true;
+	pmd.reta_size = 128;
+	pmd.rss_offloads = RTE_ETH_RSS_IP | RTE_ETH_RSS_UDP;
+	in_init(&in, 4, polled);
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_FLOW);
+	assert_int_equal(out.period, 4);
+	assert_true(out.ipv6);
+	assert_int_equal(out.nb_flows, 8);
+	assert_int_equal(pmd.nb_created, 8);
+	check_rules_follow_owner(&in, true);
+	assert_true(out.reta_set);
+	assert_int_equal(out.reta_size, 128);
+	for (i = 0; i < 128; i++)
+		assert_int_equal(pmd.reta[i] % 2, 1); /* polled queues only */
+	eng_steer_port_clear(&fake_ops, 0, &out);
+	assert_int_equal(pmd.nb_destroyed, 8);
+	assert_int_equal(out.nb_flows, 0);
+}
+
+/* 3 owners: the table's period is the whole byte, 256 rules per version;
+ * no IPv6 rules: IPv4 alone still steers; no RETA: RSS left alone. */
+static void
+test_steer_flow_3_v4_only(void **state)
+{
+	struct eng_steer_in in;
+	uint16_t polled[3];
+
+	(void)state;
+	pmd_reset();
+	pmd.flow_ok = true;
+	pmd.reta_size = 0;
+	pmd.rss_offloads = RTE_ETH_RSS_IP;
+	in_init(&in, 3, polled);
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_FLOW);
+	assert_int_equal(out.period, ENG_STEER_BUCKETS);
+	assert_false(out.ipv6);
+	assert_int_equal(out.nb_flows, ENG_STEER_BUCKETS);
+	check_rules_follow_owner(&in, false);
+	assert_false(out.reta_set);
+	assert_int_equal(pmd.reta_calls, 0);
+	eng_steer_port_clear(&fake_ops, 0, &out);
+}
+
+/* rte_flow no (net_ring, or mlx5 on 22.11 refusing RAW): hand-over; the
+ * RETA still covers only polled queues; with no RSS hash field offered
+ * the RETA is not touched. */
+static void
+test_steer_no_flow(void **state)
+{
+	struct eng_steer_in in;
+	uint16_t polled[2];
+	unsigned int i;
+
+	(void)state;
+	pmd_reset();
+	pmd.reta_size = 64;
+	pmd.rss_offloads = RTE_ETH_RSS_IPV4;
+	in_init(&in, 2, polled);
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_HANDOVER);
+	assert_int_equal(pmd.nb_created, 0);
+	assert_non_null(strstr(out.why, "RAW item not supported"));
+	assert_true(out.reta_set);
+	for (i = 0; i < 64; i++)
+		assert_int_equal(pmd.reta[i], polled[i % 2]);
+
+	pmd_reset();
+	pmd.reta_size = 64;
+	pmd.rss_offloads = RTE_ETH_RSS_L2_PAYLOAD;
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_HANDOVER);
+	assert_int_equal(pmd.reta_calls, 0);
+	assert_false(out.reta_set);
+}
+
+/* Validated but refused at create: nothing left behind, hand-over. */
+static void
+test_steer_create_fails(void **state)
+{
+	struct eng_steer_in in;
+	uint16_t polled[2];
+
+	(void)state;
+	pmd_reset();
+	pmd.flow_ok = pmd.flow_v6_ok = true;
+	pmd.create_fail = 2;
+	in_init(&in, 2, polled);
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_HANDOVER);
+	assert_int_equal(pmd.nb_created, 1);
+	assert_int_equal(pmd.nb_destroyed, 1);
+	assert_int_equal(out.nb_flows, 0);
+
+	/* an IPv6 rule refused at create: the IPv4 rules stay */
+	pmd_reset();
+	pmd.flow_ok = pmd.flow_v6_ok = true;
+	pmd.create_fail = 4;
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_FLOW);
+	assert_false(out.ipv6);
+	assert_int_equal(out.nb_flows, 2);
+	assert_int_equal(pmd.nb_destroyed, 1);
+	check_rules_follow_owner(&in, false);
+	eng_steer_port_clear(&fake_ops, 0, &out);
+}
+
+static void
+test_xring_size(void **state)
+{
+	(void)state;
+	assert_int_equal(eng_xring_size(UINT64_C(100) * 1000000000, 32), 4096);
+	assert_int_equal(eng_xring_size(UINT64_C(400) * 1000000000, 32), 16384);
+	assert_int_equal(eng_xring_size(UINT64_C(10) * 1000000000, 32), ENG_XRING_MIN);
+	assert_int_equal(eng_xring_size(UINT64_C(10) * 1000000000, 512), 2048);
+	assert_int_equal(eng_xring_size(UINT64_C(3200) * 1000000000, 32), ENG_XRING_MAX);
+}
+
+/* Backpressure: an RX burst goes ahead only with room for a whole burst
+ * in every hand-over ring (records and, in forward mode, mbufs). */
+static void
+test_xout_room(void **state)
+{
+	static struct eng_lcore lc;
+	struct eng_ev ev[64];
+	struct rte_ring *x, *f;
+	void *objs[64];
+
+	(void)state;
+	memset(&lc, 0, sizeof(lc));
+	memset(ev, 0, sizeof(ev));
+	memset(objs, 0, sizeof(objs));
+	assert_true(eng_xout_room(&lc, 32)); /* hands nothing over */
+	x = rte_ring_create_elem("steer_x", sizeof(struct eng_ev), 64, SOCKET_ID_ANY,
+			RING_F_SP_ENQ | RING_F_SC_DEQ);
+	f = rte_ring_create("steer_f", 64, SOCKET_ID_ANY, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	assert_non_null(x);
+	assert_non_null(f);
+	lc.xout[1] = x;
+	lc.xout_rank[lc.nb_xout++] = 1;
+	assert_true(eng_xout_room(&lc, 32)); /* 63 free */
+	assert_int_equal(rte_ring_enqueue_burst_elem(x, ev, sizeof(ev[0]), 31, NULL), 31);
+	assert_true(eng_xout_room(&lc, 32)); /* 32 free: exactly a burst */
+	assert_int_equal(rte_ring_enqueue_burst_elem(x, ev, sizeof(ev[0]), 1, NULL), 1);
+	assert_false(eng_xout_room(&lc, 32));
+	assert_true(eng_xout_room(&lc, 31));
+	assert_int_equal(rte_ring_dequeue_burst_elem(x, ev, sizeof(ev[0]), 32, NULL), 32);
+	assert_true(eng_xout_room(&lc, 32));
+	/* the forwarded-mbuf ring of the same pair counts too */
+	lc.fout[1] = f;
+	assert_int_equal(rte_ring_enqueue_burst(f, objs, 40, NULL), 40);
+	assert_false(eng_xout_room(&lc, 32));
+	assert_true(eng_xout_room(&lc, 23));
+	rte_ring_free(x);
+	rte_ring_free(f);
+}
+
+/* ---- Two lcores on a ring pair ------------------------------------------------ */
+
+/* lcore 1's half, handed over when not steered, is more than a ring holds */
+#define NB_FLOWS 12288
+#define QPN_BASE 0x100
+#define RING_SIZE 16384
+
+static struct rte_mempool *mp;
+
+struct peer {
+	struct pcc_engine *e;
+	uint16_t pa, pb;
+	bool steer; /* send each CNP to pcc_engine_steer_rxq(), else queue 0 */
+	uint32_t next;
+	bool sent_all, done, timeout;
+	uint64_t deadline;
+	uint8_t cnp[128];
+	int cnp_len;
+	struct pcc_l3_spec l3;
+};
+
+static uint64_t
+cnp_events(struct peer *p)
+{
+	struct pcc_engine_port_stats st;
+
+	pcc_engine_port_stats_get(p->e, p->pa, &st);
+	return st.ev[PCC_DEV_EVENT_CNP];
+}
+
+static void
+drain_b(struct peer *p)
+{
+	struct rte_mbuf *pkts[64];
+	uint16_t q, n;
+
+	for (q = 0; q < 2; q++)
+		while ((n = rte_eth_rx_burst(p->pb, q, pkts, RTE_DIM(pkts))) > 0)
+			rte_pktmbuf_free_bulk(pkts, n);
+}
+
+/* Main lcore's tick: wait for the flows, send a CNP to each, wait for
+ * their events. */
+static int
+peer_tick(void *arg)
+{
+	struct peer *p = arg;
+	unsigned int k;
+
+	drain_b(p);
+	if (rte_rdtsc() > p->deadline) {
+		p->timeout = true;
+		return 1;
+	}
+	if (!p->sent_all) {
+		if (pcc_engine_flow_count(p->e) < NB_FLOWS)
+			return 0;
+		for (k = 0; k < 64 && p->next < NB_FLOWS; k++) {
+			uint32_t qpn = QPN_BASE + p->next;
+			struct rte_mbuf *m = rte_pktmbuf_alloc(mp);
+			int q = p->steer ? pcc_engine_steer_rxq(p->e, p->pa, qpn) : 0;
+
+			if (m == NULL)
+				break; /* the engine frees what it took: next tick */
+			assert_true(q >= 0);
+			p->l3.udp_sport = pcc_roce_udp_sport(qpn, qpn);
+			p->cnp_len = pcc_cnp_build(
+					rte_pktmbuf_mtod(m, uint8_t *), 128, &p->l3, qpn);
+			assert_true(p->cnp_len > 0);
+			m->data_len = m->pkt_len = (uint32_t)p->cnp_len;
+			/* side B's TX queue q fills side A's RX queue q; the
+			 * ring holds them all */
+			assert_int_equal(rte_eth_tx_burst(p->pb, (uint16_t)q, &m, 1), 1);
+			p->next++;
+		}
+		p->sent_all = p->next == NB_FLOWS;
+		return 0;
+	}
+	if (cnp_events(p) < NB_FLOWS)
+		return 0;
+	p->done = true;
+	return 1;
+}
+
+static void
+run_two_lcores(bool steer)
+{
+	static struct pcc_engine_conf conf;
+	static struct peer p;
+	struct pcc_engine_lcore_stats ls[2];
+	struct pcc_engine_port_stats st;
+	struct pcc_engine_gen_group grp;
+	struct pcc_engine_rxq_conf rxq[2];
+	struct rte_eth_conf ec;
+	struct pcc_ring_pair *rp;
+	unsigned int lcores[2], k;
+	uint32_t i, owned1 = 0;
+	uint16_t q;
+
+	lcores[0] = rte_get_main_lcore();
+	lcores[1] = rte_get_next_lcore(lcores[0], 1, 0);
+	assert_true(lcores[1] < RTE_MAX_LCORE);
+	rp = pcc_ring_pair_create(
+			steer ? "st_on" : "st_off", 2, 2, RING_SIZE, (int)rte_socket_id());
+	assert_non_null(rp);
+	memset(&p, 0, sizeof(p));
+	p.steer = steer;
+	p.pa = pcc_ring_pair_port(rp, 0);
+	p.pb = pcc_ring_pair_port(rp, 1);
+	memset(&ec, 0, sizeof(ec));
+	assert_int_equal(rte_eth_dev_configure(p.pb, 2, 2, &ec), 0);
+	for (q = 0; q < 2; q++) {
+		assert_int_equal(rte_eth_rx_queue_setup(
+						 p.pb, q, RING_SIZE, rte_socket_id(), NULL, mp),
+				0);
+		assert_int_equal(rte_eth_tx_queue_setup(p.pb, q, RING_SIZE, rte_socket_id(), NULL),
+				0);
+	}
+	assert_int_equal(rte_eth_dev_start(p.pb), 0);
+
+	pcc_engine_conf_default(&conf);
+	conf.port[p.pa].roles = PCC_ENGINE_ROLE_RP;
+	for (k = 0; k < 2; k++) {
+		rxq[k].port_id = p.pa;
+		rxq[k].queue_id = (uint16_t)k;
+		rxq[k].lcore_id = lcores[k];
+	}
+	conf.rxq = rxq;
+	conf.nb_rxq_conf = 2;
+	conf.nb_rxq = 2;
+	conf.nb_rxd = 1024; /* the ring pair's rings hold RING_SIZE */
+	conf.nb_txd = 1024;
+	conf.nb_mbufs = 2 * NB_FLOWS + 8192;
+	conf.flow.capacity = 4 * NB_FLOWS;
+	conf.flow.idle_ms = 0;
+	memset(&grp, 0, sizeof(grp));
+	grp.port_id = p.pa;
+	grp.count = NB_FLOWS;
+	grp.qpn_base = QPN_BASE;
+	grp.payload_len = 64;
+	grp.size = 64; /* one packet: the flow exists, then sends nothing */
+	grp.unpaced = true;
+	conf.gen.groups = &grp;
+	conf.gen.nb_groups = 1;
+	conf.gen.payload_len = 64;
+	conf.rp.algo = "noop";
+	memset(&p.l3, 0, sizeof(p.l3));
+	memcpy(p.l3.dst_mac, "\x02\x00\x00\x00\x00\x01", 6);
+	memcpy(p.l3.src_mac, "\x02\x00\x00\x00\x00\x02", 6);
+	p.l3.src.v4 = RTE_IPV4(10, 0, 0, 2);
+	p.l3.dst.v4 = RTE_IPV4(10, 0, 0, 1);
+	p.deadline = rte_rdtsc() + 60 * rte_get_tsc_hz(); /* a hang, not a timing */
+	p.e = pcc_engine_create(&conf);
+	assert_non_null(p.e);
+	/* a ring pair has no rte_flow: the peer steers (pcc_engine_steer_rxq) */
+	assert_int_equal(pcc_engine_port_steer(p.e, p.pa), PCC_ENGINE_STEER_HANDOVER);
+	assert_int_equal(pcc_engine_start(p.e), 0);
+	pcc_engine_main_loop(p.e, peer_tick, &p, 10);
+	pcc_engine_stop(p.e);
+	pcc_engine_wait(p.e);
+
+	assert_false(p.timeout);
+	assert_true(p.done);
+	pcc_engine_port_stats_get(p.e, p.pa, &st);
+	assert_int_equal(st.ev[PCC_DEV_EVENT_CNP], NB_FLOWS);
+	assert_int_equal(st.rp_no_flow, 0);
+	assert_int_equal(st.xring_drop, 0);
+	for (k = 0; k < 2; k++)
+		assert_int_equal(pcc_engine_lcore_stats_get(p.e, lcores[k], &ls[k]), 0);
+	/* every flow: its CNP handled once, by the owner the steering names */
+	for (i = 0; i < NB_FLOWS; i++) {
+		struct pcc_engine_flow_info fi;
+		struct pcc_engine_flow_key key;
+		int q1 = pcc_engine_steer_rxq(p.e, p.pa, QPN_BASE + i);
+
+		pcc_engine_flow_key_qp(&key, p.pa, QPN_BASE + i);
+		assert_int_equal(pcc_engine_flow_get(p.e, &key, &fi), 0);
+		assert_int_equal(fi.cnp_rx, 1);
+		assert_int_equal(fi.lcore_id, lcores[q1]);
+		owned1 += q1 == 1;
+	}
+	assert_int_equal(owned1, NB_FLOWS / 2);
+	if (steer) {
+		/* nothing crossed lcores */
+		assert_int_equal(ls[0].xring_out + ls[1].xring_out, 0);
+		assert_int_equal(ls[0].xring_in + ls[1].xring_in, 0);
+	} else {
+		/* lcore 0 received all: lcore 1's flows' records handed over */
+		assert_int_equal(ls[0].xring_out, owned1);
+		assert_int_equal(ls[1].xring_in, owned1);
+	}
+	pcc_engine_destroy(p.e);
+	rte_eth_dev_stop(p.pb);
+	pcc_ring_pair_free(rp);
+}
+
+static void
+test_two_lcores_steered(void **state)
+{
+	(void)state;
+	run_two_lcores(true);
+}
+
+static void
+test_two_lcores_handover(void **state)
+{
+	(void)state;
+	run_two_lcores(false);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_steer_hash_fields),
+		cmocka_unit_test(test_steer_owner_table),
+		cmocka_unit_test(test_steer_one_owner),
+		cmocka_unit_test(test_steer_flow_pow2),
+		cmocka_unit_test(test_steer_flow_3_v4_only),
+		cmocka_unit_test(test_steer_no_flow),
+		cmocka_unit_test(test_steer_create_fails),
+		cmocka_unit_test(test_xring_size),
+		cmocka_unit_test(test_xout_room),
+		cmocka_unit_test(test_two_lcores_steered),
+		cmocka_unit_test(test_two_lcores_handover),
+	};
+	int ret;
+
+	if (test_eal_init("test_engine_steer", "1024", "-l", "0-1", NULL) < 0) {
+		printf("Bail out! EAL init failed\n");
+		return 1;
+	}
+	if (pcc_algos_register_builtin() < 0) {
+		printf("Bail out! algorithms\n");
+		return 1;
+	}
+	mp = rte_pktmbuf_pool_create("steer_peer", 16383, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+			(int)rte_socket_id());
+	if (mp == NULL) {
+		printf("Bail out! mbuf pool\n");
+		return 1;
+	}
+	ret = cmocka_run_group_tests(tests, NULL, NULL);
+	rte_mempool_free(mp);
+	test_eal_cleanup();
+	return ret;
+}
