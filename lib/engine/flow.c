@@ -43,10 +43,7 @@
 void
 pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t qpn)
 {
-	memset(k, 0, sizeof(*k));
-	k->port_id = port_id;
-	k->type = PCC_ENGINE_FLOW_QP;
-	k->qpn = qpn & PCC_QPN_MASK;
+	eng_flow_key_qp(k, port_id, qpn);
 }
 
 static int

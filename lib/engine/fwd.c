@@ -39,7 +39,7 @@ fwd_key(uint16_t port_b, const struct rte_mbuf *m, const struct pcc_pkt_info *in
 	const uint16_t *p;
 
 	if (info->bth_off != 0) {
-		pcc_engine_flow_key_qp(k, port_b, info->dqpn);
+		eng_flow_key_qp(k, port_b, info->dqpn);
 		return true;
 	}
 	if (info->l3_off == 0)
@@ -163,7 +163,7 @@ eng_fwd_host_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *
 		uint32_t sig;
 
 		if (!fwd_key(port_b, pkts[i], &infos[i], &k)) {
-			pcc_engine_flow_key_qp(&k, port_b, 0);
+			eng_flow_key_qp(&k, port_b, 0);
 			sig = eng_flow_hash_qp(port_b, 0);
 			owner = eng_owner(e, pidx_b, sig);
 			if (owner == lc && lpb != NULL) {

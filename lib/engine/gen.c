@@ -492,7 +492,7 @@ flow_bind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, u
 		if ((f->flags & ENG_FLOW_F_IN_USE) && f->seq == gf->fseq)
 			return f;
 	}
-	pcc_engine_flow_key_qp(&k, lp->port_id, gf->qpn);
+	eng_flow_key_qp(&k, lp->port_id, gf->qpn);
 	f = eng_rp_flow_get(lc, lp, &k, eng_flow_hash_qp(lp->port_id, gf->qpn), &gf->l3, gf, now);
 	if (f == NULL)
 		return NULL;

@@ -281,7 +281,7 @@ eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
 			eng_rp_event(lc, r);
 			return;
 		}
-		lc->evb[lc->nb_evb++] = *r;
+		eng_ev_copy(&lc->evb[lc->nb_evb++], r);
 		if (lc->nb_evb == ENG_RP_EV_BATCH)
 			eng_rp_flush(lc);
 		return;
@@ -341,6 +341,9 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 	struct eng_rtt_sample s;
 	struct eng_ev r;
 	uint64_t ts = eng_clock_rx(q->clk, m, now);
+	uint8_t subtype;
+	uint32_t sig;
+	int type;
 
 	/* a corrupt or forged CNP must not cut a flow's rate: RoCEv2
 	 * packets (not IFA ones, which carry no ICRC) are verified first */
@@ -356,7 +359,7 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 			return PCC_ENGINE_FATE_PROBE_RESP_BAD;
 		}
 		memset(&r, 0, sizeof(r));
-		pcc_engine_flow_key_qp(&r.key, q->port_id, s.flow_tag);
+		eng_flow_key_qp(&r.key, q->port_id, s.flow_tag);
 		r.sig = eng_flow_hash_qp(q->port_id, s.flow_tag);
 		r.type = PCC_DEV_EVENT_RTT;
 		r.count = 1;
@@ -382,13 +385,20 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 	}
 	if (info->kind == PCC_PKT_ROCE_ACK && (info->bth_flags & PCC_BTH_INT))
 		int_hdr = rte_pktmbuf_read(m, info->payload_off, PCC_INT_HDR_LEN, int_buf);
-	if (eng_ev_from_pkt(info, int_hdr, q->port_id, ts, &r) != 0)
+	/* the record is built where it is kept (*pend), or not at all when
+	 * the packet merges into the one kept */
+	type = eng_ev_type_of(info, &subtype);
+	if (type < 0)
 		return PCC_ENGINE_FATE_NOT_MINE;
-	if (*has_pend && eng_ev_merge(pend, &r))
+	sig = eng_flow_hash_qp(q->port_id, info->dqpn);
+	if (*has_pend &&
+			eng_ev_merge_pkt(pend, (uint8_t)type, sig,
+					eng_flow_key_qp_word(q->port_id, info->dqpn),
+					eng_ev_pkt_has_int((uint8_t)type, info, int_hdr), info, ts))
 		return PCC_ENGINE_FATE_CC_EVENT;
 	if (*has_pend)
 		eng_rp_post(lc, q->pidx, pend);
-	*pend = r;
+	eng_ev_fill(pend, (uint8_t)type, subtype, q->port_id, sig, info, int_hdr, ts);
 	*has_pend = true;
 	return PCC_ENGINE_FATE_CC_EVENT;
 }

@@ -14,48 +14,6 @@
 
 /* ---- Pure parts: records, lib/dev events, TX coalescing ------------------ */
 
-int
-eng_ev_from_pkt(const struct pcc_pkt_info *info, const void *int_hdr, uint16_t port_id, uint64_t ts,
-		struct eng_ev *ev)
-{
-	uint8_t type, subtype = 0;
-
-	switch (info->kind) {
-	case PCC_PKT_CNP:
-		type = PCC_DEV_EVENT_CNP;
-		break;
-	case PCC_PKT_ROCE_ACK:
-		type = PCC_DEV_EVENT_ACK;
-		break;
-	case PCC_PKT_ROCE_NAK:
-		type = PCC_DEV_EVENT_NACK;
-		if (pcc_aeth_class(info->aeth_syndrome) == PCC_AETH_RNR_NAK)
-			subtype = PCC_DEV_NACK_RNR;
-		else if (pcc_aeth_code(info->aeth_syndrome) == PCC_NAK_PSN_SEQ_ERR)
-			subtype = PCC_DEV_NACK_OOS;
-		/* other NAK codes are fatal QP errors, not congestion: 0 */
-		break;
-	default:
-		return -1;
-	}
-	memset(ev, 0, offsetof(struct eng_ev, int_raw));
-	pcc_engine_flow_key_qp(&ev->key, port_id, info->dqpn);
-	ev->sig = eng_flow_hash_qp(port_id, info->dqpn);
-	ev->type = type;
-	ev->subtype = subtype;
-	ev->ttl = info->ttl;
-	ev->sn = info->psn;
-	ev->first_sn = info->psn;
-	ev->count = 1;
-	ev->ts_ns = ts;
-	ev->first_ts_ns = ts;
-	if (type == PCC_DEV_EVENT_ACK && int_hdr != NULL && (info->bth_flags & PCC_BTH_INT)) {
-		memcpy(ev->int_raw, int_hdr, PCC_INT_HDR_LEN);
-		ev->has_int = 1;
-	}
-	return 0;
-}
-
 bool
 eng_ev_merge(struct eng_ev *a, const struct eng_ev *b)
 {
@@ -64,7 +22,7 @@ eng_ev_merge(struct eng_ev *a, const struct eng_ev *b)
 	if (a->type != PCC_DEV_EVENT_CNP &&
 			(a->type != PCC_DEV_EVENT_ACK || a->has_int || b->has_int))
 		return false;
-	if (memcmp(&a->key, &b->key, sizeof(a->key)) != 0)
+	if (!eng_flow_key_eq(&a->key, &b->key))
 		return false;
 	a->sn = b->sn;
 	a->ts_ns = b->ts_ns;
