@@ -69,7 +69,8 @@ struct eng_flow {
 	uint32_t txc_psn;
 	uint16_t pcust;     /* own probe custom header: store index + 1, 0 = none */
 	uint8_t probe_dscp; /* DSCP of its probes + 1, 0 = the flow's DSCP */
-	uint8_t reserved;
+	uint8_t l3_dscp;    /* l3->dscp (0 without l3): its events read it here,
+	                     * not through l3 (a miss per event with many flows) */
 	/* line 2: counters */
 	uint64_t tx_pkts;
 	uint64_t tx_bytes;
@@ -361,6 +362,14 @@ eng_flow_prefetch(const struct eng_ftable *t, const struct eng_flow *f)
 		rte_prefetch0(p + l * RTE_CACHE_LINE_SIZE);
 	if (t->stride > ENG_FLOW_HDR)
 		rte_prefetch0(p + ENG_FLOW_HDR);
+}
+
+/* Set f's packet headers (NULL: none); their DSCP must not change after. */
+static inline void
+eng_flow_set_l3(struct eng_flow *f, const struct pcc_l3_spec *l3)
+{
+	f->l3 = l3;
+	f->l3_dscp = l3 != NULL ? l3->dscp : 0;
 }
 
 static inline void

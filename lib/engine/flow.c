@@ -336,7 +336,7 @@ eng_flow_add(struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32
 	f->dev_port = init->dev_port;
 	f->slot = init->slot;
 	f->flags = keep | ENG_FLOW_F_IN_USE;
-	f->l3 = init->l3;
+	eng_flow_set_l3(f, init->l3);
 	f->gf = init->gf;
 	f->last_ns = now_ns;
 	f->lru_ns = now_ns;

@@ -134,7 +134,7 @@ fwd_local(struct eng_lcore *lc, struct eng_lport *lp, struct rte_mbuf *m,
 
 		fwd_l3(m, info, s);
 		l3 = s;
-		f->l3 = l3;
+		eng_flow_set_l3(f, l3);
 	}
 	t = eng_mtag(m);
 	t->psn = info->bth_off != 0 ? info->psn : 0;

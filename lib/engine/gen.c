@@ -497,7 +497,7 @@ flow_bind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, u
 	if (f == NULL)
 		return NULL;
 	f->gf = gf;
-	f->l3 = &gf->l3;
+	eng_flow_set_l3(f, &gf->l3);
 	gf->fidx = eng_flow_idx(&lc->ft, f);
 	gf->fseq = f->seq;
 	return f;

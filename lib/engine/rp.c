@@ -40,8 +40,8 @@
 #define HK_TXC_MAX 32
 #define HK_TIMER_MAX 32
 #define HK_AGE_MAX 8
-/* Flows whose lines are fetched ahead of the event being processed (a
- * flow is five lines: more at once would fill the CPU's miss buffers). */
+/* Flows whose lines (and pacer state) are fetched ahead of the event being
+ * processed (a flow is five lines: more would fill the miss buffers). */
 #define RP_PREFETCH_AHEAD 8
 /* Event records taken from one ring per round. */
 #define XRING_BURST 32
@@ -216,6 +216,22 @@ eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
 	rp_event_of(lc, r, eng_flow_lookup(&lc->ft, &r->key, r->sig));
 }
 
+/*
+ * Fetch what the event r of flow f (at index idx) touches: the flow's lines
+ * and its pacer state (the algorithm may change its rate).
+ */
+static inline void
+rp_prefetch(const struct eng_lcore *lc, const struct eng_ev *r, const struct eng_flow *f,
+		uint32_t idx)
+{
+	int16_t pidx = lc->e->pidx[r->key.port_id];
+	const struct eng_lport *lp;
+
+	eng_flow_prefetch(&lc->ft, f);
+	if (pidx >= 0 && (lp = lport_of(lc, (uint16_t)pidx)) != NULL && lp->pacer != NULL)
+		pcc_pacer_prefetch(lp->pacer, idx);
+}
+
 void
 eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 {
@@ -248,11 +264,13 @@ eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 		for (i = 0; i < m; i++) {
 			f[i] = pos[i] >= 0 ? eng_flow_at(&lc->ft, (uint32_t)pos[i]) : NULL;
 			if (i < RP_PREFETCH_AHEAD && f[i] != NULL)
-				eng_flow_prefetch(&lc->ft, f[i]);
+				rp_prefetch(lc, &r[k + i], f[i], (uint32_t)pos[i]);
 		}
 		for (i = 0; i < m; i++) {
-			if (i + RP_PREFETCH_AHEAD < m && f[i + RP_PREFETCH_AHEAD] != NULL)
-				eng_flow_prefetch(&lc->ft, f[i + RP_PREFETCH_AHEAD]);
+			unsigned int a = i + RP_PREFETCH_AHEAD;
+
+			if (a < m && f[a] != NULL)
+				rp_prefetch(lc, &r[k + a], f[a], (uint32_t)pos[a]);
 			rp_event_of(lc, &r[k + i], f[i]);
 		}
 	}

@@ -38,7 +38,7 @@ eng_ev_flow(struct pcc_dev_event *ev, const struct eng_flow *f)
 	ev->port = f->dev_port;
 	ev->flow_tag = f->tag;
 	ev->flow_qpn = eng_flow_qpn(f);
-	ev->dscp = f->l3 != NULL ? f->l3->dscp : 0;
+	ev->dscp = f->l3_dscp;
 }
 
 void
