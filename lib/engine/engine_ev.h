@@ -181,12 +181,49 @@ eng_ev_copy(struct eng_ev *d, const struct eng_ev *s)
 /* Merge b into a when both are CNPs, or ACKs without INT, of one flow. */
 bool eng_ev_merge(struct eng_ev *a, const struct eng_ev *b);
 
+/* The fields of an event that come from its flow. */
+static inline void
+eng_ev_flow(struct pcc_dev_event *ev, const struct eng_flow *f)
+{
+	ev->port = f->dev_port;
+	ev->flow_tag = f->tag;
+	ev->flow_qpn = eng_flow_qpn(f);
+	ev->dscp = f->l3_dscp;
+}
+
 /*
  * lib/dev event of record r for flow f: ev and, for an ACK with INT, the
  * decoded header in *int_buf (ev->ack.int_hdr points at it).
  */
-void eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_event *ev,
-		struct pcc_int_hdr *int_buf);
+static inline void
+eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_event *ev,
+		struct pcc_int_hdr *int_buf)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->type = r->type;
+	ev->subtype = r->subtype;
+	eng_ev_flow(ev, f);
+	ev->ttl = r->ttl;
+	ev->sn = r->sn;
+	ev->ts = (uint32_t)r->ts_ns;
+	if (r->type == PCC_DEV_EVENT_RTT) {
+		ev->rtt.req_send_ts = (uint32_t)r->rtt.req_send_ns;
+		ev->rtt.req_recv_ts = (uint32_t)r->rtt.req_recv_ns;
+		ev->rtt.resp_send_ts = (uint32_t)r->rtt.resp_send_ns;
+		ev->rtt.resp_recv_ts = (uint32_t)r->ts_ns;
+		memcpy(ev->rtt.user, r->rtt.user, sizeof(ev->rtt.user));
+		ev->rtt.version = r->rtt.version;
+		ev->rtt.np_port_type = r->rtt.np_port_type;
+		ev->rtt.np_rx_bytes = r->rtt.np_rx_bytes;
+		return;
+	}
+	ev->ack.first_ts = (uint32_t)r->first_ts_ns;
+	ev->ack.first_sn = r->first_sn;
+	ev->ack.coalesced = r->count;
+	if (r->has_int && int_buf != NULL &&
+			pcc_int_parse(r->int_raw, PCC_INT_HDR_LEN, int_buf) == 0)
+		ev->ack.int_hdr = int_buf;
+}
 
 /*
  * Account one transmitted packet of f (bytes, psn, AckReq) at now.  When

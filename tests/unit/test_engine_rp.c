@@ -199,6 +199,8 @@ test_ev_to_dev(void **state)
 	struct eng_ev r;
 
 	(void)state;
+	/* a record's union is written only for INT and RTT samples */
+	memset(&r, 0, sizeof(r));
 	memset(&f, 0, sizeof(f));
 	f.dev_port = 2;
 	f.tag = 0x77;
