@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <rte_common.h>
 #include <rte_hash.h>
@@ -47,13 +48,14 @@ struct eng_flow {
 	/* line 0: identity */
 	struct pcc_engine_flow_key key;
 	uint32_t seq;
-	uint32_t tag;      /* probe flow tag: the QPN for QP flows */
-	uint16_t lp;       /* owner's lport index */
-	uint8_t dev_port;  /* lib/dev logical port */
-	uint8_t slot;      /* algorithm slot */
-	uint8_t flags;     /* ENG_FLOW_F_* */
-	uint8_t txc_flags; /* PCC_DEV_TX_F_* for the next TX event */
-	uint16_t queued;   /* packets in the pacer */
+	uint32_t tag;       /* probe flow tag: the QPN for QP flows */
+	uint8_t lp;         /* owner's lport index (< ENG_NO_LPORT) */
+	uint8_t probe_pend; /* a probe waiting for data: its slot + 1, 0 = none */
+	uint8_t dev_port;   /* lib/dev logical port */
+	uint8_t slot;       /* algorithm slot */
+	uint8_t flags;      /* ENG_FLOW_F_* */
+	uint8_t txc_flags;  /* PCC_DEV_TX_F_* for the next TX event */
+	uint16_t queued;    /* packets in the pacer */
 	/* line 1: state */
 	uint64_t last_ns; /* last activity */
 	uint64_t lru_ns;  /* last move to the LRU tail */
@@ -69,7 +71,8 @@ struct eng_flow {
 	uint32_t txc_psn;
 	uint16_t pcust;     /* own probe custom header: store index + 1, 0 = none */
 	uint8_t probe_dscp; /* DSCP of its probes + 1, 0 = the flow's DSCP */
-	uint8_t probe_pend; /* a probe waiting for data: its slot + 1, 0 = none */
+	uint8_t l3_dscp;    /* l3->dscp (0 without l3): its events read it here,
+	                     * not through l3 (a miss per event with many flows) */
 	/* line 2: counters */
 	uint64_t tx_pkts;
 	uint64_t tx_bytes;
@@ -204,8 +207,65 @@ _Static_assert(offsetof(struct pcc_engine_flow_key, port_id) == 0 &&
 				offsetof(struct pcc_engine_flow_key, type) == 2 &&
 				offsetof(struct pcc_engine_flow_key, proto) == 3 &&
 				offsetof(struct pcc_engine_flow_key, qpn) == 4 &&
-				sizeof(struct pcc_engine_flow_key) % 8 == 0,
-		"eng_flow_hash_qp() knows the key's first word");
+				sizeof(struct pcc_engine_flow_key) == 48,
+		"eng_flow_hash_qp() and eng_flow_key_qp() know the key's words");
+
+/* The first word of pcc_engine_flow_key_qp(port_id, qpn)'s key as memory
+ * holds it (the other words are 0). */
+static inline uint64_t
+eng_flow_key_qp_word(uint16_t port_id, uint32_t qpn)
+{
+	uint64_t q = qpn & PCC_QPN_MASK, t = PCC_ENGINE_FLOW_QP;
+
+#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
+	return port_id | t << 16 | q << 32;
+#else
+	return (uint64_t)port_id << 48 | t << 40 | q;
+#endif
+}
+
+/*
+ * pcc_engine_flow_key_qp() for the fast path: inline (no call through the
+ * PLT per event), the key written as three 16-byte words built in
+ * registers (rte_hash compares keys 16 bytes at a time: narrower stores
+ * of the same bytes would not forward to those loads).
+ */
+static inline void
+eng_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t qpn)
+{
+	uint64_t w[2] = { eng_flow_key_qp_word(port_id, qpn), 0 };
+	uint8_t *p = (uint8_t *)k;
+
+	memcpy(p, w, 16);
+	w[0] = 0;
+	memcpy(p + 16, w, 16);
+	memcpy(p + 32, w, 16);
+}
+
+/* Is k the key of the QP flow whose first key word is w0? */
+static inline bool
+eng_flow_key_is_qp(const struct pcc_engine_flow_key *k, uint64_t w0)
+{
+	const uint8_t *p = (const uint8_t *)k;
+	uint64_t w[6];
+
+	memcpy(w, p, sizeof(w));
+	return ((w[0] ^ w0) | w[1] | w[2] | w[3] | w[4] | w[5]) == 0;
+}
+
+/* Are keys a and b equal (as bytes, as rte_hash compares them)? */
+static inline bool
+eng_flow_key_eq(const struct pcc_engine_flow_key *a, const struct pcc_engine_flow_key *b)
+{
+	uint64_t x[6], y[6], d = 0;
+	unsigned int i;
+
+	memcpy(x, a, sizeof(x));
+	memcpy(y, b, sizeof(y));
+	for (i = 0; i < RTE_DIM(x); i++)
+		d |= x[i] ^ y[i];
+	return d == 0;
+}
 
 /*
  * eng_flow_hash() of pcc_engine_flow_key_qp(port_id, qpn)'s key, from
@@ -213,19 +273,13 @@ _Static_assert(offsetof(struct pcc_engine_flow_key, port_id) == 0 &&
  * Reading back a key just written field by field would wait for the
  * stores (their forwarding to a wider load fails).
  */
-static inline uint32_t
+static __rte_always_inline uint32_t
 eng_flow_hash_qp(uint16_t port_id, uint32_t qpn)
 {
-	uint64_t q = qpn & PCC_QPN_MASK, t = PCC_ENGINE_FLOW_QP, w;
 	uint32_t h;
 	unsigned int i;
 
-#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
-	w = port_id | t << 16 | q << 32;
-#else
-	w = (uint64_t)port_id << 48 | t << 40 | q;
-#endif
-	h = rte_hash_crc_8byte(w, 0);
+	h = rte_hash_crc_8byte(eng_flow_key_qp_word(port_id, qpn), 0);
 	for (i = 1; i < sizeof(struct pcc_engine_flow_key) / 8; i++)
 		h = rte_hash_crc_8byte(0, h);
 	return h;
@@ -310,6 +364,14 @@ eng_flow_prefetch(const struct eng_ftable *t, const struct eng_flow *f)
 		rte_prefetch0(p + l * RTE_CACHE_LINE_SIZE);
 	if (t->stride > ENG_FLOW_HDR)
 		rte_prefetch0(p + ENG_FLOW_HDR);
+}
+
+/* Set f's packet headers (NULL: none); their DSCP must not change after. */
+static inline void
+eng_flow_set_l3(struct eng_flow *f, const struct pcc_l3_spec *l3)
+{
+	f->l3 = l3;
+	f->l3_dscp = l3 != NULL ? l3->dscp : 0;
 }
 
 static inline void

@@ -9,9 +9,9 @@
  * Engine internals shared by engine.c (lifecycle), engine_conf.c (its
  * checks), port.c (ethdev and mempool setup), clock.c (per-port time
  * source: engine_clock.h), flow.c (flow tables: engine_flow.h), rp.c
- * (reaction point: events, dispatch, results) and rp_setup.c (its lib/dev
- * setup), gen.c (generator), fwd.c (forward mode), worker.c (poll loop
- * and RX dispatch), np.c, np_rx.c, np_answer.c and probe.c (notification
+ * (reaction point: dispatch, results), rp_ev.c (its event records:
+ * engine_ev.h) and rp_setup.c (its lib/dev setup), gen.c (generator),
+ * fwd.c (forward mode), worker.c (poll loop and RX dispatch), np.c, np_rx.c, np_answer.c and probe.c (notification
  * point, probe formats: engine_np.h, np_internal.h) and stats.c.
  * Design: doc/engine.md.
  */
@@ -19,6 +19,7 @@
 #include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <rte_common.h>
 #include <rte_cycles.h>
@@ -84,86 +85,7 @@ eng_fate(struct pcc_engine_port_stats *pc, unsigned int fate, uint64_t n)
 #include "engine_flow.h"
 #include "steer.h"
 
-/* ---- Events (rp.c) ---------------------------------------------------- */
-
-/*
- * A compact event record: what the RX lcore learnt from one (or several
- * coalesced) CC packets, for the flow's owner.  Carried through the
- * inter-lcore rings, so it holds no pointer.
- */
-struct eng_ev {
-	struct pcc_engine_flow_key key;
-	uint32_t sig;      /* eng_flow_hash(&key) */
-	uint8_t type;      /* PCC_DEV_EVENT_CNP, _ACK, _NACK, _RTT */
-	uint8_t subtype;   /* NACK: enum pcc_dev_nack_subtype; 0 = fatal code */
-	uint8_t has_int;   /* ACK: int_raw holds an HPCC INT header */
-	uint8_t ttl;       /* IP TTL / hop limit of the last packet */
-	uint32_t sn;       /* PSN of the last packet */
-	uint32_t first_sn; /* PSN of the first coalesced packet */
-	uint32_t count;    /* packets coalesced */
-	uint32_t reserved2;
-	uint64_t ts_ns;       /* receive time of the last packet */
-	uint64_t first_ts_ns; /* receive time of the first */
-	union {
-		uint8_t int_raw[PCC_INT_HDR_LEN + 6];
-		struct {
-			uint64_t req_send_ns;
-			uint64_t req_recv_ns;
-			uint64_t resp_send_ns;
-			uint32_t flow_tag;
-			uint8_t slot;
-			uint8_t user_len;
-			uint8_t user[PCC_DEV_RTT_USER_LEN];
-			uint8_t version;      /* 1: the NP's extension (7.6) */
-			uint8_t np_port_type; /* v1 */
-			uint32_t np_rx_bytes; /* v1 */
-		} rtt;
-	};
-};
-
-/* TX coalescing and timer settings (from conf.rp). */
-struct eng_rp_conf {
-	bool tx_stamp; /* write departure times (PCC_ENGINE_TX_DEPART_NAME) */
-	uint32_t txc_bytes;
-	uint64_t txc_ns;
-	uint64_t timer_ns;      /* 0 = off */
-	uint64_t pace_ahead_ns; /* generator look-ahead */
-};
-
-/*
- * Event record of one classified CC packet on port_id received at ts
- * (CNP, ACK, NAK; not probe responses).  int_hdr: the PCC_INT_HDR_LEN
- * bytes at info->payload_off when the ACK has PCC_BTH_INT, else NULL.
- * 0, or -1 if the packet is no event (not a CC kind).
- */
-int eng_ev_from_pkt(const struct pcc_pkt_info *info, const void *int_hdr, uint16_t port_id,
-		uint64_t ts, struct eng_ev *ev);
-
-/* Merge b into a when both are CNPs, or ACKs without INT, of one flow. */
-bool eng_ev_merge(struct eng_ev *a, const struct eng_ev *b);
-
-/*
- * lib/dev event of record r for flow f: ev and, for an ACK with INT, the
- * decoded header in *int_buf (ev->ack.int_hdr points at it).
- */
-void eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_event *ev,
-		struct pcc_int_hdr *int_buf);
-
-/*
- * Account one transmitted packet of f (bytes, psn, AckReq) at now.  When
- * the accumulated TX reaches c->txc_bytes, or c->txc_ns passed since its
- * first packet, or it is the flow's first TX: fills *ev with the TX event,
- * resets the accumulator and returns true.
- */
-bool eng_txc_add(struct eng_flow *f, const struct eng_rp_conf *c, uint32_t bytes, uint32_t psn,
-		bool ackreq, uint64_t now, struct pcc_dev_event *ev);
-
-/* TX event of what f accumulated (txc_pkts > 0), reset. */
-void eng_txc_flush(struct eng_flow *f, uint64_t now, struct pcc_dev_event *ev);
-
-/* Timer event of f at now (period from c). */
-void eng_timer_ev(struct eng_flow *f, const struct eng_rp_conf *c, uint64_t now,
-		struct pcc_dev_event *ev);
+#include "engine_ev.h"
 
 /*
  * Pacer horizon: a packet must be due within it to be queued.  The engine

@@ -45,10 +45,7 @@
 void
 pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t qpn)
 {
-	memset(k, 0, sizeof(*k));
-	k->port_id = port_id;
-	k->type = PCC_ENGINE_FLOW_QP;
-	k->qpn = qpn & PCC_QPN_MASK;
+	eng_flow_key_qp(k, port_id, qpn);
 }
 
 static int
@@ -372,7 +369,7 @@ eng_flow_add(struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32
 	f->dev_port = init->dev_port;
 	f->slot = init->slot;
 	f->flags = keep | ENG_FLOW_F_IN_USE;
-	f->l3 = init->l3;
+	eng_flow_set_l3(f, init->l3);
 	f->gf = init->gf;
 	f->last_ns = now_ns;
 	f->lru_ns = now_ns;

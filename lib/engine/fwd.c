@@ -39,7 +39,7 @@ fwd_key(uint16_t port_b, const struct rte_mbuf *m, const struct pcc_pkt_info *in
 	const uint16_t *p;
 
 	if (info->bth_off != 0) {
-		pcc_engine_flow_key_qp(k, port_b, info->dqpn);
+		eng_flow_key_qp(k, port_b, info->dqpn);
 		return true;
 	}
 	if (info->l3_off == 0)
@@ -134,7 +134,7 @@ fwd_local(struct eng_lcore *lc, struct eng_lport *lp, struct rte_mbuf *m,
 
 		fwd_l3(m, info, s);
 		l3 = s;
-		f->l3 = l3;
+		eng_flow_set_l3(f, l3);
 	}
 	t = eng_mtag(m);
 	t->psn = info->bth_off != 0 ? info->psn : 0;
@@ -163,7 +163,7 @@ eng_fwd_host_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *
 		uint32_t sig;
 
 		if (!fwd_key(port_b, pkts[i], &infos[i], &k)) {
-			pcc_engine_flow_key_qp(&k, port_b, 0);
+			eng_flow_key_qp(&k, port_b, 0);
 			sig = eng_flow_hash_qp(port_b, 0);
 			owner = eng_owner_qp(e, pidx_b, 0);
 			if (owner == lc && lpb != NULL) {

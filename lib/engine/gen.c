@@ -489,12 +489,12 @@ flow_bind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, u
 		if ((f->flags & ENG_FLOW_F_IN_USE) && f->seq == gf->fseq)
 			return f;
 	}
-	pcc_engine_flow_key_qp(&k, lp->port_id, gf->qpn);
+	eng_flow_key_qp(&k, lp->port_id, gf->qpn);
 	f = eng_rp_flow_get(lc, lp, &k, eng_flow_hash_qp(lp->port_id, gf->qpn), &gf->l3, gf, now);
 	if (f == NULL)
 		return NULL;
 	f->gf = gf;
-	f->l3 = &gf->l3;
+	eng_flow_set_l3(f, &gf->l3);
 	gf->fidx = eng_flow_idx(&lc->ft, f);
 	gf->fseq = f->seq;
 	return f;

@@ -41,8 +41,8 @@
 #define HK_TXC_MAX 32
 #define HK_TIMER_MAX 32
 #define HK_AGE_MAX 8
-/* Flows whose lines are fetched ahead of the event being processed (a
- * flow is five lines: more at once would fill the CPU's miss buffers). */
+/* Flows whose lines (and pacer state) are fetched ahead of the event being
+ * processed (a flow is five lines: more would fill the miss buffers). */
 #define RP_PREFETCH_AHEAD 8
 /* Event records taken from one ring per round. */
 #define XRING_BURST 32
@@ -247,6 +247,22 @@ eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
 	rp_event_of(lc, r, eng_flow_lookup(&lc->ft, &r->key, r->sig));
 }
 
+/*
+ * Fetch what the event r of flow f (at index idx) touches: the flow's lines
+ * and its pacer state (the algorithm may change its rate).
+ */
+static inline void
+rp_prefetch(const struct eng_lcore *lc, const struct eng_ev *r, const struct eng_flow *f,
+		uint32_t idx)
+{
+	int16_t pidx = lc->e->pidx[r->key.port_id];
+	const struct eng_lport *lp;
+
+	eng_flow_prefetch(&lc->ft, f);
+	if (pidx >= 0 && (lp = lport_of(lc, (uint16_t)pidx)) != NULL && lp->pacer != NULL)
+		pcc_pacer_prefetch(lp->pacer, idx);
+}
+
 void
 eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 {
@@ -279,11 +295,13 @@ eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 		for (i = 0; i < m; i++) {
 			f[i] = pos[i] >= 0 ? eng_flow_at(&lc->ft, (uint32_t)pos[i]) : NULL;
 			if (i < RP_PREFETCH_AHEAD && f[i] != NULL)
-				eng_flow_prefetch(&lc->ft, f[i]);
+				rp_prefetch(lc, &r[k + i], f[i], (uint32_t)pos[i]);
 		}
 		for (i = 0; i < m; i++) {
-			if (i + RP_PREFETCH_AHEAD < m && f[i + RP_PREFETCH_AHEAD] != NULL)
-				eng_flow_prefetch(&lc->ft, f[i + RP_PREFETCH_AHEAD]);
+			unsigned int a = i + RP_PREFETCH_AHEAD;
+
+			if (a < m && f[a] != NULL)
+				rp_prefetch(lc, &r[k + a], f[a], (uint32_t)pos[a]);
 			rp_event_of(lc, &r[k + i], f[i]);
 		}
 	}
@@ -312,7 +330,7 @@ eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
 			eng_rp_event(lc, r);
 			return;
 		}
-		lc->evb[lc->nb_evb++] = *r;
+		eng_ev_copy(&lc->evb[lc->nb_evb++], r);
 		if (lc->nb_evb == ENG_RP_EV_BATCH)
 			eng_rp_flush(lc);
 		return;
@@ -372,6 +390,9 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 	struct eng_rtt_sample s;
 	struct eng_ev r;
 	uint64_t ts = eng_clock_rx(q->clk, m, now);
+	uint8_t subtype;
+	uint32_t sig;
+	int type;
 
 	/* a corrupt or forged CNP must not cut a flow's rate: RoCEv2
 	 * packets (not IFA ones, which carry no ICRC) are verified first */
@@ -387,7 +408,7 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 			return PCC_ENGINE_FATE_PROBE_RESP_BAD;
 		}
 		memset(&r, 0, sizeof(r));
-		pcc_engine_flow_key_qp(&r.key, q->port_id, s.flow_tag);
+		eng_flow_key_qp(&r.key, q->port_id, s.flow_tag);
 		r.sig = eng_flow_hash_qp(q->port_id, s.flow_tag);
 		r.type = PCC_DEV_EVENT_RTT;
 		r.count = 1;
@@ -413,13 +434,20 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 	}
 	if (info->kind == PCC_PKT_ROCE_ACK && (info->bth_flags & PCC_BTH_INT))
 		int_hdr = rte_pktmbuf_read(m, info->payload_off, PCC_INT_HDR_LEN, int_buf);
-	if (eng_ev_from_pkt(info, int_hdr, q->port_id, ts, &r) != 0)
+	/* the record is built where it is kept (*pend), or not at all when
+	 * the packet merges into the one kept */
+	type = eng_ev_type_of(info, &subtype);
+	if (type < 0)
 		return PCC_ENGINE_FATE_NOT_MINE;
-	if (*has_pend && eng_ev_merge(pend, &r))
+	sig = eng_flow_hash_qp(q->port_id, info->dqpn);
+	if (*has_pend &&
+			eng_ev_merge_pkt(pend, (uint8_t)type, sig,
+					eng_flow_key_qp_word(q->port_id, info->dqpn),
+					eng_ev_pkt_has_int((uint8_t)type, info, int_hdr), info, ts))
 		return PCC_ENGINE_FATE_CC_EVENT;
 	if (*has_pend)
 		eng_rp_post(lc, q->pidx, pend);
-	*pend = r;
+	eng_ev_fill(pend, (uint8_t)type, subtype, q->port_id, sig, info, int_hdr, ts);
 	*has_pend = true;
 	return PCC_ENGINE_FATE_CC_EVENT;
 }

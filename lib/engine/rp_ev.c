@@ -14,48 +14,6 @@
 
 /* ---- Pure parts: records, lib/dev events, TX coalescing ------------------ */
 
-int
-eng_ev_from_pkt(const struct pcc_pkt_info *info, const void *int_hdr, uint16_t port_id, uint64_t ts,
-		struct eng_ev *ev)
-{
-	uint8_t type, subtype = 0;
-
-	switch (info->kind) {
-	case PCC_PKT_CNP:
-		type = PCC_DEV_EVENT_CNP;
-		break;
-	case PCC_PKT_ROCE_ACK:
-		type = PCC_DEV_EVENT_ACK;
-		break;
-	case PCC_PKT_ROCE_NAK:
-		type = PCC_DEV_EVENT_NACK;
-		if (pcc_aeth_class(info->aeth_syndrome) == PCC_AETH_RNR_NAK)
-			subtype = PCC_DEV_NACK_RNR;
-		else if (pcc_aeth_code(info->aeth_syndrome) == PCC_NAK_PSN_SEQ_ERR)
-			subtype = PCC_DEV_NACK_OOS;
-		/* other NAK codes are fatal QP errors, not congestion: 0 */
-		break;
-	default:
-		return -1;
-	}
-	memset(ev, 0, offsetof(struct eng_ev, int_raw));
-	pcc_engine_flow_key_qp(&ev->key, port_id, info->dqpn);
-	ev->sig = eng_flow_hash_qp(port_id, info->dqpn);
-	ev->type = type;
-	ev->subtype = subtype;
-	ev->ttl = info->ttl;
-	ev->sn = info->psn;
-	ev->first_sn = info->psn;
-	ev->count = 1;
-	ev->ts_ns = ts;
-	ev->first_ts_ns = ts;
-	if (type == PCC_DEV_EVENT_ACK && int_hdr != NULL && (info->bth_flags & PCC_BTH_INT)) {
-		memcpy(ev->int_raw, int_hdr, PCC_INT_HDR_LEN);
-		ev->has_int = 1;
-	}
-	return 0;
-}
-
 bool
 eng_ev_merge(struct eng_ev *a, const struct eng_ev *b)
 {
@@ -64,53 +22,13 @@ eng_ev_merge(struct eng_ev *a, const struct eng_ev *b)
 	if (a->type != PCC_DEV_EVENT_CNP &&
 			(a->type != PCC_DEV_EVENT_ACK || a->has_int || b->has_int))
 		return false;
-	if (memcmp(&a->key, &b->key, sizeof(a->key)) != 0)
+	if (!eng_flow_key_eq(&a->key, &b->key))
 		return false;
 	a->sn = b->sn;
 	a->ts_ns = b->ts_ns;
 	a->ttl = b->ttl;
 	a->count += b->count;
 	return true;
-}
-
-/* The fields of an event that come from its flow. */
-static inline void
-eng_ev_flow(struct pcc_dev_event *ev, const struct eng_flow *f)
-{
-	ev->port = f->dev_port;
-	ev->flow_tag = f->tag;
-	ev->flow_qpn = eng_flow_qpn(f);
-	ev->dscp = f->l3 != NULL ? f->l3->dscp : 0;
-}
-
-void
-eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_event *ev,
-		struct pcc_int_hdr *int_buf)
-{
-	memset(ev, 0, sizeof(*ev));
-	ev->type = r->type;
-	ev->subtype = r->subtype;
-	eng_ev_flow(ev, f);
-	ev->ttl = r->ttl;
-	ev->sn = r->sn;
-	ev->ts = (uint32_t)r->ts_ns;
-	if (r->type == PCC_DEV_EVENT_RTT) {
-		ev->rtt.req_send_ts = (uint32_t)r->rtt.req_send_ns;
-		ev->rtt.req_recv_ts = (uint32_t)r->rtt.req_recv_ns;
-		ev->rtt.resp_send_ts = (uint32_t)r->rtt.resp_send_ns;
-		ev->rtt.resp_recv_ts = (uint32_t)r->ts_ns;
-		memcpy(ev->rtt.user, r->rtt.user, sizeof(ev->rtt.user));
-		ev->rtt.version = r->rtt.version;
-		ev->rtt.np_port_type = r->rtt.np_port_type;
-		ev->rtt.np_rx_bytes = r->rtt.np_rx_bytes;
-		return;
-	}
-	ev->ack.first_ts = (uint32_t)r->first_ts_ns;
-	ev->ack.first_sn = r->first_sn;
-	ev->ack.coalesced = r->count;
-	if (r->has_int && int_buf != NULL &&
-			pcc_int_parse(r->int_raw, PCC_INT_HDR_LEN, int_buf) == 0)
-		ev->ack.int_hdr = int_buf;
 }
 
 void

@@ -21,6 +21,7 @@
 #include <rte_log.h>
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
+#include <rte_prefetch.h>
 
 #include "pacer_internal.h"
 
@@ -277,7 +278,11 @@ pcc_pacer_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, ui
 void
 pcc_pacer_prefetch(const struct pcc_pacer *p, uint32_t flow)
 {
-	if (likely(p != NULL && flow < p->conf.max_flows && p->ops->prefetch != NULL))
+	if (unlikely(p == NULL || flow >= p->conf.max_flows))
+		return;
+	/* pcc_pacer_set_rate() writes it */
+	rte_prefetch0(&p->rates[flow]);
+	if (p->ops->prefetch != NULL)
 		p->ops->prefetch(p, flow);
 }
 

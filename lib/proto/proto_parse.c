@@ -18,6 +18,12 @@
 /* The chain path of pcc_parse_mbuf() relies on this. */
 _Static_assert(PROTO_PARSE_HDR_MAX <= PROTO_PARSE_LINEAR,
 		"parser headers must fit in the linearised prefix");
+/* proto_parse_core() clears the descriptor in two parts: up to src, then
+ * src and dst together. */
+_Static_assert(offsetof(struct pcc_pkt_info, dst) == offsetof(struct pcc_pkt_info, src) + 16 &&
+				sizeof(struct pcc_pkt_info) ==
+						offsetof(struct pcc_pkt_info, dst) + 16,
+		"the addresses end the packet descriptor");
 
 /* ---- Names -------------------------------------------------------- */
 
@@ -325,7 +331,14 @@ proto_parse_core(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *op
 	uint16_t etype, udp_len;
 	uint8_t proto, syn;
 
-	memset(info, 0, sizeof(*info));
+	/*
+	 * Not a memset of the whole descriptor: for its 104 bytes gcc emits
+	 * `rep stos`, whose start-up cost more than the rest of the parse of
+	 * a CNP.  The fields before the addresses (72 bytes) are cleared with
+	 * a few vector stores; the addresses by the path that knows what they
+	 * hold.  Every field is still set on every path that returns 0.
+	 */
+	memset(info, 0, offsetof(struct pcc_pkt_info, src));
 	info->frame_len = len;
 
 	/* Ethernet, optional 802.1Q tag */
@@ -365,6 +378,7 @@ proto_parse_core(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *op
 		info->dscp = ip[1] >> 2;
 		info->ttl = ip[8];
 		proto = ip[9];
+		memset(&info->src, 0, sizeof(info->src) + sizeof(info->dst));
 		info->src.v4 = pcc_get_be32(ip + 12);
 		info->dst.v4 = pcc_get_be32(ip + 16);
 		l4 = off + hlen;
@@ -390,6 +404,7 @@ proto_parse_core(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *op
 		l4 = off + PCC_IPV6_HDR_LEN;
 		l3_end = l4 + tot;
 	} else {
+		memset(&info->src, 0, sizeof(info->src) + sizeof(info->dst));
 		return 0; /* PCC_PKT_OTHER */
 	}
 	info->l3_off = off;

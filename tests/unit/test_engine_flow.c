@@ -190,6 +190,38 @@ test_hash_qp(void **state)
 	assert_int_not_equal(eng_flow_hash_qp(0, 7), eng_flow_hash_qp(0, 8));
 }
 
+/* the QP key built from registers is the key field by field, whatever the
+ * memory held; the word compares agree with memcmp */
+static void
+test_key_qp_words(void **state)
+{
+	static const uint32_t qpns[] = { 0, 7, 0xabcdef, 0x1000007, 0xffffffff };
+	static const uint16_t ports[] = { 0, 3, 0xffff };
+	struct pcc_engine_flow_key k, ref;
+	unsigned int i, j;
+
+	(void)state;
+	for (i = 0; i < RTE_DIM(ports); i++)
+		for (j = 0; j < RTE_DIM(qpns); j++) {
+			memset(&ref, 0, sizeof(ref));
+			ref.port_id = ports[i];
+			ref.type = PCC_ENGINE_FLOW_QP;
+			ref.qpn = qpns[j] & PCC_QPN_MASK;
+			memset(&k, 0xa5, sizeof(k));
+			eng_flow_key_qp(&k, ports[i], qpns[j]);
+			assert_memory_equal(&k, &ref, sizeof(k));
+			assert_true(eng_flow_key_eq(&k, &ref));
+			assert_true(eng_flow_key_is_qp(
+					&k, eng_flow_key_qp_word(ports[i], qpns[j])));
+			/* one byte off anywhere: not equal */
+			ref.dst[15] = 1;
+			assert_false(eng_flow_key_eq(&k, &ref));
+			assert_false(eng_flow_key_is_qp(
+					&ref, eng_flow_key_qp_word(ports[i], qpns[j])));
+		}
+	assert_false(eng_flow_key_is_qp(&k, eng_flow_key_qp_word(1, 7)));
+}
+
 static void
 test_capacity_evict_longest_idle(void **state)
 {
@@ -377,6 +409,7 @@ main(void)
 		cmocka_unit_test(test_insert_lookup),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_hash_qp),
+		cmocka_unit_test(test_key_qp_words),
 		cmocka_unit_test(test_capacity_evict_longest_idle),
 		cmocka_unit_test(test_capacity_refuse),
 		cmocka_unit_test(test_age_out),

@@ -1593,6 +1593,76 @@ test_all_opcodes(void **state)
 
 /* ---- ICRC ---------------------------------------------------------- */
 
+/* pcc_parse() of a frame, into a descriptor of zeros and into one of
+ * garbage: every field is set on success (absent headers' fields are 0),
+ * so both come out the same. */
+static void
+parse_twice(const uint8_t *f, uint32_t len)
+{
+	struct pcc_pkt_info z, g;
+	int rz, rg;
+
+	memset(&z, 0, sizeof(z));
+	memset(&g, 0xa5, sizeof(g));
+	rz = pcc_parse(f, len, NULL, &z);
+	rg = pcc_parse(f, len, NULL, &g);
+	assert_int_equal(rz, rg);
+	if (rz == 0)
+		assert_memory_equal(&z, &g, sizeof(z));
+}
+
+/* the parser clears no more than it must (no memset of the descriptor),
+ * yet sets every field: every opcode, IPv4/IPv6, VLAN or not, and frames
+ * that are not RoCEv2 (not IP, not UDP, another UDP port) */
+static void
+test_every_field_set(void **state)
+{
+	struct pcc_roce_spec rs;
+	struct pcc_l3_spec l3;
+	uint8_t f[FRAME_MAX], g[FRAME_MAX];
+	uint32_t l3o, l4o;
+	unsigned int op;
+	int n, v, m;
+
+	(void)state;
+	for (v = 0; v < 4; v++) {
+		mk_l3(&l3, variants[v].v6, variants[v].vlan);
+		l3o = l3.vlan ? 18 : 14;
+		l4o = l3o + (l3.ipv6 ? 40 : 20);
+		for (op = 0; op < 256; op++) {
+			if (pcc_bth_opcode_ext((uint8_t)op, NULL) < 0)
+				continue;
+			memset(&rs, 0, sizeof(rs));
+			rs.bth.opcode = (uint8_t)op;
+			rs.payload_len = op == PCC_OP_CNP ? PCC_CNP_PAD_LEN : 64;
+			n = pcc_roce_build(f, sizeof(f), &l3, &rs);
+			assert_true(n > 0);
+			parse_twice(f, (uint32_t)n);
+		}
+		memset(&rs, 0, sizeof(rs));
+		rs.bth.opcode = PCC_OP_RC_SEND_ONLY;
+		rs.payload_len = 64;
+		n = pcc_roce_build(f, sizeof(f), &l3, &rs);
+		assert_true(n > 0);
+		/* not IP */
+		memcpy(g, f, (size_t)n);
+		g[l3o - 2] = 0x08;
+		g[l3o - 1] = 0x06;
+		parse_twice(g, (uint32_t)n);
+		/* IP, not UDP (TCP) */
+		memcpy(g, f, (size_t)n);
+		g[l3o + (l3.ipv6 ? 6 : 9)] = 6;
+		parse_twice(g, (uint32_t)n);
+		/* UDP, not port 4791 */
+		memcpy(g, f, (size_t)n);
+		g[l4o + 2] = 0x12;
+		parse_twice(g, (uint32_t)n);
+		/* the frame cut short: errors agree */
+		for (m = 0; m < n; m += 7)
+			parse_twice(f, (uint32_t)m);
+	}
+}
+
 static void
 test_icrc_detect(void **state)
 {
@@ -2395,6 +2465,7 @@ main(void)
 		cmocka_unit_test(test_not_roce),
 		cmocka_unit_test(test_fragments),
 		cmocka_unit_test(test_all_opcodes),
+		cmocka_unit_test(test_every_field_set),
 		cmocka_unit_test(test_icrc_detect),
 		cmocka_unit_test(test_icrc_args),
 		cmocka_unit_test(test_icrc_masked_fields),
