@@ -59,7 +59,7 @@ cpu=$(($(nproc) - 1))
 main=0
 eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error ${BENCH_EAL:-}"
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp" "/var/run/dpdk/bench-tp-$$" "${XDG_RUNTIME_DIR:-/tmp}/dpdk/bench-tp-$$"' EXIT INT TERM
 
 runs=${BENCH_RUNS:-3}
 case "$runs" in

@@ -9,6 +9,8 @@
  * seeded generator, a one-queue port. */
 
 #include <errno.h>
+#include <unistd.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <rte_eal.h>
 #include <rte_errno.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
@@ -106,6 +109,27 @@ bench_port_setup(const char *prog, uint16_t port, struct rte_mempool *mp, uint16
 	if (rc != 0)
 		fprintf(stderr, "%s: port %u setup: %s\n", prog, port, rte_strerror(-rc));
 	return rc;
+}
+
+/*
+ * rte_eal_cleanup(), then remove the EAL's runtime directory
+ * (/var/run/dpdk/<prefix>: with --no-shconf only the telemetry socket in
+ * it, which this process owns), which the EAL leaves
+ * behind: one per benchmark run otherwise.
+ */
+static inline void
+bench_eal_cleanup(void)
+{
+	char dir[PATH_MAX], sock[PATH_MAX + 32];
+
+	snprintf(dir, sizeof(dir), "%s", rte_eal_get_runtime_dir());
+	rte_eal_cleanup();
+	if (dir[0] == '\0')
+		return;
+	/* the telemetry socket is unlinked only by an exit handler */
+	snprintf(sock, sizeof(sock), "%s/dpdk_telemetry.v2", dir);
+	unlink(sock);
+	rmdir(dir);
 }
 
 #endif /* PCC_BENCH_COMMON_H */

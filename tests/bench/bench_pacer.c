@@ -508,6 +508,6 @@ main(int argc, char **argv)
 			break;
 	free(b.seq);
 	free(b.stack);
-	rte_eal_cleanup();
+	bench_eal_cleanup();
 	return i == o.n_flows ? 0 : 1;
 }

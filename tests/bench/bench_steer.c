@@ -618,6 +618,6 @@ main(int argc, char **argv)
 	}
 	free(samples);
 	free(costs);
-	rte_eal_cleanup();
+	bench_eal_cleanup();
 	return 0;
 }

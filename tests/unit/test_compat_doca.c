@@ -41,6 +41,10 @@
 
 #define EAL "-l 0 --no-huge -m 256 --no-pci --no-shconf --log-level lib.*:error"
 
+/* PCC_EAL_ARGS=EAL with a file prefix of this run's own: the EAL's
+ * default one is shared with every other DPDK process (main() fills it) */
+static char eal_env[192];
+
 /* Run fn in a child with the PCC_* settings of env ("K=V" strings, NULL
  * terminated); the child's exit status. */
 static int
@@ -126,13 +130,12 @@ test_settings(void **state)
 		expect_init_fails(env, -EINVAL, "an open quote");
 	}
 	{
-		const char *env[] = { "PCC_EAL_ARGS=" EAL, "PCC_ENGINE_OPTS=gen-flows=2 bogus=1",
-			NULL };
+		const char *env[] = { eal_env, "PCC_ENGINE_OPTS=gen-flows=2 bogus=1", NULL };
 
 		expect_init_fails(env, -EINVAL, "bogus");
 	}
 	{
-		const char *env[] = { "PCC_EAL_ARGS=" EAL, "PCC_ENGINE_OPTS=gen-rate=fast", NULL };
+		const char *env[] = { eal_env, "PCC_ENGINE_OPTS=gen-rate=fast", NULL };
 
 		expect_init_fails(env, -EINVAL, "'fast'");
 	}
@@ -147,35 +150,34 @@ test_settings(void **state)
 		expect_init_fails(env, -EINVAL, "PCC_SIM and PCC_HA exclude each other");
 	}
 	{
-		const char *env[] = { "PCC_EAL_ARGS=" EAL, "PCC_RING_PAIR=1", "PCC_DEVICES=mlx5_0",
-			NULL };
+		const char *env[] = { eal_env, "PCC_RING_PAIR=1", "PCC_DEVICES=mlx5_0", NULL };
 
 		expect_init_fails(env, -EINVAL, "'mlx5_0' is not NAME=TARGET");
 	}
 	{
-		const char *env[] = { "PCC_EAL_ARGS=" EAL, "PCC_RING_PAIR=1",
-			"PCC_DEVICES=mlx5_0=port:5", NULL };
+		const char *env[] = { eal_env, "PCC_RING_PAIR=1", "PCC_DEVICES=mlx5_0=port:5",
+			NULL };
 
 		expect_init_fails(env, -ENODEV, "'port:5': no such ethdev port");
 	}
 	{
-		const char *env[] = { "PCC_EAL_ARGS=" EAL, "PCC_RING_PAIR=1",
-			"PCC_DEVICES=a=port:0,a=port:1", NULL };
+		const char *env[] = { eal_env, "PCC_RING_PAIR=1", "PCC_DEVICES=a=port:0,a=port:1",
+			NULL };
 
 		expect_init_fails(env, -EEXIST, "device 'a' twice");
 	}
 	{
-		const char *env[] = { "PCC_EAL_ARGS=" EAL, "PCC_DEVICES=roce0=sim:s0", NULL };
+		const char *env[] = { eal_env, "PCC_DEVICES=roce0=sim:s0", NULL };
 
 		expect_init_fails(env, -EINVAL, "PCC_SIM is not set");
 	}
 	{
-		const char *env[] = { "PCC_EAL_ARGS=" EAL, "PCC_SIM=/nonexistent/s.yaml", NULL };
+		const char *env[] = { eal_env, "PCC_SIM=/nonexistent/s.yaml", NULL };
 
 		expect_init_fails(env, -EINVAL, "/nonexistent/s.yaml");
 	}
 	{
-		const char *env[] = { "PCC_EAL_ARGS=" EAL, "PCC_PLUGINS=/nonexistent/p.so", NULL };
+		const char *env[] = { eal_env, "PCC_PLUGINS=/nonexistent/p.so", NULL };
 
 		expect_init_fails(env, -EINVAL, "PCC_PLUGINS: /nonexistent/p.so");
 	}
@@ -341,7 +343,7 @@ child_host_api(void)
 static void
 test_host_api(void **state)
 {
-	const char *env[] = { "PCC_EAL_ARGS=" EAL, "PCC_RING_PAIR=1",
+	const char *env[] = { eal_env, "PCC_RING_PAIR=1",
 		"PCC_DEVICES=mlx5_0=port:0,0000:03:00.0=port:1", NULL };
 
 	(void)state;
@@ -357,5 +359,7 @@ main(void)
 		cmocka_unit_test(test_host_api),
 	};
 
+	snprintf(eal_env, sizeof(eal_env), "PCC_EAL_ARGS=%s --file-prefix compat-doca-%d", EAL,
+			(int)getpid());
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

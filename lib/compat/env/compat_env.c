@@ -330,13 +330,19 @@ eal_defaults(const char *api, char *out, size_t len)
 static void
 eal_runtime_dir_remove(void)
 {
-	const char *dir;
+	const char *dir, *base;
 
 	if (!compat.eal_ours)
 		return;
 	dir = rte_eal_get_runtime_dir();
-	if (dir != NULL && dir[0] != '\0')
-		rmdir(dir);
+	if (dir == NULL || dir[0] == '\0')
+		return;
+	/* the EAL's default prefix is every DPDK process's: another may be
+	 * starting in it right now (PCC_EAL_ARGS without --file-prefix) */
+	base = strrchr(dir, '/');
+	if (strcmp(base != NULL ? base + 1 : dir, "rte") == 0)
+		return;
+	rmdir(dir);
 }
 
 static int
