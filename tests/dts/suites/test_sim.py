@@ -43,7 +43,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
 
-from framework import TestSuite  # noqa: E402
+from framework import TestSuite, run_cmd  # noqa: E402
 
 SRC_DIR = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.dirname(os.path.abspath(__file__)))))
@@ -429,3 +429,11 @@ class TestSim(TestSuite):
         # Only what does not depend on it is checked: the run ends at the
         # scenario's end and writes its per-flow output.
         self.check(len(run.flows()) > 0, 'no per-flow output')
+
+    def test_readme_figures(self):
+        """README.md's demo paragraph says what the demo's two runs give
+        (devtools/readme-figures.py --check; it rewrites the paragraph)."""
+        res = run_cmd(['/usr/bin/python3',
+                       os.path.join(self.source_dir, 'devtools', 'readme-figures.py'),
+                       '--check', '--build-dir', self.build_dir], timeout=300)
+        self.verify(res.returncode == 0, res.describe())
