@@ -206,46 +206,49 @@ host_opt_set_gen_ce(
 	return host_opt_ppm(v, &st->proc->gen.ce_ppm);
 }
 
+/* A flag option's value: none (on), or on/off; into *on (untouched on
+ * a bad value).  0 or -1. */
+static int
+flag_value(const char *v, bool *on)
+{
+	bool b = true;
+
+	if (v[0] != '\0' && host_opt_on_off(v, &b) < 0)
+		return -1;
+	*on = b;
+	return 0;
+}
+
 int
 host_opt_set_gen_ipv6(
 		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
 {
-	bool on = true;
-
 	RTE_SET_USED(o);
 	RTE_SET_USED(why);
 	RTE_SET_USED(whylen);
-	if (v[0] != '\0' && host_opt_on_off(v, &on) < 0)
-		return -1;
-	st->proc->gen.ipv6 = on;
-	return 0;
+	return flag_value(v, &st->proc->gen.ipv6);
 }
 
 int
 host_opt_set_icrc_hw(
 		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
 {
-	bool on = true;
-
 	RTE_SET_USED(o);
 	RTE_SET_USED(why);
 	RTE_SET_USED(whylen);
-	if (v[0] != '\0' && host_opt_on_off(v, &on) < 0)
-		return -1;
-	st->proc->icrc_hw = on;
-	return 0;
+	return flag_value(v, &st->proc->icrc_hw);
 }
 
 int
 host_opt_set_probe_with_data(
 		const struct opt *o, const char *v, struct host_stage *st, char *why, size_t whylen)
 {
-	bool on = true;
+	bool on;
 
 	RTE_SET_USED(o);
 	RTE_SET_USED(why);
 	RTE_SET_USED(whylen);
-	if (v[0] != '\0' && host_opt_on_off(v, &on) < 0)
+	if (flag_value(v, &on) < 0)
 		return -1;
 	st->proc->probe_unbound = !on;
 	return 0;
