@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,81 +146,52 @@ host_tlm_flows_top(const char *cmd, const char *params, struct rte_tel_data *d)
 }
 
 /*
- * /pcc/stats,<port>,xstats: what /ethdev/xstats gives for the port (the
- * PMD's xstats names and values) followed by the engine's statistics of
- * the port named pcc_<name>: one flat dictionary, so a tool that reads
- * /ethdev/xstats reads the engine's counters the same way.  (DPDK 22.11's
- * telemetry takes 64 commands in all: a parameter, not a command.)
+ * With /pcc/stats,<port>,xstats: what /ethdev/xstats gives for the port
+ * (the PMD's xstats names and values), before the engine's statistics,
+ * which are then named pcc_<name>: one flat dictionary, so a tool that
+ * reads /ethdev/xstats reads the engine's counters the same way.  (DPDK
+ * 22.11's telemetry takes 64 commands in all: a parameter, not a command.)
  */
-static int
-tlm_xstats(const char *params, struct rte_tel_data *d)
+static void
+add_ethdev_xstats(struct rte_tel_data *d, uint16_t port)
 {
 	struct rte_eth_xstat_name *names = NULL;
 	struct rte_eth_xstat *xs = NULL;
-	struct pcc_host_stat *st = NULL;
-	char name[RTE_TEL_MAX_STRING_LEN];
-	int nx = 0, n, i;
-	uint32_t v[1];
+	int nx, i;
 
-	if (host_tlm_args(params, v, 1, NULL) != 1 || v[0] >= RTE_MAX_ETHPORTS)
-		return host_tlm_fail(
-				d, -EINVAL, "port_id '%s': 0..%u", params, RTE_MAX_ETHPORTS - 1);
-	if (pcc_host_engine() == NULL)
-		return host_tlm_fail(d, -ENOTSUP, "no engine: no context started yet");
-	st = calloc(TLM_STATS_MAX, sizeof(*st));
-	if (st == NULL)
-		return host_tlm_fail(d, -ENOMEM, "no memory for the statistics");
-	n = pcc_host_stats_get((int)v[0], st, TLM_STATS_MAX);
-	if (n < 0) {
-		free(st);
-		return host_tlm_fail(d, n, "port_id %u: not a port of the engine", v[0]);
-	}
-	n = RTE_MIN(n, TLM_STATS_MAX);
-	nx = rte_eth_xstats_get_names((uint16_t)v[0], NULL, 0);
+	nx = rte_eth_xstats_get_names(port, NULL, 0);
 	if (nx > 0) {
 		names = calloc((size_t)nx, sizeof(*names));
 		xs = calloc((size_t)nx, sizeof(*xs));
-		if (names == NULL || xs == NULL ||
-				rte_eth_xstats_get_names((uint16_t)v[0], names, (unsigned int)nx) !=
-						nx ||
-				rte_eth_xstats_get((uint16_t)v[0], xs, (unsigned int)nx) != nx)
-			nx = 0;
-	} else {
-		nx = 0;
-	}
-	rte_tel_data_start_dict(d);
-	for (i = 0; i < nx; i++)
-		rte_tel_data_add_dict_u64(d, names[i].name, xs[i].value);
-	for (i = 0; i < n; i++) {
-		st[i].name[sizeof(st[i].name) - 1] = '\0';
-		snprintf(name, sizeof(name), "pcc_%s", st[i].name);
-		rte_tel_data_add_dict_u64(d, name, st[i].value);
+		if (names != NULL && xs != NULL &&
+				rte_eth_xstats_get_names(port, names, (unsigned int)nx) == nx &&
+				rte_eth_xstats_get(port, xs, (unsigned int)nx) == nx)
+			for (i = 0; i < nx; i++)
+				rte_tel_data_add_dict_u64(d, names[i].name, xs[i].value);
 	}
 	free(names);
 	free(xs);
-	free(st);
-	return 0;
 }
 
 int
 host_tlm_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 {
+	char name[RTE_TEL_MAX_STRING_LEN], arg[32];
 	struct pcc_host_stat *st;
-	const char *xs;
+	const char *xs = NULL;
 	uint32_t v[1];
 	int port = -1, n, i;
 
 	RTE_SET_USED(cmd);
-	xs = params != NULL ? strstr(params, ",xstats") : NULL;
-	if (xs != NULL && strcmp(xs, ",xstats") == 0) {
-		char p[32];
-
-		snprintf(p, sizeof(p), "%.*s", (int)(xs - params), params);
-		return tlm_xstats(p, d);
-	}
 	if (params != NULL && *params != '\0') {
-		if (host_tlm_args(params, v, 1, NULL) != 1 || v[0] >= RTE_MAX_ETHPORTS)
-			return host_tlm_fail(d, -EINVAL, "port_id '%s': 0..%u", params,
+		xs = strstr(params, ",xstats");
+		if (xs != NULL && strcmp(xs, ",xstats") != 0)
+			xs = NULL;
+		snprintf(arg, sizeof(arg), "%.*s",
+				(int)(xs != NULL ? xs - params : (ptrdiff_t)strlen(params)),
+				params);
+		if (host_tlm_args(arg, v, 1, NULL) != 1 || v[0] >= RTE_MAX_ETHPORTS)
+			return host_tlm_fail(d, -EINVAL, "port_id '%s': 0..%u", arg,
 					RTE_MAX_ETHPORTS - 1);
 		port = (int)v[0];
 	}
@@ -238,9 +210,12 @@ host_tlm_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 	if (n > TLM_STATS_MAX)
 		n = TLM_STATS_MAX;
 	rte_tel_data_start_dict(d);
+	if (xs != NULL)
+		add_ethdev_xstats(d, (uint16_t)port);
 	for (i = 0; i < n; i++) {
 		st[i].name[sizeof(st[i].name) - 1] = '\0';
-		rte_tel_data_add_dict_u64(d, st[i].name, st[i].value);
+		snprintf(name, sizeof(name), "%s%s", xs != NULL ? "pcc_" : "", st[i].name);
+		rte_tel_data_add_dict_u64(d, name, st[i].value);
 	}
 	free(st);
 	return 0;
