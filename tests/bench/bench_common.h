@@ -9,8 +9,6 @@
  * seeded generator, a one-queue port. */
 
 #include <errno.h>
-#include <unistd.h>
-#include <limits.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -19,11 +17,13 @@
 #include <string.h>
 #include <time.h>
 
-#include <rte_eal.h>
 #include <rte_errno.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 #include <rte_mempool.h>
+
+/* test_eal_cleanup(): the EAL stopped, its runtime directory removed */
+#include "../unit/test_eal.h"
 
 /*
  * s, the value of option --opt, as a number in [min, max] ("2", "0.5",
@@ -109,27 +109,6 @@ bench_port_setup(const char *prog, uint16_t port, struct rte_mempool *mp, uint16
 	if (rc != 0)
 		fprintf(stderr, "%s: port %u setup: %s\n", prog, port, rte_strerror(-rc));
 	return rc;
-}
-
-/*
- * rte_eal_cleanup(), then remove the EAL's runtime directory
- * (/var/run/dpdk/<prefix>: with --no-shconf only the telemetry socket in
- * it, which this process owns), which the EAL leaves
- * behind: one per benchmark run otherwise.
- */
-static inline void
-bench_eal_cleanup(void)
-{
-	char dir[PATH_MAX], sock[PATH_MAX + 32];
-
-	snprintf(dir, sizeof(dir), "%s", rte_eal_get_runtime_dir());
-	rte_eal_cleanup();
-	if (dir[0] == '\0')
-		return;
-	/* the telemetry socket is unlinked only by an exit handler */
-	snprintf(sock, sizeof(sock), "%s/dpdk_telemetry.v2", dir);
-	unlink(sock);
-	rmdir(dir);
 }
 
 #endif /* PCC_BENCH_COMMON_H */

@@ -740,6 +740,6 @@ main(int argc, char **argv)
 				hi_x, lo_e, hi_e);
 	fflush(stdout);
 	rte_mempool_free(mp);
-	bench_eal_cleanup();
+	test_eal_cleanup();
 	return 0;
 }

@@ -508,6 +508,6 @@ main(int argc, char **argv)
 			break;
 	free(b.seq);
 	free(b.stack);
-	bench_eal_cleanup();
+	test_eal_cleanup();
 	return i == o.n_flows ? 0 : 1;
 }

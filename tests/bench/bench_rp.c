@@ -551,6 +551,6 @@ main(int argc, char **argv)
 	rte_mempool_free(cnp_mp);
 	free(cnp_mbuf);
 	free(cnp_frame);
-	bench_eal_cleanup();
+	test_eal_cleanup();
 	return 0;
 }

@@ -399,7 +399,7 @@ main(int argc, char **argv)
 	if (model_only) {
 		ranges_print("model", &gm);
 		free(text);
-		bench_eal_cleanup();
+		test_eal_cleanup();
 		return 0;
 	}
 	for (i = 0; i < runs; i++) {
@@ -426,6 +426,6 @@ main(int argc, char **argv)
 				ratio.lo, ratio.hi);
 	}
 	free(text);
-	bench_eal_cleanup();
+	test_eal_cleanup();
 	return 0;
 }

@@ -618,6 +618,6 @@ main(int argc, char **argv)
 	}
 	free(samples);
 	free(costs);
-	bench_eal_cleanup();
+	test_eal_cleanup();
 	return 0;
 }

@@ -77,18 +77,24 @@ test_eal_init(const char *name, const char *mem_mb, ...)
 
 /*
  * rte_eal_cleanup(), then remove the EAL's runtime directory
- * (/var/run/dpdk/<prefix>, empty with --no-shconf), which the EAL leaves
- * behind: one per test run otherwise.
+ * (/var/run/dpdk/<prefix>: with --no-shconf only this process's telemetry
+ * socket in it), which the EAL leaves behind: one per test or benchmark
+ * run otherwise.  tests/bench use it too.
  */
 static inline void
 test_eal_cleanup(void)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], sock[PATH_MAX + 32];
 
 	snprintf(dir, sizeof(dir), "%s", rte_eal_get_runtime_dir());
 	rte_eal_cleanup();
-	if (dir[0] != '\0')
-		rmdir(dir);
+	if (dir[0] == '\0')
+		return;
+	/* the telemetry socket (without --no-telemetry) is unlinked only by
+	 * an exit handler */
+	snprintf(sock, sizeof(sock), "%s/dpdk_telemetry.v2", dir);
+	unlink(sock);
+	rmdir(dir);
 }
 
 /* A cmocka group teardown that only stops the EAL (test_eal_cleanup()). */
