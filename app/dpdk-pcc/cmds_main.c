@@ -20,6 +20,7 @@
 #include <rte_lcore.h>
 
 #include "console.h"
+#include "stats.h"
 #include "host.h"
 #include "pcc_host.h"
 #include "pcc_dev.h"
@@ -222,20 +223,6 @@ struct cmd_show_result {
 	cmdline_fixed_string_t what;
 };
 
-static const char *
-roles_name(uint8_t roles)
-{
-	if (roles & PCC_ENGINE_ROLE_FWD)
-		return "FWD";
-	if ((roles & PCC_ENGINE_ROLE_RP) && (roles & PCC_ENGINE_ROLE_NP))
-		return "RP+NP";
-	if (roles & PCC_ENGINE_ROLE_RP)
-		return "RP";
-	if (roles & PCC_ENGINE_ROLE_NP)
-		return "NP";
-	return "-";
-}
-
 static void
 show_config(void)
 {
@@ -263,8 +250,9 @@ show_config(void)
 		else
 			snprintf(sl, sizeof(sl), slot == PCC_DEV_INTERNAL_SLOT ? "0x%x" : "%u",
 					slot);
-		printf("%-6u %-6s %-5s %-14s %-6" PRIu64 " %s\n", p, roles_name(c->port[p].roles),
-				sl, ops != NULL ? ops->name : "-",
+		printf("%-6u %-6s %-5s %-14s %-6" PRIu64 " %s\n", p,
+				app_roles_name(c->port[p].roles, false), sl,
+				ops != NULL ? ops->name : "-",
 				pcc_engine_port_line_rate(app_con.e, p) / 1000000000u,
 				src < 0 ? "-" :
 					  pcc_engine_clock_src_name(
@@ -422,8 +410,8 @@ pstats_row(uint16_t p)
 	}
 	printf("%-5u %-6s %-12" PRIu64 " %-14" PRIu64 " %-12" PRIu64 " %-14" PRIu64 " %-10" PRIu64
 	       " %-12" PRIu64 " %-10" PRIu64 " %-10" PRIu64 " %" PRIu64 "\n",
-			p, roles_name(pcc_engine_port_roles(app_con.e, p)), st.rx_pkts - b->rx_pkts,
-			st.rx_bytes - b->rx_bytes, st.tx_pkts - b->tx_pkts,
+			p, app_roles_name(pcc_engine_port_roles(app_con.e, p), false),
+			st.rx_pkts - b->rx_pkts, st.rx_bytes - b->rx_bytes, st.tx_pkts - b->tx_pkts,
 			st.tx_bytes - b->tx_bytes, st.tx_drop - b->tx_drop,
 			st.gen_pkts - b->gen_pkts,
 			st.ev[PCC_DEV_EVENT_CNP] - b->ev[PCC_DEV_EVENT_CNP], st.cnp_tx - b->cnp_tx,
@@ -510,8 +498,8 @@ pfates_port(uint16_t p)
 	st.rx_pkts -= b->rx_pkts;
 	printf("port %u (%s): %" PRIu64 " received, %" PRIu64 " malformed, %" PRId64
 	       " unaccounted\n",
-			p, roles_name(pcc_engine_port_roles(app_con.e, p)), st.rx_pkts, bad,
-			pcc_engine_rx_unaccounted(&st));
+			p, app_roles_name(pcc_engine_port_roles(app_con.e, p), false), st.rx_pkts,
+			bad, pcc_engine_rx_unaccounted(&st));
 	for (i = 0; i < PCC_ENGINE_NB_PARSE_ERR; i++)
 		if (st.parse_err[i] != 0)
 			printf("  %-10s %-22s %" PRIu64 "\n", "malformed",

@@ -119,21 +119,16 @@ mbps(uint64_t bytes, double secs)
 	return secs > 0 ? (double)bytes * 8 / secs / 1e6 : 0;
 }
 
-static const char *
-roles_str(uint8_t roles)
+const char *
+app_roles_name(uint8_t roles, bool lower)
 {
-	if (roles & PCC_ENGINE_ROLE_FWD)
-		return "FWD";
-	switch (roles & (PCC_ENGINE_ROLE_RP | PCC_ENGINE_ROLE_NP)) {
-	case PCC_ENGINE_ROLE_RP:
-		return "RP";
-	case PCC_ENGINE_ROLE_NP:
-		return "NP";
-	case PCC_ENGINE_ROLE_RP | PCC_ENGINE_ROLE_NP:
-		return "RP+NP";
-	default:
-		return "-";
-	}
+	static const char *const up[] = { "-", "RP", "NP", "RP+NP", "FWD" };
+	static const char *const lo[] = { "-", "rp", "np", "rp+np", "fwd" };
+	unsigned int i = (roles & PCC_ENGINE_ROLE_FWD) ? 4 :
+							 ((roles & PCC_ENGINE_ROLE_RP) ? 1 : 0) +
+					((roles & PCC_ENGINE_ROLE_NP) ? 2 : 0);
+
+	return (lower ? lo : up)[i];
 }
 
 /* ---- Tables ------------------------------------------------------ */
@@ -176,7 +171,7 @@ print_ports(FILE *f, struct app_stats *st, const struct pcc_engine *e, double se
 			snprintf(name, sizeof(name), "?");
 		tbl_u64(&t, 0, p);
 		tbl_set(&t, 1, "%s", name);
-		tbl_set(&t, 2, "%s", roles_str(roles));
+		tbl_set(&t, 2, "%s", app_roles_name(roles, false));
 		if (rte_eth_stats_get(p, &es) != 0) {
 			tbl_set(&t, 3, "n/a");
 			continue;

@@ -58,6 +58,10 @@ void app_stats_print(FILE *f, struct app_stats *st, const struct pcc_engine *e, 
 
 void app_stats_fini(struct app_stats *st);
 
+/* A port's roles: "RP", "NP", "RP+NP", "FWD" or "-" (lower: "rp", ...,
+ * as the JSON records name them). */
+const char *app_roles_name(uint8_t roles, bool lower);
+
 /* stats_fmt.c: one JSON record (a line) or CSV rows per print; run: seconds
  * since the start, secs: since the previous print (the run when final). */
 void app_stats_print_json(FILE *f, struct app_stats *st, const struct pcc_engine *e, double run,

@@ -37,21 +37,6 @@ json_str(FILE *f, const char *s)
 }
 
 static const char *
-roles_name(uint8_t roles)
-{
-	if (roles & PCC_ENGINE_ROLE_FWD)
-		return "fwd";
-	switch (roles & (PCC_ENGINE_ROLE_RP | PCC_ENGINE_ROLE_NP)) {
-	case PCC_ENGINE_ROLE_RP:
-		return "rp";
-	case PCC_ENGINE_ROLE_NP:
-		return "np";
-	default:
-		return "rp+np";
-	}
-}
-
-static const char *
 gen_state_name(uint8_t s)
 {
 	switch (s) {
@@ -139,7 +124,8 @@ app_stats_print_json(FILE *f, struct app_stats *st, const struct pcc_engine *e, 
 		fprintf(f,
 				",\"roles\":\"%s\",\"rx_pps\":%.1f,\"rx_bps\":%.1f,"
 				"\"tx_pps\":%.1f,\"tx_bps\":%.1f,\"ethdev\":",
-				roles_name(roles), v.rx_pps, v.rx_bps, v.tx_pps, v.tx_bps);
+				app_roles_name(roles, true), v.rx_pps, v.rx_bps, v.tx_pps,
+				v.tx_bps);
 		if (v.es_ok)
 			fprintf(f,
 					"{\"ipackets\":%" PRIu64 ",\"opackets\":%" PRIu64
@@ -210,7 +196,8 @@ app_stats_print_csv(FILE *f, struct app_stats *st, const struct pcc_engine *e, d
 			snprintf(name, sizeof(name), "port%u", p);
 		port_view(st, e, p, secs, final, &v);
 		fprintf(f, "%.6f,%.6f,%d,%u,%s,%s,%.1f,%.1f,%.1f,%.1f", run, secs, final ? 1 : 0, p,
-				name, roles_name(roles), v.rx_pps, v.rx_bps, v.tx_pps, v.tx_bps);
+				name, app_roles_name(roles, true), v.rx_pps, v.rx_bps, v.tx_pps,
+				v.tx_bps);
 		for (i = 0; (ci = pcc_engine_port_ctr_at(i)) != NULL; i++)
 			fprintf(f, ",%" PRIu64, ctr_at(&v.ps, ci));
 		fputc('\n', f);
