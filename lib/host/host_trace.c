@@ -56,7 +56,6 @@ static struct {
 	pthread_t thread;
 	bool running;
 	bool stop;
-	bool frozen; /* formats frozen while the service runs */
 	uint32_t period_ms;
 	bool active;
 } tr = {
@@ -94,8 +93,6 @@ fmt_check(const char *fmt)
 int
 pcc_host_trace_fmt_set(uint32_t fmt_id, const char *fmt)
 {
-	int rc = 0;
-
 	host_err_clear();
 	if (fmt_id >= PCC_HOST_TRACE_FMT_MAX)
 		return host_err(-EINVAL, "trace format %u: id not below %u", fmt_id,
@@ -119,7 +116,7 @@ pcc_host_trace_fmt_set(uint32_t fmt_id, const char *fmt)
 	pthread_mutex_unlock(&tr.lock);
 	/* a trace reader (tools/dpdk-pcc-trace) renders records with it */
 	pcc_tp_dev_trace_fmt(fmt_id, fmt != NULL ? fmt : "");
-	return rc;
+	return 0;
 }
 
 /* Plug-ins set their formats through lib/dev (pcc_dev_trace_fmt_set). */
@@ -594,9 +591,6 @@ pcc_host_svc_start(uint32_t period_ms)
 	pthread_condattr_destroy(&a);
 	tr.period_ms = period_ms == 0 ? 10 : period_ms;
 	tr.stop = false;
-	pthread_mutex_lock(&tr.lock);
-	tr.frozen = true;
-	pthread_mutex_unlock(&tr.lock);
 	fmt_emit_all();
 	pcc_dev_trace_enable(pcc_host_trace_active());
 	rc = pthread_create(&tr.thread, NULL, svc_main, NULL);
@@ -625,9 +619,6 @@ pcc_host_svc_stop(void)
 	pthread_mutex_lock(&tr.svc_lock);
 	tr.running = false;
 	pthread_cond_destroy(&tr.svc_cond);
-	pthread_mutex_lock(&tr.lock);
-	tr.frozen = false;
-	pthread_mutex_unlock(&tr.lock);
 	pthread_mutex_unlock(&tr.svc_lock);
 }
 
