@@ -18,6 +18,7 @@ CNPs; RTT probes and their answers):
 - dpdk-dumpcap -D lists both ports by name.
 """
 
+import glob
 import os
 import shutil
 import subprocess
@@ -48,6 +49,11 @@ def hugepages_free_mb():
             elif line.startswith('Hugepagesize:'):
                 size = int(line.split()[1]) // 1024
     return free * size
+
+
+def hugetlbfs_mounts():
+    with open('/proc/mounts', encoding='utf-8') as f:
+        return [line.split()[1] for line in f if line.split()[2:3] == ['hugetlbfs']]
 
 
 class TestCapture(TestSuite):
@@ -109,6 +115,12 @@ class TestCapture(TestSuite):
                 self.proc.kill()
                 self.proc.wait()
         self.log_f.close()
+        # a primary leaves its hugepage files and runtime directory for
+        # secondaries that may still run; none does now
+        for mnt in hugetlbfs_mounts():
+            for f in glob.glob(os.path.join(mnt, '%smap_*' % self.prefix)):
+                os.unlink(f)
+        shutil.rmtree('/var/run/dpdk/' + self.prefix, ignore_errors=True)
 
     def decode(self, path):
         """(frames, cnps, data, mads) tshark finds in path."""
@@ -159,17 +171,31 @@ class TestCapture(TestSuite):
         """dpdk-pdump on the NP port, every queue: RX holds data, TX CNPs."""
         rx = os.path.join(self.work_dir, 'np-rx.pcap')
         tx = os.path.join(self.work_dir, 'np-tx.pcap')
+        before = tlm_query(self.prefix, '/pcc/stats')
+        t0 = time.monotonic()
         p = subprocess.Popen(['dpdk-pdump', '--file-prefix=' + self.prefix, '--',
                               '--pdump', 'port=1,queue=*,rx-dev=%s,tx-dev=%s' % (rx, tx)],
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        # until both files hold packets (pcap header 24 bytes)
-        deadline = time.monotonic() + 30
+        # until both files hold packets (pcap header 24 bytes, libpcap
+        # writes in blocks of 4 KB)
+        deadline = t0 + 30
+        sizes = (0, 0)
         while time.monotonic() < deadline and p.poll() is None:
-            if all(os.path.exists(f) and os.path.getsize(f) > 4096 for f in (rx, tx)):
+            sizes = tuple(os.path.getsize(f) if os.path.exists(f) else -1 for f in (rx, tx))
+            if min(sizes) > 4096:
                 break
             time.sleep(0.1)  # poll interval, not a synchronisation
+        waited = time.monotonic() - t0
         p.send_signal(2)
         out, _ = p.communicate(timeout=30)
+        after = tlm_query(self.prefix, '/pcc/stats')
+        self.log('waited %.1f s for the files (sizes %s), dpdk-pdump exit %s'
+                 % (waited, sizes, p.returncode))
+        self.log('dpdk-pcc /pcc/stats cnp_tx %s -> %s, rx %s -> %s'
+                 % (before.get('cnp_tx') if before else None,
+                    after.get('cnp_tx') if after else None,
+                    before.get('rx') if before else None, after.get('rx') if after else None))
+        self.log('dpdk-pdump said:\n' + out[-1500:])
         self.verify(self.proc.poll() is None, 'dpdk-pcc ended (status %s) with dpdk-pdump:\n%s'
                     % (self.proc.returncode, self.primary_log()))
         self.verify(p.returncode == 0, 'dpdk-pdump: exit %s:\n%s' % (p.returncode, out[-2000:]))
