@@ -23,6 +23,8 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
@@ -169,37 +171,65 @@ class TestCapture(TestSuite):
 
     def test_pdump_rx_tx(self):
         """dpdk-pdump on the NP port, every queue: RX holds data, TX CNPs."""
-        rx = os.path.join(self.work_dir, 'np-rx.pcap')
-        tx = os.path.join(self.work_dir, 'np-tx.pcap')
+        # dpdk-pdump keeps 63 characters of a file name: a short directory
+        tmp = tempfile.mkdtemp(prefix='pcc-pdump-')
+        rx = os.path.join(tmp, 'rx.pcap')
+        tx = os.path.join(tmp, 'tx.pcap')
         before = tlm_query(self.prefix, '/pcc/stats')
         t0 = time.monotonic()
-        p = subprocess.Popen(['dpdk-pdump', '--file-prefix=' + self.prefix, '--',
-                              '--pdump', 'port=1,queue=*,rx-dev=%s,tx-dev=%s' % (rx, tx)],
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        # until both files hold packets (pcap header 24 bytes, libpcap
-        # writes in blocks of 4 KB)
-        deadline = t0 + 30
+        # line-buffered, so that its "capture for" line (the capture loop
+        # runs) arrives while it runs
+        cmd = ['dpdk-pdump', '--file-prefix=' + self.prefix, '--',
+               '--pdump', 'port=1,queue=*,rx-dev=%s,tx-dev=%s' % (rx, tx)]
+        if shutil.which('stdbuf'):
+            cmd = ['stdbuf', '-oL'] + cmd
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines = []
+        started = threading.Event()
+
+        def reader():
+            for line in p.stdout:
+                lines.append(line)
+                if 'capture for' in line:
+                    started.set()
+        th = threading.Thread(target=reader, daemon=True)
+        th.start()
+        # the secondary's EAL start, its vdevs and the enable request first
+        started.wait(120)
+        t_start = time.monotonic() - t0
+        # then until both files hold packets (pcap header 24 bytes,
+        # libpcap writes in blocks of 4 KB)
+        deadline = time.monotonic() + 30
         sizes = (0, 0)
-        while time.monotonic() < deadline and p.poll() is None:
+        while started.is_set() and time.monotonic() < deadline and p.poll() is None:
             sizes = tuple(os.path.getsize(f) if os.path.exists(f) else -1 for f in (rx, tx))
             if min(sizes) > 4096:
                 break
             time.sleep(0.1)  # poll interval, not a synchronisation
         waited = time.monotonic() - t0
-        p.send_signal(2)
-        out, _ = p.communicate(timeout=30)
+        if p.poll() is None:
+            p.send_signal(2)
+        try:
+            p.wait(30)
+        finally:
+            th.join(10)
+        out = ''.join(lines)
         after = tlm_query(self.prefix, '/pcc/stats')
-        self.log('waited %.1f s for the files (sizes %s), dpdk-pdump exit %s'
-                 % (waited, sizes, p.returncode))
-        self.log('dpdk-pcc /pcc/stats cnp_tx %s -> %s, rx %s -> %s'
+        self.log('capture loop after %.1f s (%s); files %s after %.1f s; dpdk-pdump exit %s'
+                 % (t_start, 'started' if started.is_set() else 'never started', sizes,
+                    waited, p.returncode))
+        self.log('dpdk-pcc /pcc/stats cnp_tx %s -> %s'
                  % (before.get('cnp_tx') if before else None,
-                    after.get('cnp_tx') if after else None,
-                    before.get('rx') if before else None, after.get('rx') if after else None))
-        self.log('dpdk-pdump said:\n' + out[-1500:])
+                    after.get('cnp_tx') if after else None))
+        self.log('dpdk-pdump said:\n' + out[-2500:])
         self.verify(self.proc.poll() is None, 'dpdk-pcc ended (status %s) with dpdk-pdump:\n%s'
                     % (self.proc.returncode, self.primary_log()))
-        self.verify(p.returncode == 0, 'dpdk-pdump: exit %s:\n%s' % (p.returncode, out[-2000:]))
+        self.verify(started.is_set(), 'dpdk-pdump never started capturing in 120 s')
+        self.verify(p.returncode == 0, 'dpdk-pdump: exit %s' % p.returncode)
+        for f in (rx, tx):
+            shutil.copy(f, self.work_dir)
         rxd, txd = self.decode(rx), self.decode(tx)
+        shutil.rmtree(tmp, ignore_errors=True)
         self.log('np rx: %d frames, %d CNPs, %d data, %d MADs' % rxd)
         self.log('np tx: %d frames, %d CNPs, %d data, %d MADs' % txd)
         self.check(rxd[2] > 0 and rxd[1] == 0, 'NP RX: %s' % (rxd,))
