@@ -9,7 +9,8 @@
 #   app/dpdk-pcc, lib/compat -> lib/simrun -> lib/host -> lib/engine ->
 #   lib/dev, lib/pacer, drivers/pacer -> lib/proto; algos/ -> lib/dev;
 #   lib/simrun -> drivers/sim -> lib/proto; lib/simrun -> algos/ (profiles);
-#   lib/file (private files) below app, lib/host, lib/dev and drivers/sim
+#   lib/file (private files) below app, lib/host, lib/dev and drivers/sim;
+#   lib/flowspec (flow groups and units in YAML) below lib/host and drivers/sim
 #
 # Fails (exit 1, one line per crossing: file, line, what, why) when a
 # source file of a component
@@ -35,18 +36,20 @@ import sys
 COMPONENTS = {
     'file': (['lib/file'], []),
     'proto': (['lib/proto'], []),
+    'flowspec': (['lib/flowspec'], []),
     'dev': (['lib/dev'], ['proto', 'file']),
     'pacer': (['lib/pacer'], ['proto']),
     'pacer_drivers': (['drivers/pacer'], ['pacer', 'proto']),
-    'sim': (['drivers/sim'], ['proto', 'file']),
+    'sim': (['drivers/sim'], ['proto', 'file', 'flowspec']),
     'algos': (['algos'], ['dev', 'proto']),
     'engine': (['lib/engine'], ['proto', 'dev', 'pacer', 'pacer_drivers']),
-    'host': (['lib/host'], ['engine', 'algos', 'dev', 'pacer', 'proto', 'file']),
-    'simrun': (['lib/simrun'], ['host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim']),
+    'host': (['lib/host'], ['engine', 'algos', 'dev', 'pacer', 'proto', 'file', 'flowspec']),
+    'simrun': (['lib/simrun'], ['host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim',
+                                'flowspec']),
     'compat': (['lib/compat'], ['simrun', 'host', 'engine', 'algos', 'dev', 'pacer', 'proto',
-                                'sim']),
+                                'sim', 'flowspec']),
     'app': (['app'], ['simrun', 'host', 'engine', 'algos', 'dev', 'pacer', 'proto', 'sim',
-                      'pacer_drivers', 'file']),
+                      'pacer_drivers', 'file', 'flowspec']),
     'host_program': (['tests/tools/pcc_host_example.c'], ['host']),
 }
 
@@ -61,6 +64,7 @@ PREFIXES = {
     'simrun': [r'pcc_simrun_\w+'],
     'app': [r'app_\w+'],
     'file': [r'pcc_file_\w+'],
+    'flowspec': [r'pcc_flowspec_\w+', r'pcc_unit_\w+'],
 }
 
 # "one configuration path": only lib/host (and the engine) drives it

@@ -309,7 +309,7 @@ f_base_rtt(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield 
 		*FIELD_PTR(obj, f, uint64_t) = 0;
 		return 0;
 	}
-	return sy_get_u64(c, v, f->key, time_units, "'auto' or " WHAT_TIME, f->min, f->max,
+	return sy_get_u64(c, v, f->key, PCC_UNIT_TIME, "'auto' or " WHAT_TIME, f->min, f->max,
 			FIELD_PTR(obj, f, uint64_t));
 }
 
@@ -714,51 +714,14 @@ base_name(const char *path, char *out, size_t len)
 static int
 load_text(struct yctx *c, const char *text, size_t len)
 {
-	yaml_parser_t parser;
 	int ret;
 
-	if (!yaml_parser_initialize(&parser))
-		return sy_yerr(c, NULL, "cannot initialise the YAML parser");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&parser, &c->docbuf)) {
-		const yaml_mark_t *m =
-				parser.problem_mark.line != 0 || parser.problem_mark.column != 0 ?
-				&parser.problem_mark :
-				&parser.context_mark;
-
-		snprintf(c->err, c->errlen, "%s:%zu:%zu: YAML syntax error: %s", c->name,
-				m->line + 1, m->column + 1,
-				parser.problem != NULL ? parser.problem : "?");
-		yaml_parser_delete(&parser);
+	if (pcc_flowspec_yaml_load(text, len, c->name, &c->docbuf, c->err, c->errlen) != 0)
 		return -1;
-	}
 	c->doc = &c->docbuf;
 	ret = parse_root(c, yaml_document_get_root_node(c->doc));
 	yaml_document_delete(c->doc);
 	c->doc = NULL;
-	/* one scenario per file: a second document is an error, not ignored */
-	if (ret == 0) {
-		yaml_document_t next;
-
-		if (!yaml_parser_load(&parser, &next)) {
-			snprintf(c->err, c->errlen, "%s:%zu:%zu: YAML syntax error: %s", c->name,
-					parser.problem_mark.line + 1,
-					parser.problem_mark.column + 1,
-					parser.problem != NULL ? parser.problem : "?");
-			ret = -1;
-		} else {
-			if (yaml_document_get_root_node(&next) != NULL) {
-				snprintf(c->err, c->errlen,
-						"%s:%zu:%zu: a second YAML document: one scenario "
-						"per file",
-						c->name, next.start_mark.line + 1,
-						next.start_mark.column + 1);
-				ret = -1;
-			}
-			yaml_document_delete(&next);
-		}
-	}
-	yaml_parser_delete(&parser);
 	return ret;
 }
 

@@ -83,7 +83,7 @@ algo_entry(struct yctx *c, const yaml_node_t *n, struct sim_algo_conf *a)
 			return sy_yerr(c, kn, "duplicate key '%s'", sy_scalar(kn));
 		*seen = true;
 		if (seen == &seen_slot) {
-			if (sy_get_u64(c, vn, "slot", plain_units, WHAT_INT, 0,
+			if (sy_get_u64(c, vn, "slot", PCC_UNIT_PLAIN, WHAT_INT, 0,
 					    PCC_SIM_SLOTS_MAX - 1, &x) != 0)
 				return -1;
 			a->slot = (uint8_t)x;
@@ -166,166 +166,79 @@ host_lookup(struct yctx *c, const yaml_node_t *n, const char *key, uint16_t *out
 	}
 }
 
-static const char *const source_names[] = { "engine", "model", NULL };
-
 static int
 flow_entry(struct yctx *c, const yaml_node_t *n)
 {
 	struct pcc_sim_scenario *s = c->s;
-	enum {
-		K_SRC,
-		K_DST,
-		K_COUNT,
-		K_SIZE,
-		K_START,
-		K_STAGGER,
-		K_RATE,
-		K_PAYLOAD,
-		K_SLOT,
-		K_QPN,
-		K_DST_QPN,
-		K_SOURCE,
-		K_MAX
-	};
-	static const char *const keys[K_MAX] = { "src", "dst", "count", "size", "start", "stagger",
-		"rate", "payload", "slot", "qpn", "dst_qpn", "source" };
-	const yaml_node_t *vals[K_MAX] = { NULL };
+	const uint32_t required =
+			PCC_FLOWSPEC_BIT(PCC_FLOWSPEC_SRC) | PCC_FLOWSPEC_BIT(PCC_FLOWSPEC_DST);
 	uint16_t srcs[SIM_HOSTS_MAX];
 	uint32_t nsrc = 0, i, k;
 	struct sim_flow_conf base;
-	uint64_t count = 1, stagger = 0, x;
-	yaml_node_pair_t *pr;
+	struct pcc_flowspec fs;
 
-	if (n->type != YAML_MAPPING_NODE)
-		return sy_yerr(c, n,
-				"a flow must be a mapping (src, dst, size, start, ...), not %s",
-				sy_node_kind(n));
-	for (pr = n->data.mapping.pairs.start; pr < n->data.mapping.pairs.top; pr++) {
-		yaml_node_t *kn = yaml_document_get_node(c->doc, pr->key);
-		yaml_node_t *vn = yaml_document_get_node(c->doc, pr->value);
-
-		if (kn == NULL || vn == NULL || kn->type != YAML_SCALAR_NODE)
-			return sy_yerr(c, n, "flows: keys must be scalars");
-		for (k = 0; k < K_MAX; k++)
-			if (strcmp(sy_scalar(kn), keys[k]) == 0)
-				break;
-		if (k == K_MAX)
-			return sy_yerr(c, kn,
-					"unknown key '%s' in a flow (known: src, dst, count, size, "
-					"start, stagger, rate, payload, slot, qpn, dst_qpn, "
-					"source)",
-					sy_scalar(kn));
-		if (vals[k] != NULL)
-			return sy_yerr(c, kn, "duplicate key '%s'", sy_scalar(kn));
-		vals[k] = vn;
-	}
-	if (vals[K_SRC] == NULL)
-		return sy_yerr(c, n, "flow: missing required key 'src'");
-	if (vals[K_DST] == NULL)
-		return sy_yerr(c, n, "flow: missing required key 'dst'");
+	if (pcc_flowspec_parse(c->doc, n, PCC_FLOWSPEC_SIM, required, c->name, c->err, c->errlen,
+			    &fs) != 0)
+		return -1;
 	memset(&base, 0, sizeof(base));
-	base.payload = 1000;
 	base.line = (uint32_t)n->start_mark.line + 1;
-	if (vals[K_SRC]->type == YAML_SEQUENCE_NODE) {
+	base.size = fs.size;
+	base.start_ns = fs.start_ns;
+	base.rate_bps = fs.rate_bps;
+	base.payload = fs.payload != 0 ? fs.payload : 1000;
+	base.slot = fs.slot;
+	base.qpn = fs.qpn;
+	base.dst_qpn = fs.dst_qpn;
+	base.source = fs.source;
+	if (fs.src->type == YAML_SEQUENCE_NODE) {
 		yaml_node_item_t *it;
 
-		for (it = vals[K_SRC]->data.sequence.items.start;
-				it < vals[K_SRC]->data.sequence.items.top; it++) {
+		for (it = fs.src->data.sequence.items.start; it < fs.src->data.sequence.items.top;
+				it++) {
 			yaml_node_t *en = yaml_document_get_node(c->doc, *it);
 
-			if (en == NULL || nsrc >= RTE_DIM(srcs))
-				return sy_yerr(c, vals[K_SRC], "src: bad list");
+			if (nsrc >= RTE_DIM(srcs))
+				return sy_yerr(c, fs.src, "src: more than %u hosts", SIM_HOSTS_MAX);
 			if (host_lookup(c, en, "src", &srcs[nsrc]) != 0)
 				return -1;
 			nsrc++;
 		}
-		if (nsrc == 0)
-			return sy_yerr(c, vals[K_SRC], "src: empty list");
 	} else {
-		if (host_lookup(c, vals[K_SRC], "src", &srcs[0]) != 0)
+		if (host_lookup(c, fs.src, "src", &srcs[0]) != 0)
 			return -1;
 		nsrc = 1;
 	}
-	if (host_lookup(c, vals[K_DST], "dst", &base.dst) != 0)
+	if (host_lookup(c, fs.dst, "dst", &base.dst) != 0)
 		return -1;
-	if (vals[K_COUNT] != NULL &&
-			sy_get_u64(c, vals[K_COUNT], "count", plain_units, WHAT_INT, 1, 4096,
-					&count) != 0)
-		return -1;
-	if (vals[K_SIZE] != NULL) {
-		if (vals[K_SIZE]->type == YAML_SCALAR_NODE &&
-				(strcmp(sy_scalar(vals[K_SIZE]), "infinite") == 0 ||
-						strcmp(sy_scalar(vals[K_SIZE]), "inf") == 0))
-			base.size = 0;
-		else if (sy_get_u64(c, vals[K_SIZE], "size", size_units, WHAT_SIZE " or 'infinite'",
-					 0, 1ull << 50, &base.size) != 0)
-			return -1;
-	}
-	if (vals[K_START] != NULL &&
-			sy_get_u64(c, vals[K_START], "start", time_units, WHAT_TIME, 0,
-					1000000 * MS, &base.start_ns) != 0)
-		return -1;
-	if (vals[K_STAGGER] != NULL &&
-			sy_get_u64(c, vals[K_STAGGER], "stagger", time_units, WHAT_TIME, 0,
-					1000000 * MS, &stagger) != 0)
-		return -1;
-	if (vals[K_RATE] != NULL &&
-			sy_get_u64(c, vals[K_RATE], "rate", rate_units, WHAT_RATE, 0, MAX_RATE,
-					&base.rate_bps) != 0)
-		return -1;
-	if (vals[K_PAYLOAD] != NULL) {
-		if (sy_get_u64(c, vals[K_PAYLOAD], "payload", size_units, WHAT_SIZE, 1, 8192, &x) !=
-				0)
-			return -1;
-		base.payload = (uint32_t)x;
-	}
-	if (vals[K_SLOT] != NULL) {
-		if (sy_get_u64(c, vals[K_SLOT], "slot", plain_units, WHAT_INT, 0,
-				    PCC_SIM_SLOTS_MAX - 1, &x) != 0)
-			return -1;
-		base.slot = (uint8_t)x;
-	}
-	if (vals[K_QPN] != NULL) {
-		if (sy_get_u64(c, vals[K_QPN], "qpn", plain_units, WHAT_INT, 2, PCC_QPN_MASK, &x) !=
-				0)
-			return -1;
-		base.qpn = (uint32_t)x;
-	}
-	if (vals[K_DST_QPN] != NULL) {
-		if (sy_get_u64(c, vals[K_DST_QPN], "dst_qpn", plain_units, WHAT_INT, 2,
-				    PCC_QPN_MASK, &x) != 0)
-			return -1;
-		base.dst_qpn = (uint32_t)x;
-	}
-	if (vals[K_SOURCE] != NULL &&
-			sy_get_enum(c, vals[K_SOURCE], "source", source_names, &base.source) != 0)
-		return -1;
-	if ((uint64_t)nsrc * count + s->nb_flows > SIM_FLOWS_MAX)
+	if ((uint64_t)nsrc * fs.count + s->nb_flows > SIM_FLOWS_MAX)
 		return sy_yerr(c, n, "more than %u flows", SIM_FLOWS_MAX);
 	{
-		struct sim_flow_conf *nf = realloc(
-				s->flows, sizeof(*nf) * (s->nb_flows + nsrc * (uint32_t)count));
+		struct sim_flow_conf *nf =
+				realloc(s->flows, sizeof(*nf) * (s->nb_flows + nsrc * fs.count));
 
 		if (nf == NULL)
 			return sy_yerr(c, n, "out of memory");
 		s->flows = nf;
 	}
 	for (i = 0; i < nsrc; i++) {
-		for (k = 0; k < count; k++) {
+		for (k = 0; k < fs.count; k++) {
 			struct sim_flow_conf *fc = &s->flows[s->nb_flows];
-			uint32_t j = i * (uint32_t)count + k;
+			uint32_t j = i * fs.count + k;
 
 			*fc = base;
 			fc->src = srcs[i];
-			fc->start_ns = base.start_ns + stagger * j;
+			fc->start_ns = base.start_ns + fs.stagger_ns * j;
 			if (base.qpn != 0)
 				fc->qpn = base.qpn + j;
 			if (base.dst_qpn != 0)
 				fc->dst_qpn = base.dst_qpn + j;
 			if ((fc->qpn & ~PCC_QPN_MASK) || (fc->dst_qpn & ~PCC_QPN_MASK))
 				return sy_yerr(c, n, "QPNs beyond 0xFFFFFF");
+			if (fc->start_ns > PCC_FLOWSPEC_TIME_MAX)
+				return sy_yerr(c, fs.at[PCC_FLOWSPEC_STAGGER],
+						"flow %u would start after 1000 s", j);
 			if (fc->src == fc->dst)
-				return sy_yerr(c, vals[K_DST], "a flow from a host to itself");
+				return sy_yerr(c, fs.dst, "a flow from a host to itself");
 			s->nb_flows++;
 		}
 	}

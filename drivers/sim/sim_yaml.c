@@ -61,101 +61,7 @@ sy_node_kind(const yaml_node_t *n)
 	}
 }
 
-/* ---- Typed scalars -------------------------------------------------------- */
-
-const struct unit size_units[] = {
-	{ "", 1 },
-	{ "B", 1 },
-	{ "KB", 1e3 },
-	{ "MB", 1e6 },
-	{ "GB", 1e9 },
-	{ "KiB", 1024.0 },
-	{ "MiB", 1048576.0 },
-	{ "GiB", 1073741824.0 },
-	{ NULL, 0 },
-};
-
-const struct unit time_units[] = {
-	{ "", 1 },
-	{ "ns", 1 },
-	{ "us", 1e3 },
-	{ "ms", 1e6 },
-	{ "s", 1e9 },
-	{ NULL, 0 },
-};
-
-const struct unit rate_units[] = {
-	{ "", 1e9 },
-	{ "G", 1e9 },
-	{ "Gbps", 1e9 },
-	{ "Gb/s", 1e9 },
-	{ "M", 1e6 },
-	{ "Mbps", 1e6 },
-	{ "Mb/s", 1e6 },
-	{ NULL, 0 },
-};
-
-const struct unit plain_units[] = {
-	{ "", 1 },
-	{ NULL, 0 },
-};
-
-/*
- * A non-negative decimal number (or 0x hex integer when units is
- * plain_units), optional fraction, optional unit suffix: value * unit.
- */
-int
-sy_parse_number(const char *s, const struct unit *units, double *out)
-{
-	const struct unit *u;
-	char *end;
-	double v;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	if (units == plain_units && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		unsigned long long x;
-
-		if (!isxdigit((unsigned char)s[2]))
-			return -1;
-		errno = 0;
-		x = strtoull(s, &end, 16);
-		if (errno != 0 || *end != '\0')
-			return -1;
-		*out = (double)x;
-		return 0;
-	}
-	if (!isdigit((unsigned char)s[0]) && !(s[0] == '.' && isdigit((unsigned char)s[1])))
-		return -1;
-	/* no exponents, hex floats, inf or nan: digits and one dot only */
-	for (end = (char *)(uintptr_t)s; isdigit((unsigned char)*end) || *end == '.'; end++)
-		;
-	{
-		char num[64];
-		size_t n = (size_t)(end - s);
-		char *e2;
-
-		if (n >= sizeof(num))
-			return -1;
-		memcpy(num, s, n);
-		num[n] = '\0';
-		if (strchr(num, '.') != strrchr(num, '.'))
-			return -1;
-		errno = 0;
-		v = strtod(num, &e2);
-		if (errno != 0 || *e2 != '\0')
-			return -1;
-	}
-	while (isspace((unsigned char)*end))
-		end++;
-	for (u = units; u->sfx != NULL; u++) {
-		if (strcmp(end, u->sfx) == 0) {
-			*out = v * u->mult;
-			return 0;
-		}
-	}
-	return -1;
-}
+/* ---- Typed scalars (units: pcc_unit_parse(), lib/flowspec) ---------------- */
 
 int
 sy_get_scalar(struct yctx *c, const yaml_node_t *n, const char *key)
@@ -166,15 +72,15 @@ sy_get_scalar(struct yctx *c, const yaml_node_t *n, const char *key)
 }
 
 int
-sy_get_u64(struct yctx *c, const yaml_node_t *n, const char *key, const struct unit *units,
+sy_get_u64(struct yctx *c, const yaml_node_t *n, const char *key, enum pcc_unit units,
 		const char *what, uint64_t min, uint64_t max, uint64_t *out)
 {
 	double v;
 
 	if (sy_get_scalar(c, n, key) != 0)
 		return -1;
-	if (sy_parse_number(sy_scalar(n), units, &v) != 0 ||
-			(units == plain_units && strchr(sy_scalar(n), '.') != NULL))
+	if (pcc_unit_parse(sy_scalar(n), units, &v) != 0 ||
+			(units == PCC_UNIT_PLAIN && strchr(sy_scalar(n), '.') != NULL))
 		return sy_yerr(c, n, "'%s': '%s' is not %s", key, sy_scalar(n), what);
 	if (v > 9.2e18)
 		return sy_yerr(c, n, "'%s': %s is out of range [%" PRIu64 ", %" PRIu64 "]", key,
@@ -194,7 +100,7 @@ sy_get_double(struct yctx *c, const yaml_node_t *n, const char *key, double min,
 
 	if (sy_get_scalar(c, n, key) != 0)
 		return -1;
-	if (sy_parse_number(sy_scalar(n), plain_units, &v) != 0)
+	if (pcc_unit_parse(sy_scalar(n), PCC_UNIT_PLAIN, &v) != 0)
 		return sy_yerr(c, n, "'%s': '%s' is not a number", key, sy_scalar(n));
 	if (v < min || v > max)
 		return sy_yerr(c, n, "'%s': %s is out of range [%g, %g]", key, sy_scalar(n), min,
@@ -309,28 +215,28 @@ sy_parse_map(struct yctx *c, const yaml_node_t *n, const char *ctx, const struct
 int
 sy_f_size(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 {
-	return sy_get_u64(c, v, f->key, size_units, WHAT_SIZE, f->min, f->max,
+	return sy_get_u64(c, v, f->key, PCC_UNIT_SIZE, WHAT_SIZE, f->min, f->max,
 			FIELD_PTR(obj, f, uint64_t));
 }
 
 int
 sy_f_time(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 {
-	return sy_get_u64(c, v, f->key, time_units, WHAT_TIME, f->min, f->max,
+	return sy_get_u64(c, v, f->key, PCC_UNIT_TIME, WHAT_TIME, f->min, f->max,
 			FIELD_PTR(obj, f, uint64_t));
 }
 
 int
 sy_f_rate(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 {
-	return sy_get_u64(c, v, f->key, rate_units, WHAT_RATE, f->min, f->max,
+	return sy_get_u64(c, v, f->key, PCC_UNIT_RATE, WHAT_RATE, f->min, f->max,
 			FIELD_PTR(obj, f, uint64_t));
 }
 
 int
 sy_f_u64(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 {
-	return sy_get_u64(c, v, f->key, plain_units, WHAT_INT, f->min, f->max,
+	return sy_get_u64(c, v, f->key, PCC_UNIT_PLAIN, WHAT_INT, f->min, f->max,
 			FIELD_PTR(obj, f, uint64_t));
 }
 
@@ -339,7 +245,7 @@ sy_f_u32(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f
 {
 	uint64_t x;
 
-	if (sy_get_u64(c, v, f->key, plain_units, WHAT_INT, f->min, f->max, &x) != 0)
+	if (sy_get_u64(c, v, f->key, PCC_UNIT_PLAIN, WHAT_INT, f->min, f->max, &x) != 0)
 		return -1;
 	*FIELD_PTR(obj, f, uint32_t) = (uint32_t)x;
 	return 0;
@@ -350,7 +256,7 @@ sy_f_u16(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f
 {
 	uint64_t x;
 
-	if (sy_get_u64(c, v, f->key, plain_units, WHAT_INT, f->min, f->max, &x) != 0)
+	if (sy_get_u64(c, v, f->key, PCC_UNIT_PLAIN, WHAT_INT, f->min, f->max, &x) != 0)
 		return -1;
 	*FIELD_PTR(obj, f, uint16_t) = (uint16_t)x;
 	return 0;
@@ -361,7 +267,7 @@ sy_f_u8(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 {
 	uint64_t x;
 
-	if (sy_get_u64(c, v, f->key, plain_units, WHAT_INT, f->min, f->max, &x) != 0)
+	if (sy_get_u64(c, v, f->key, PCC_UNIT_PLAIN, WHAT_INT, f->min, f->max, &x) != 0)
 		return -1;
 	*FIELD_PTR(obj, f, uint8_t) = (uint8_t)x;
 	return 0;

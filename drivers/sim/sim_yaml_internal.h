@@ -20,6 +20,7 @@
 
 #include <rte_common.h>
 
+#include "pcc_flowspec.h"
 #include "sim_internal.h"
 
 #define GBPS 1000000000ull
@@ -43,20 +44,10 @@ struct yctx {
 	bool override; /* pcc_sim_scenario_set(): only some keys */
 };
 
-struct unit {
-	const char *sfx;
-	double mult;
-};
-
-extern const struct unit size_units[];
-extern const struct unit time_units[];
-extern const struct unit rate_units[];
-extern const struct unit plain_units[];
-
-#define WHAT_SIZE "a size (bytes, or with B, KB, MB, GB, KiB, MiB, GiB)"
-#define WHAT_TIME "a time (ns, or with ns, us, ms, s)"
-#define WHAT_RATE "a rate (Gb/s, or with G, Gbps, M, Mbps)"
-#define WHAT_INT "a non-negative integer"
+#define WHAT_SIZE PCC_UNIT_WHAT_SIZE
+#define WHAT_TIME PCC_UNIT_WHAT_TIME
+#define WHAT_RATE PCC_UNIT_WHAT_RATE
+#define WHAT_INT PCC_UNIT_WHAT_INT
 
 struct yfield;
 typedef int (*yfn_t)(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f);
@@ -77,9 +68,8 @@ struct yfield {
 int sy_yerr(struct yctx *c, const yaml_node_t *n, const char *fmt, ...) __rte_format_printf(3, 4);
 const char *sy_scalar(const yaml_node_t *n);
 const char *sy_node_kind(const yaml_node_t *n);
-int sy_parse_number(const char *s, const struct unit *units, double *out);
 int sy_get_scalar(struct yctx *c, const yaml_node_t *n, const char *key);
-int sy_get_u64(struct yctx *c, const yaml_node_t *n, const char *key, const struct unit *units,
+int sy_get_u64(struct yctx *c, const yaml_node_t *n, const char *key, enum pcc_unit units,
 		const char *what, uint64_t min, uint64_t max, uint64_t *out);
 int sy_get_double(struct yctx *c, const yaml_node_t *n, const char *key, double min, double max,
 		double *out);

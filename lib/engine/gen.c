@@ -297,7 +297,8 @@ eng_gen_setup(struct pcc_engine *e)
 				f->port_id = p->port_id;
 				f->frame_len = (uint32_t)len;
 				f->size = g->size;
-				f->start_rel_ns = g->start_us * 1000 + g->start_ns;
+				f->start_rel_ns = g->start_us * 1000 + g->start_ns +
+						g->stagger_ns * i;
 				flow_rate(f, g->unpaced ? 0 : (uint64_t)rate * 1000000u);
 				if (gen->flows == NULL) {
 					gen->flows = rte_zmalloc("pcc_gen_list",

@@ -153,6 +153,7 @@ struct pcc_engine_gen_group {
 	uint64_t start_us;    /**< start, microseconds after pcc_engine_start()
 	                       *   (or absolute with gen.abs_start) ... */
 	uint64_t start_ns;    /**< ... plus this many nanoseconds */
+	uint64_t stagger_ns;  /**< flow i starts i * stagger_ns later */
 	uint32_t rate_mbps;   /**< initial offered rate per flow; 0 = gen.rate_mbps */
 	bool unpaced;         /**< offered load unlimited (rate 0 in the file) */
 	/* optional, for a simulator's flows; 0/false = the gen conf's */

@@ -4,7 +4,6 @@
 
 /* --gen-file parser (see genfile.h): libyaml document API. */
 
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -18,12 +17,10 @@
 #include <rte_common.h>
 
 #include "host_genfile.h"
+#include "pcc_flowspec.h"
 #include "pcc_file.h"
 
 #define COUNT_MAX PCC_ENGINE_GEN_FLOWS_TOTAL_MAX
-#define RATE_MAX 400000u
-#define START_US_MAX (UINT64_C(31536000) * 1000000u)
-#define SIZE_MAX_BYTES (UINT64_C(1) << 50)
 
 struct ctx {
 	const char *name;
@@ -32,7 +29,7 @@ struct ctx {
 };
 
 static int __rte_format_printf(3, 4)
-		fail(const struct ctx *c, const yaml_mark_t *mark, const char *fmt, ...)
+		fail(const struct ctx *c, const yaml_node_t *n, const char *fmt, ...)
 {
 	char why[256];
 	va_list ap;
@@ -40,124 +37,51 @@ static int __rte_format_printf(3, 4)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	snprintf(c->err, c->errlen, "%s:%zu: %s", c->name, mark->line + 1, why);
-	return -1;
+	return pcc_flowspec_error(c->err, c->errlen, c->name, n, "%s", why);
 }
 
-/* Key names, in the order of struct field checks below. */
-enum key {
-	K_COUNT,
-	K_QPN,
-	K_PORT,
-	K_SIZE,
-	K_PAYLOAD,
-	K_START_US,
-	K_RATE,
-	K_MAX,
-};
-
-static const char *const key_names[K_MAX] = {
-	"count",
-	"qpn",
-	"port",
-	"size",
-	"payload",
-	"start_us",
-	"rate_mbps",
-};
-
-static const uint64_t key_min[K_MAX] = { 1, 2, 0, 1, 1, 0, 0 };
-static const uint64_t key_max[K_MAX] = {
-	COUNT_MAX,
-	PCC_QPN_MASK,
-	RTE_MAX_ETHPORTS - 1,
-	SIZE_MAX_BYTES,
-	PCC_ENGINE_GEN_PAYLOAD_MAX,
-	START_US_MAX,
-	RATE_MAX,
-};
-
-/* Unsigned decimal or 0x hex of a scalar node into *v; 0 or -1. */
-static int
-scalar_u64(const yaml_node_t *n, uint64_t *v)
+/* Offered rate in the engine's unit: whole Mb/s, at least 1. */
+static uint32_t
+rate_mbps(uint64_t bps)
 {
-	const char *s = (const char *)n->data.scalar.value;
-	unsigned long long x;
-	char *end;
-	int base = 10;
+	uint64_t m = (bps + 500000) / 1000000;
 
-	if (n->type != YAML_SCALAR_NODE || !isdigit((unsigned char)s[0]))
-		return -1;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		if (!isxdigit((unsigned char)s[2]))
-			return -1;
-	}
-	errno = 0;
-	x = strtoull(s, &end, base);
-	if (errno != 0 || *end != '\0')
-		return -1;
-	*v = x;
-	return 0;
+	return m == 0 ? 1 : (uint32_t)RTE_MIN(m, (uint64_t)UINT32_MAX);
 }
 
 static int
 parse_entry(const struct ctx *c, yaml_document_t *doc, const yaml_node_t *n,
 		struct pcc_engine_gen_group *g)
 {
-	uint64_t val[K_MAX];
-	bool seen[K_MAX] = { false };
-	yaml_node_pair_t *pr;
-	unsigned int k;
+	const uint32_t required =
+			PCC_FLOWSPEC_BIT(PCC_FLOWSPEC_COUNT) | PCC_FLOWSPEC_BIT(PCC_FLOWSPEC_QPN);
+	struct pcc_flowspec fs;
 
-	if (n->type != YAML_MAPPING_NODE)
-		return fail(c, &n->start_mark,
-				"a flow group must be a mapping (count: N, qpn: Q, ...)");
-	for (pr = n->data.mapping.pairs.start; pr < n->data.mapping.pairs.top; pr++) {
-		yaml_node_t *kn = yaml_document_get_node(doc, pr->key);
-		yaml_node_t *vn = yaml_document_get_node(doc, pr->value);
-		const char *ks;
-
-		if (kn == NULL || vn == NULL || kn->type != YAML_SCALAR_NODE)
-			return fail(c, &n->start_mark, "keys must be plain words");
-		ks = (const char *)kn->data.scalar.value;
-		for (k = 0; k < K_MAX; k++)
-			if (strcmp(ks, key_names[k]) == 0)
-				break;
-		if (k == K_MAX)
-			return fail(c, &kn->start_mark,
-					"unknown key '%s' (expected count, qpn, port, size, "
-					"payload, start_us, rate_mbps)",
-					ks);
-		if (seen[k])
-			return fail(c, &kn->start_mark, "'%s' given twice", ks);
-		if (scalar_u64(vn, &val[k]) < 0 || val[k] < key_min[k] || val[k] > key_max[k])
-			return fail(c, &vn->start_mark,
-					"invalid value '%s' for %s (expected %" PRIu64 "..%" PRIu64
-					")",
-					vn->type == YAML_SCALAR_NODE ?
-							(const char *)vn->data.scalar.value :
-							"(not a number)",
-					ks, key_min[k], key_max[k]);
-		seen[k] = true;
-	}
-	if (!seen[K_COUNT])
-		return fail(c, &n->start_mark, "flow group without 'count'");
-	if (!seen[K_QPN])
-		return fail(c, &n->start_mark, "flow group without 'qpn'");
-	if (val[K_QPN] + val[K_COUNT] - 1 > PCC_QPN_MASK)
-		return fail(c, &n->start_mark, "QPNs 0x%" PRIx64 "..0x%" PRIx64 " go past 0xffffff",
-				val[K_QPN], val[K_QPN] + val[K_COUNT] - 1);
+	if (pcc_flowspec_parse(doc, n, PCC_FLOWSPEC_LIVE, required, c->name, c->err, c->errlen,
+			    &fs) != 0)
+		return -1;
+	if ((fs.seen & PCC_FLOWSPEC_BIT(PCC_FLOWSPEC_PORT)) && fs.port >= RTE_MAX_ETHPORTS)
+		return fail(c, fs.at[PCC_FLOWSPEC_PORT], "'port': %u is out of range [0, %u]",
+				fs.port, RTE_MAX_ETHPORTS - 1);
+	if (fs.payload > PCC_ENGINE_GEN_PAYLOAD_MAX)
+		return fail(c, fs.at[PCC_FLOWSPEC_PAYLOAD], "'payload': at most %u bytes",
+				PCC_ENGINE_GEN_PAYLOAD_MAX);
 	memset(g, 0, sizeof(*g));
-	g->count = (uint32_t)val[K_COUNT];
-	g->qpn_base = (uint32_t)val[K_QPN];
-	g->port_id = seen[K_PORT] ? (int32_t)val[K_PORT] : -1;
-	g->size = seen[K_SIZE] ? val[K_SIZE] : 0;
-	g->payload_len = seen[K_PAYLOAD] ? (uint32_t)val[K_PAYLOAD] : 0;
-	g->start_us = seen[K_START_US] ? val[K_START_US] : 0;
-	if (seen[K_RATE]) {
-		g->rate_mbps = (uint32_t)val[K_RATE];
-		g->unpaced = val[K_RATE] == 0;
+	g->count = fs.count;
+	g->qpn_base = fs.qpn;
+	g->dst_qpn_base = fs.dst_qpn;
+	g->port_id = (fs.seen & PCC_FLOWSPEC_BIT(PCC_FLOWSPEC_PORT)) ? (int32_t)fs.port : -1;
+	g->size = fs.size;
+	g->payload_len = fs.payload;
+	g->start_ns = fs.start_ns;
+	g->stagger_ns = fs.stagger_ns;
+	if (fs.seen & PCC_FLOWSPEC_BIT(PCC_FLOWSPEC_RATE)) {
+		g->unpaced = fs.rate_bps == 0;
+		g->rate_mbps = g->unpaced ? 0 : rate_mbps(fs.rate_bps);
+	}
+	if (fs.seen & PCC_FLOWSPEC_BIT(PCC_FLOWSPEC_SLOT)) {
+		g->slot_set = true;
+		g->slot = fs.slot;
 	}
 	return 0;
 }
@@ -180,9 +104,10 @@ parse_doc(const struct ctx *c, yaml_document_t *doc, struct host_gen_file *out)
 	uint32_t n, i, j;
 
 	if (root == NULL) {
-		static const yaml_mark_t start;
-
-		return fail(c, &start, "empty file: expected 'flows:' and a list of flow groups");
+		snprintf(c->err, c->errlen,
+				"%s:1:1: empty file: expected 'flows:' and a list of flow groups",
+				c->name);
+		return -1;
 	}
 	if (root->type == YAML_MAPPING_NODE) {
 		yaml_node_pair_t *pr;
@@ -193,25 +118,24 @@ parse_doc(const struct ctx *c, yaml_document_t *doc, struct host_gen_file *out)
 
 			if (kn == NULL || kn->type != YAML_SCALAR_NODE ||
 					strcmp((const char *)kn->data.scalar.value, "flows") != 0)
-				return fail(c, kn != NULL ? &kn->start_mark : &root->start_mark,
+				return fail(c, kn != NULL ? kn : root,
 						"unknown top-level key (expected 'flows')");
 			list = yaml_document_get_node(doc, pr->value);
 		}
 		if (list == NULL)
-			return fail(c, &root->start_mark, "no 'flows' list");
+			return fail(c, root, "no 'flows' list");
 	}
 	if (list->type != YAML_SEQUENCE_NODE)
-		return fail(c, &list->start_mark, "'flows' must be a list of flow groups");
+		return fail(c, list, "'flows' must be a list of flow groups");
 	n = (uint32_t)(list->data.sequence.items.top - list->data.sequence.items.start);
 	if (n == 0)
-		return fail(c, &list->start_mark, "no flow groups");
+		return fail(c, list, "no flow groups");
 	if (n > PCC_ENGINE_GEN_GROUPS_MAX)
-		return fail(c, &list->start_mark, "%u flow groups, at most %u", n,
-				PCC_ENGINE_GEN_GROUPS_MAX);
+		return fail(c, list, "%u flow groups, at most %u", n, PCC_ENGINE_GEN_GROUPS_MAX);
 	out->groups = calloc(n, sizeof(*out->groups));
 	out->lines = calloc(n, sizeof(*out->lines));
 	if (out->groups == NULL || out->lines == NULL)
-		return fail(c, &list->start_mark, "out of memory");
+		return fail(c, list, "out of memory");
 	i = 0;
 	for (it = list->data.sequence.items.start; it < list->data.sequence.items.top; it++, i++) {
 		yaml_node_t *en = yaml_document_get_node(doc, *it);
@@ -222,14 +146,13 @@ parse_doc(const struct ctx *c, yaml_document_t *doc, struct host_gen_file *out)
 		out->lines[i] = (uint32_t)en->start_mark.line + 1;
 		for (j = 0; j < i; j++) {
 			if (overlap(&out->groups[j], &out->groups[i]))
-				return fail(c, &en->start_mark,
-						"QPNs overlap those of the group at line %u",
+				return fail(c, en, "QPNs overlap those of the group at line %u",
 						out->lines[j]);
 		}
 		for (j = 0; j <= i; j++)
 			total += out->groups[j].count;
 		if (total > COUNT_MAX)
-			return fail(c, &en->start_mark, "more than %u flows in all", COUNT_MAX);
+			return fail(c, en, "more than %u flows in all", COUNT_MAX);
 	}
 	out->nb = n;
 	return 0;
@@ -240,39 +163,14 @@ host_gen_file_parse(const char *text, size_t len, const char *name, struct host_
 		char *err, size_t errlen)
 {
 	struct ctx c = { .name = name, .err = err, .errlen = errlen };
-	yaml_parser_t parser;
 	yaml_document_t doc;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
-	if (!yaml_parser_initialize(&parser)) {
-		snprintf(err, errlen, "%s: cannot start the YAML parser", name);
+	if (pcc_flowspec_yaml_load(text, len, name, &doc, err, errlen) != 0)
 		return -1;
-	}
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&parser, &doc)) {
-		snprintf(err, errlen, "%s:%zu: %s%s%s", name,
-				(parser.problem_mark.line != 0 ? parser.problem_mark.line :
-								 parser.context_mark.line) +
-						1,
-				parser.problem != NULL ? parser.problem : "YAML syntax error",
-				parser.context != NULL ? " " : "",
-				parser.context != NULL ? parser.context : "");
-		yaml_parser_delete(&parser);
-		return -1;
-	}
 	ret = parse_doc(&c, &doc, out);
 	yaml_document_delete(&doc);
-	/* one set of flow groups per file: a second document is an error */
-	if (ret == 0 && yaml_parser_load(&parser, &doc)) {
-		if (yaml_document_get_root_node(&doc) != NULL) {
-			snprintf(err, errlen, "%s:%zu: a second YAML document: one per file", name,
-					doc.start_mark.line + 1);
-			ret = -1;
-		}
-		yaml_document_delete(&doc);
-	}
-	yaml_parser_delete(&parser);
 	if (ret < 0)
 		host_gen_file_free(out);
 	return ret;

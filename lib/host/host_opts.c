@@ -419,9 +419,10 @@ static const struct opt host_opts[] = {
 	/* traffic sources */
 	OPT("gen-file", "FILE", P, "a YAML file of flow groups", G_SRC,
 			"generator flows from a YAML file (count, qpn,\n"
-			"port, size, payload, start_us, rate_mbps per\n"
-			"group; see doc/dpdk-pcc.md); the --gen-* options\n"
-			"give the defaults; not with --gen-flows",
+			"port, size, payload, start, stagger, rate, slot,\n"
+			"dst_qpn per group, with units: doc/flows.md); the\n"
+			"--gen-* options give the defaults; not with\n"
+			"--gen-flows",
 			host_opt_set_gen_file),
 	/* host integration */
 	OPT("crash-file", "PATH", P,

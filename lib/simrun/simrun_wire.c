@@ -102,9 +102,14 @@ group_of(const struct pcc_sim_flow_info *f, bool slot_set, struct pcc_engine_gen
 	g->dst_ip = f->dst_ip;
 }
 
-/* Does flow f continue group g (next QPN, everything else alike)? */
+/*
+ * Does flow n continue group g: next QPN, starts one stagger after the
+ * group's last flow (a scenario's `stagger`; the second flow sets it),
+ * everything else alike?  Then *stagger is the group's stagger.
+ */
 static bool
-group_extends(const struct pcc_engine_gen_group *g, const struct pcc_engine_gen_group *n)
+group_extends(const struct pcc_engine_gen_group *g, const struct pcc_engine_gen_group *n,
+		uint64_t *stagger)
 {
 	struct pcc_engine_gen_group a = *g, b = *n;
 
@@ -112,10 +117,19 @@ group_extends(const struct pcc_engine_gen_group *g, const struct pcc_engine_gen_
 		return false;
 	if (a.dst_qpn_base != 0 || b.dst_qpn_base != 0)
 		return false;
+	if (b.start_ns < a.start_ns)
+		return false;
+	*stagger = a.count == 1 ? b.start_ns - a.start_ns : a.stagger_ns;
+	if (b.start_ns != a.start_ns + *stagger * a.count)
+		return false;
 	a.count = 0;
 	a.qpn_base = 0;
+	a.start_ns = 0;
+	a.stagger_ns = 0;
 	b.count = 0;
 	b.qpn_base = 0;
+	b.start_ns = 0;
+	b.stagger_ns = 0;
 	return memcmp(&a, &b, sizeof(a)) == 0;
 }
 
@@ -124,6 +138,7 @@ wire_flows(const struct simrun_view *v, struct simrun_plan *plan, char *err, siz
 {
 	struct pcc_engine_gen_group g;
 	uint32_t i, n = 0;
+	uint64_t stagger;
 
 	plan->groups = calloc(v->nb_flows > 0 ? v->nb_flows : 1, sizeof(*plan->groups));
 	if (plan->groups == NULL)
@@ -145,7 +160,8 @@ wire_flows(const struct simrun_view *v, struct simrun_plan *plan, char *err, siz
 					"scenario's algorithms: section does not configure",
 					f->name, f->slot);
 		group_of(f, slot_set, &g);
-		if (n > 0 && group_extends(&plan->groups[n - 1], &g)) {
+		if (n > 0 && group_extends(&plan->groups[n - 1], &g, &stagger)) {
+			plan->groups[n - 1].stagger_ns = stagger;
 			plan->groups[n - 1].count++;
 			continue;
 		}

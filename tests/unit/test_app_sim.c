@@ -267,6 +267,25 @@ test_sim_wiring_groups(void **state)
 	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), 0);
 	assert_int_equal(plan.nb_groups, 1);
 	assert_int_equal(plan.groups[0].count, 3);
+	assert_int_equal(plan.groups[0].stagger_ns, 0);
+	simrun_plan_free(&plan);
+	/* a scenario's stagger (starts 5, 7, 9 us): one group, stagger 2 us;
+	 * a fourth flow off the step starts a group of its own */
+	flows[0].start_ns = 5000;
+	flows[1].start_ns = 7000;
+	flows[2].start_ns = 9000;
+	flows[3] = flows[0];
+	flows[3].qpn = flows[0].qpn + 3;
+	flows[3].dst_qpn = flows[3].qpn;
+	flows[3].start_ns = 12000;
+	v.nb_flows = 4;
+	assert_int_equal(simrun_wiring(conf_of(&args), &v, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.nb_groups, 2);
+	assert_int_equal(plan.groups[0].count, 3);
+	assert_int_equal(plan.groups[0].start_ns, 5000);
+	assert_int_equal(plan.groups[0].stagger_ns, 2000);
+	assert_int_equal(plan.groups[1].count, 1);
+	assert_int_equal(plan.groups[1].start_ns, 12000);
 	simrun_plan_free(&plan);
 	/* without algorithms: the port's active slot (the default algorithm) */
 	view_default(&v);

@@ -3,8 +3,9 @@
  */
 
 /*
- * Unit tests of the --gen-file parser (app/dpdk-pcc/genfile.c): a good
- * file, defaults, both layouts, and every error with its file:line.
+ * Unit tests of the --gen-file parser (lib/host/host_genfile.c over
+ * lib/flowspec): a good file, defaults, both layouts, the scenario's units
+ * and keys, and every error with its FILE:LINE:COLUMN.
  */
 
 #include <stdarg.h>
@@ -52,10 +53,10 @@ test_good(void **state)
 			       "  - count: 2\n"
 			       "    qpn: 512\n"
 			       "    port: 1\n"
-			       "    size: 1048576\n"
-			       "    payload: 4096\n"
-			       "    start_us: 2500\n"
-			       "    rate_mbps: 0\n"),
+			       "    size: 1MiB\n"
+			       "    payload: 4KiB\n"
+			       "    start: 2.5ms\n"
+			       "    rate: line\n"),
 			0);
 	assert_int_equal(gf.nb, 2);
 	assert_int_equal(gf.groups[0].count, 4);
@@ -65,17 +66,35 @@ test_good(void **state)
 	assert_int_equal(gf.groups[0].payload_len, 0);
 	assert_int_equal(gf.groups[0].rate_mbps, 0);
 	assert_false(gf.groups[0].unpaced);
+	assert_false(gf.groups[0].slot_set);
 	assert_int_equal(gf.lines[0], 3);
 	assert_int_equal(gf.groups[1].port_id, 1);
 	assert_int_equal(gf.groups[1].size, 1048576);
 	assert_int_equal(gf.groups[1].payload_len, 4096);
-	assert_int_equal(gf.groups[1].start_us, 2500);
+	assert_int_equal(gf.groups[1].start_ns, 2500000);
 	assert_true(gf.groups[1].unpaced);
 	assert_int_equal(gf.lines[1], 5);
-	/* the list alone, flow style */
-	assert_int_equal(parse("- {count: 1, qpn: 2, rate_mbps: 300}\n"), 0);
+	/* the list alone, flow style; the scenario's units and keys */
+	assert_int_equal(parse("- {count: 3, qpn: 2, rate: 300M, size: 1MB, start: 10us, "
+			       "stagger: 2us, slot: 3, dst_qpn: 0x900}\n"),
+			0);
 	assert_int_equal(gf.nb, 1);
 	assert_int_equal(gf.groups[0].rate_mbps, 300);
+	assert_false(gf.groups[0].unpaced);
+	assert_int_equal(gf.groups[0].size, 1000000);
+	assert_int_equal(gf.groups[0].start_ns, 10000);
+	assert_int_equal(gf.groups[0].stagger_ns, 2000);
+	assert_true(gf.groups[0].slot_set);
+	assert_int_equal(gf.groups[0].slot, 3);
+	assert_int_equal(gf.groups[0].dst_qpn_base, 0x900);
+	/* a bare rate is Gb/s, as in scenarios; rates go in whole Mb/s */
+	assert_int_equal(parse("- {count: 1, qpn: 2, rate: 25}\n"), 0);
+	assert_int_equal(gf.groups[0].rate_mbps, 25000);
+	assert_int_equal(parse("- {count: 1, qpn: 2, rate: 0.4M}\n"), 0);
+	assert_int_equal(gf.groups[0].rate_mbps, 1);
+	assert_int_equal(parse("- {count: 1, qpn: 2, rate: 0, size: infinite}\n"), 0);
+	assert_true(gf.groups[0].unpaced);
+	assert_int_equal(gf.groups[0].size, 0);
 	/* same QPNs on two different ports */
 	assert_int_equal(parse("- {count: 4, qpn: 10, port: 0}\n- {count: 4, qpn: 10, port: 1}\n"),
 			0);
@@ -85,34 +104,59 @@ static void
 test_errors(void **state)
 {
 	(void)state;
-	expect_err("", "t.yaml:1:", "empty file");
-	expect_err("flows: [\n", "t.yaml:2:", "");
+	expect_err("", "t.yaml:1:1:", "empty file");
+	expect_err("flows: [\n", "t.yaml:2:", "YAML syntax error");
 	expect_err("flows:\n  - count: 1\n    qpn: 2\n   bad indent: 1\n", "t.yaml:", "");
-	expect_err("flow:\n  - {count: 1, qpn: 2}\n", "t.yaml:1:", "expected 'flows'");
-	expect_err("flows: 3\n", "t.yaml:1:", "must be a list");
-	expect_err("flows: []\n", "t.yaml:1:", "no flow groups");
-	expect_err("flows:\n  - 5\n", "t.yaml:2:", "must be a mapping");
-	expect_err("flows:\n  - count: 1\n    qpn: 2\n    colour: red\n",
-			"t.yaml:4:", "unknown key 'colour'");
+	expect_err("flows:\n  - {count: 1, qpn: 2}\n---\n- {count: 1, qpn: 9}\n",
+			"t.yaml:3:", "a second YAML document");
+	expect_err("flow:\n  - {count: 1, qpn: 2}\n", "t.yaml:1:1:", "expected 'flows'");
+	expect_err("flows: 3\n", "t.yaml:1:8:", "must be a list");
+	expect_err("flows: []\n", "t.yaml:1:8:", "no flow groups");
+	expect_err("flows:\n  - 5\n", "t.yaml:2:5:", "must be a mapping");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    colour: red\n", "t.yaml:4:5:",
+			"unknown key 'colour' in a flow group (known: count, qpn, "
+			"dst_qpn, size, payload, start, stagger, rate, slot, port)");
 	expect_err("flows:\n  - count: 1\n    qpn: 2\n    count: 3\n",
-			"t.yaml:4:", "'count' given twice");
-	expect_err("flows:\n  - qpn: 2\n", "t.yaml:2:", "without 'count'");
-	expect_err("flows:\n  - count: 2\n", "t.yaml:2:", "without 'qpn'");
+			"t.yaml:4:5:", "duplicate key 'count'");
+	expect_err("flows:\n  - qpn: 2\n", "t.yaml:2:5:", "missing required key 'count'");
+	expect_err("flows:\n  - count: 2\n", "t.yaml:2:5:", "missing required key 'qpn'");
 	expect_err("flows:\n  - count: 0\n    qpn: 2\n",
-			"t.yaml:2:", "invalid value '0' for count");
-	expect_err("flows:\n  - count: 1\n    qpn: 1\n", "t.yaml:3:", "invalid value '1' for qpn");
-	expect_err("flows:\n  - count: 1\n    qpn: 0x1000000\n", "t.yaml:3:", "for qpn");
-	expect_err("flows:\n  - count: 16\n    qpn: 0xfffff8\n", "t.yaml:2:", "go past 0xffffff");
+			"t.yaml:2:12:", "'count': 0 is out of range [1, 1048576]");
+	expect_err("flows:\n  - count: 1\n    qpn: 1\n",
+			"t.yaml:3:10:", "'qpn': 1 is out of range [2, 16777215]");
+	expect_err("flows:\n  - count: 1\n    qpn: 0x1000000\n", "t.yaml:3:", "'qpn'");
+	expect_err("flows:\n  - count: 16\n    qpn: 0xfffff8\n", "t.yaml:3:", "go past 0xffffff");
 	expect_err("flows:\n  - count: 1\n    qpn: two\n",
-			"t.yaml:3:", "invalid value 'two' for qpn");
-	expect_err("flows:\n  - count: 1\n    qpn: -5\n", "t.yaml:3:", "for qpn");
+			"t.yaml:3:10:", "'qpn': 'two' is not a non-negative integer");
+	expect_err("flows:\n  - count: 1\n    qpn: -5\n", "t.yaml:3:", "'qpn'");
+	expect_err("flows:\n  - count: 1.5\n    qpn: 2\n", "t.yaml:2:", "'count'");
 	expect_err("flows:\n  - count: 1\n    qpn: 2\n    payload: 9000\n",
-			"t.yaml:4:", "for payload (expected 1..8192)");
-	expect_err("flows:\n  - count: 1\n    qpn: 2\n    rate_mbps: 400001\n",
-			"t.yaml:4:", "rate_mbps");
-	expect_err("flows:\n  - count: 1\n    qpn: 2\n    port: 32\n", "t.yaml:4:", "port");
-	expect_err("flows:\n  - count: 1\n    qpn: 2\n    size: 0\n", "t.yaml:4:", "size");
-	expect_err("flows:\n  - count: 1\n    qpn: [2]\n", "t.yaml:3:", "(not a number)");
+			"t.yaml:4:", "'payload': 9000 is out of range [1, 8192]");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    rate: 401G\n",
+			"t.yaml:4:", "'rate': 401G is out of range");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    rate: fast\n", "t.yaml:4:",
+			"'rate': 'fast' is not a rate (Gb/s, or with G, Gbps, M, Mbps) "
+			"or 'line'");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    start: 3 parsecs\n",
+			"t.yaml:4:", "'start': '3 parsecs' is not a time");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    port: 32\n", "t.yaml:4:", "'port'");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    slot: 8\n", "t.yaml:4:", "'slot'");
+	expect_err("flows:\n  - count: 1\n    qpn: [2]\n",
+			"t.yaml:3:", "'qpn' must be a scalar, not a list");
+	expect_err("flows:\n  - count: 3\n    qpn: 2\n    dst_qpn: 0xfffffe\n",
+			"t.yaml:4:", "DestQPs 0xfffffe..0x1000000 go past 0xffffff");
+	expect_err("flows:\n  - count: 3\n    qpn: 2\n    start: 999s\n    stagger: 1s\n",
+			"t.yaml:5:", "start after 1000 s");
+	/* a scenario's keys: simulator only */
+	expect_err("flows:\n  - {count: 1, qpn: 2, src: s0}\n",
+			"t.yaml:2:24:", "'src': simulator scenarios only");
+	expect_err("flows:\n  - {count: 1, qpn: 2, source: model}\n",
+			"t.yaml:2:", "'source': simulator scenarios only");
+	/* the spellings of earlier versions, with the new one */
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    rate_mbps: 300\n",
+			"t.yaml:4:5:", "'rate_mbps' is now 'rate' with a unit (rate: 2000M)");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    start_us: 300\n",
+			"t.yaml:4:5:", "'start_us' is now 'start' with a unit");
 	/* overlapping QPNs on a common port: the second group's line */
 	expect_err("flows:\n  - {count: 10, qpn: 100}\n  - {count: 1, qpn: 105, port: 2}\n",
 			"t.yaml:3:", "overlap those of the group at line 2");
@@ -138,7 +182,7 @@ test_file(void **state)
 	fputs("flows:\n  - count: 3\n    qpn: 7\n  - count: 1\n    qpn: 7\n", f);
 	fclose(f);
 	assert_int_equal(host_gen_file_load(path, &gf, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, ":4: QPNs overlap"));
+	assert_non_null(strstr(err, ":4:5: QPNs overlap"));
 	assert_true(strncmp(err, path, strlen(path)) == 0);
 	unlink(path);
 	host_gen_file_free(&gf);

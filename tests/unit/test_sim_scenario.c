@@ -442,7 +442,7 @@ test_errors(void **state)
 	expect_err("topology: {senders: 2}\n" MIN_FLOWS,
 			"t.yaml:1:11: topology: missing required key 'type'");
 	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0}\n",
-			"t.yaml:3:5: flow: missing required key 'dst'");
+			"t.yaml:3:5: flow group: missing required key 'dst'");
 	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: r7}\n",
 			"t.yaml:3:20: 'dst': no host 'r7' in this dumbbell topology (hosts s0 .. "
 			"r0)");
@@ -452,15 +452,25 @@ test_errors(void **state)
 			"t.yaml:3: flow uses algorithm slot 2, which 'algorithms' does not "
 			"configure");
 	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: r0, colour: red}\n",
-			"t.yaml:3:24: unknown key 'colour' in a flow (known: src, dst, count, "
-			"size, "
-			"start, stagger, rate, payload, slot, qpn, dst_qpn, source)");
+			"t.yaml:3:24: unknown key 'colour' in a flow group (known: count, qpn, "
+			"dst_qpn, size, payload, start, stagger, rate, slot, src, dst, source)");
+	/* the flow schema of --gen-file (lib/flowspec): its live-only key */
+	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: r0, port: 1}\n",
+			"t.yaml:3:24: 'port' names a DPDK port: --gen-file only; a "
+			"scenario's flows name hosts (src, dst)");
+	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: r0, rate_mbps: 1}\n",
+			"t.yaml:3:24: 'rate_mbps' is now 'rate' with a unit (rate: 2000M)");
+	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: [], dst: r0}\n",
+			"t.yaml:3:11: 'src': empty list");
+	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: [r0]}\n",
+			"t.yaml:3:20: 'dst' must be a host name, not a list");
 	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: r0, qpn: 5}\n"
 		   "  - {src: s1, dst: r0, qpn: 5}\n",
 			"t.yaml:4: QPN 0x5 / 0x5 clashes with the flow at line 3 on the same host");
 	expect_err("topology: {type: dumbbell}\nflows: []\n", "t.yaml:2:8: 'flows' is empty");
 	expect_err("topology: {type: dumbbell\n" MIN_FLOWS,
-			"t.yaml:2:6: YAML syntax error: did not find expected ',' or '}'");
+			"t.yaml:2:6: YAML syntax error: did not find expected ',' or '}' "
+			"while parsing a flow mapping");
 	expect_err("topology:\n  type: dumbbell\n  host_link: {rate: 10G}\nswitch: {int: "
 		   "true}\n" MIN_FLOWS,
 			"t.yaml:1:1: switch.int needs link rates HPCC INT can encode (25, 50, 100, "

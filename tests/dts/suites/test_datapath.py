@@ -260,6 +260,42 @@ class TestDatapath(TestSuite):
                        'QP %#x: RP counted %d CNPs, %d on the wire'
                        % (qp, cnp_rx[qp], per_qp[qp]))
 
+    # ---- the flow schema (doc/flows.md) -------------------------------------
+
+    def test_gen_file_flow_schema(self):
+        """A --gen-file in the scenarios' flow schema: units, stagger,
+        slot, DestQP.  Three one-message flows start 0, 100 and 200 s
+        after the engine: in a 1 s run the first is done, the others
+        wait.  The same group with a scenario's src is refused, naming
+        line and column, and so is the old spelling rate_mbps."""
+        gen = self.gen_file('schema.yaml', [
+            {'count': 3, 'qpn': '0x500', 'size': '4KiB', 'payload': '1KiB',
+             'rate': '10G', 'start': '0ms', 'stagger': '100s', 'slot': 15,
+             'dst_qpn': '0x900'}])
+        res = self.app.run(['--ring-pair', '--gen-file', gen], lcores='0-1')
+        self.check(res.returncode == 2 and "schema.yaml:9:11: 'slot': 15 is out of range [0, 7]"
+                   in res.stdout + res.stderr, res.describe())
+        gen = self.gen_file('schema.yaml', [
+            {'count': 3, 'qpn': '0x500', 'size': '4KiB', 'payload': '1KiB',
+             'rate': '10G', 'start': '0ms', 'stagger': '100s', 'slot': 0,
+             'dst_qpn': '0x900'}])
+        out = self.run_ring_pair(['--gen-file', gen, '--run-time', '1'])
+        flows = {int(f['QPN']): f for f in self.table(out, 'Generator flows')}
+        self.assert_equal(sorted(flows), [0x500, 0x501, 0x502], 'QPNs')
+        self.check(flows[0x500]['State'] == 'done' and flows[0x500]['TX-packets'] == '4',
+                   'first flow: %s' % flows[0x500])
+        for q in (0x501, 0x502):
+            self.check(flows[q]['State'] == 'wait' and flows[q]['TX-packets'] == '0',
+                       'flow %#x: %s' % (q, flows[q]))
+        for bad, what in (('src: s0', "'src': simulator scenarios only"),
+                          ('rate_mbps: 100', "'rate_mbps' is now 'rate' with a unit")):
+            path = self.work_path('bad.yaml')
+            with open(path, 'w') as f:
+                f.write('flows:\n  - {count: 1, qpn: 2, %s}\n' % bad)
+            res = self.app.run(['--ring-pair', '--gen-file', path], lcores='0-1')
+            self.check(res.returncode == 2 and ('bad.yaml:2:24: ' + what) in
+                       res.stdout + res.stderr, res.describe())
+
     # ---- DCQCN's rate ------------------------------------------------------
 
     def test_dcqcn_first_cnp_halves_rate(self):

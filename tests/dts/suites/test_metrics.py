@@ -42,7 +42,7 @@ GEN_FILE = '''flows:
   - count: 2
     qpn: 0x100
     size: 20000000
-    rate_mbps: 2000
+    rate: 2000M
 '''
 
 

@@ -9,7 +9,7 @@ every generated packet left and the engine stopped, the pool's in-use
 count back to what it was before the traffic: nothing leaked.
 
 The baseline is taken right after the start, before the flows begin
-(start_us).  At the stop every flow is done (all its packets counted in
+(start).  At the stop every flow is done (all its packets counted in
 gen_pkts) and nothing is queued; what may still be in use are the RTT
 probes in flight, at most one per flow (the rtt algorithm probes each
 flow in a closed loop: a probe goes out when the previous one came
@@ -71,7 +71,7 @@ class TestSoak(TestSuite):
         flows = self.work_path('soak-flows.yaml')
         with open(flows, 'w') as f:
             f.write('flows:\n  - count: %d\n    qpn: 0x100\n    size: %d\n'
-                    '    payload: %d\n    rate_mbps: %d\n    start_us: %d\n'
+                    '    payload: %d\n    rate: %dM\n    start: %dus\n'
                     % (FLOWS, SIZE, PAYLOAD, RATE_MBPS, START_US))
         prefix = unique_file_prefix('soak')
         cmd = [self.app.path, '--no-huge', '-m', '1024', '--no-pci', '--file-prefix',
