@@ -89,9 +89,11 @@ app_load_tick(struct app_load *l, const struct pcc_engine *e, uint64_t now_tsc, 
 			continue;
 		}
 		l->last_bytes[i] = st.tx_bytes;
-		/* active over the whole second, paced, in the table */
+		/* active over the whole second, paced, in the table, on a port
+		 * that runs (the console's `port stop` pauses it) */
 		if (last == UINT64_MAX || st.offered_bps == 0 || !st.in_table ||
-				st.port_id >= RTE_MAX_ETHPORTS)
+				st.port_id >= RTE_MAX_ETHPORTS ||
+				pcc_engine_port_paused(e, st.port_id) != 0)
 			continue;
 		allowed = st.flow.rate_bps != 0 ? st.flow.rate_bps : st.offered_bps;
 		pl[st.port_id].flows++;

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <rte_alarm.h>
 #include <rte_cycles.h>
 #include <rte_eal.h>
 #include <rte_errno.h>
@@ -100,6 +101,19 @@ ctl_tick(void *arg)
 		ctl->next_stats += ctl->args->stats_period * ctl->hz;
 	}
 	return 0;
+}
+
+/* The offered-load check while the console owns the main lcore: once a
+ * second from the EAL's alarm thread, until the console returns. */
+#define LOAD_ALARM_US 1000000u
+
+static void
+load_alarm(void *arg)
+{
+	struct app_ctl *ctl = arg;
+
+	app_load_tick(&ctl->load, ctl->engine, rte_get_tsc_cycles(), ctl->hz);
+	rte_eal_alarm_set(LOAD_ALARM_US, load_alarm, ctl);
 }
 
 static void
@@ -298,7 +312,16 @@ again:
 			.strict = args->cmdline_strict,
 		};
 
+		bool load_alarm_on = false;
+
+		/* not when the main lcore polls: the prompt stops its traffic */
+		if (ctl.load_check &&
+				pcc_engine_lcore_stats_get(ctl.engine, rte_get_main_lcore(),
+						&(struct pcc_engine_lcore_stats){ 0 }) != 0)
+			load_alarm_on = rte_eal_alarm_set(LOAD_ALARM_US, load_alarm, &ctl) == 0;
 		rc = app_console_run(&cc) == 0 ? APP_EXIT_OK : APP_EXIT_FAIL;
+		if (load_alarm_on)
+			rte_eal_alarm_cancel(load_alarm, &ctl);
 		app_host_stop();
 		rc = app_host_exit_status(args, rc);
 		goto out;

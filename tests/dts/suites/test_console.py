@@ -247,6 +247,21 @@ class TestConsole(TestSuite):
             self.log(s.output)
             s.close()
 
+    def test_offered_load_warning(self):
+        """The offered-load check runs beside the console too: 64 flows
+        offering 40 Gb/s each on a ring pair cannot all leave, and the
+        warning names the port while the prompt waits."""
+        s = self.app.spawn(['--ring-pair', '--gen-flows', '64', '--gen-rate', '40000',
+                            '-i'], lcores='0-1')
+        try:
+            s.expect_exact(PROMPT, timeout=30)
+            # the check needs two short one-second windows
+            s.expect_exact('port 0 does not meet its offered load', timeout=30)
+            self.quit(s)
+        finally:
+            self.log(s.output)
+            s.close()
+
     def test_help_completion_unknown(self):
         s = self.spawn()
         try:
