@@ -91,6 +91,10 @@ int sy_f_enum(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfie
 int sy_f_str(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f);
 int sy_f_frac(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f);
 
+/* A scenario's defaults and cross-section checks (sim_scenario_check.c). */
+void sy_defaults(struct pcc_sim_scenario *s);
+int sy_validate(struct yctx *c, const yaml_node_t *root);
+
 /* The algorithms: and flows: sections (sim_scenario_flows.c). */
 int sy_f_algos(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f);
 int sy_f_flows(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f);

@@ -73,10 +73,12 @@ class AppSession:
     def sendline(self, line=''):
         return self.child.sendline(line)
 
-    # A line of lib/host's logger ("TS [RANK] text", "TS [load] text"): it
-    # comes from another thread and may land anywhere in the console's
-    # output, even inside the prompt.
-    LOGGER_LINE = r'\d+ \[(?:\d+|load)\] [^\r\n]*\r?\n'
+    # A line of lib/host's logger ("TS [RANK] text", "TS [load] text"), or
+    # dpdk-pcc's offered-load warning (from the EAL's alarm thread while
+    # the console runs): it comes from another thread and may land
+    # anywhere in the console's output, even inside the prompt.
+    LOGGER_LINE = (r'(?:\d+ \[(?:\d+|load)\] |pcc\.app: generator: port \d+ does not meet)'
+                   r'[^\r\n]*\r?\n')
 
     def command(self, line, prompt='pcc> ', timeout=20):
         """Send a console command and wait for the next prompt; returns

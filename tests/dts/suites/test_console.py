@@ -167,9 +167,8 @@ class TestConsole(TestSuite):
 
     def cmd(self, s, line, timeout=15):
         """Run one command; returns its output (without the echo)."""
-        s.sendline(line)
-        s.expect_exact(PROMPT, timeout=timeout)
-        out = s.before.replace('\r', '')
+        # without the log lines of other threads (AppSession.command)
+        out = s.command(line, prompt=PROMPT, timeout=timeout)
         first, _, rest = out.partition('\n')
         self.verify(line in first, 'echo of %r missing: %r' % (line, out))
         return '\n' + rest
