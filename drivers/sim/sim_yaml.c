@@ -75,18 +75,15 @@ int
 sy_get_u64(struct yctx *c, const yaml_node_t *n, const char *key, enum pcc_unit units,
 		const char *what, uint64_t min, uint64_t max, uint64_t *out)
 {
-	double v;
+	int rc;
 
 	if (sy_get_scalar(c, n, key) != 0)
 		return -1;
-	if (pcc_unit_parse(sy_scalar(n), units, &v) != 0 ||
-			(units == PCC_UNIT_PLAIN && strchr(sy_scalar(n), '.') != NULL))
+	/* integers exactly (a seed in hex), the rest rounded */
+	rc = pcc_unit_parse_u64(sy_scalar(n), units, out);
+	if (rc == -EINVAL)
 		return sy_yerr(c, n, "'%s': '%s' is not %s", key, sy_scalar(n), what);
-	if (v > 9.2e18)
-		return sy_yerr(c, n, "'%s': %s is out of range [%" PRIu64 ", %" PRIu64 "]", key,
-				sy_scalar(n), min, max);
-	*out = (uint64_t)llround(v);
-	if (*out < min || *out > max)
+	if (rc == -ERANGE || *out < min || *out > max)
 		return sy_yerr(c, n, "'%s': %s is out of range [%" PRIu64 ", %" PRIu64 "]", key,
 				sy_scalar(n), min, max);
 	return 0;

@@ -115,6 +115,8 @@ port_is_rp(const struct pcc_engine_conf *c, int32_t port_id)
 			(c->port[port_id].roles & PCC_ENGINE_ROLE_RP) != 0;
 }
 
+#define GEN_START_MAX_NS UINT64_C(1000000000000000000)
+
 static int
 conf_check_gen(const struct pcc_engine_conf *c, unsigned int nb_rp)
 {
@@ -166,6 +168,14 @@ conf_check_gen(const struct pcc_engine_conf *c, unsigned int nb_rp)
 		if (gr->payload_len > PCC_ENGINE_GEN_PAYLOAD_MAX) {
 			ENG_LOG(ERR, "generator group %u: payload %u, at most %u", i,
 					gr->payload_len, PCC_ENGINE_GEN_PAYLOAD_MAX);
+			return -EINVAL;
+		}
+		/* each part of a flow's start below 10^18 ns: their sum fits */
+		if (gr->start_us > GEN_START_MAX_NS / 1000 || gr->start_ns > GEN_START_MAX_NS ||
+				(gr->count > 1 &&
+						gr->stagger_ns > GEN_START_MAX_NS /
+										(gr->count - 1))) {
+			ENG_LOG(ERR, "generator group %u: start or stagger too large", i);
 			return -EINVAL;
 		}
 		if (gr->port_id >= 0 && !port_is_rp(c, gr->port_id)) {

@@ -131,6 +131,47 @@ pcc_unit_parse(const char *s, enum pcc_unit unit, double *out)
 	return -1;
 }
 
+int
+pcc_unit_parse_u64(const char *s, enum pcc_unit unit, uint64_t *out)
+{
+	unsigned long long x;
+	char *end;
+	double d;
+
+	if (s == NULL)
+		return -EINVAL;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (unit == PCC_UNIT_PLAIN && isdigit((unsigned char)s[0])) {
+		/* integers exactly (hexadecimal too), not through a double */
+		int base = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 16 : 10;
+
+		if (base == 16 && !isxdigit((unsigned char)s[2]))
+			return -EINVAL;
+		errno = 0;
+		x = strtoull(s, &end, base);
+		if (*end == '\0') {
+			if (errno == ERANGE)
+				return -ERANGE;
+			*out = x;
+			return 0;
+		}
+		if (base == 16)
+			return -EINVAL;
+	}
+	/* integers have no fraction */
+	if (pcc_unit_parse(s, unit, &d) != 0 || (unit == PCC_UNIT_PLAIN && strchr(s, '.') != NULL))
+		return -EINVAL;
+	if (d >= 18446744073709549568.0) /* the largest double below 2^64 */
+		return -ERANGE;
+	if (d > 0 && d < 1) {
+		*out = 0;
+		return -EDOM;
+	}
+	*out = (uint64_t)llround(d);
+	return 0;
+}
+
 /* ---- Errors ----------------------------------------------------------------- */
 
 int
@@ -156,15 +197,31 @@ pcc_flowspec_error(char *err, size_t errlen, const char *name, const yaml_node_t
 /* ---- Documents ------------------------------------------------------------- */
 
 static int
-syntax_error(yaml_parser_t *p, const char *name, char *err, size_t errlen)
+syntax_error(yaml_parser_t *p, const char *text, size_t len, const char *name, char *err,
+		size_t errlen)
 {
-	const yaml_mark_t *m = p->problem_mark.line != 0 || p->problem_mark.column != 0 ?
-			&p->problem_mark :
-			&p->context_mark;
+	yaml_mark_t m = p->problem_mark.line != 0 || p->problem_mark.column != 0 ? p->problem_mark :
+										   p->context_mark;
+	size_t i;
+
+	if (p->error == YAML_READER_ERROR) {
+		/* bad encoding or a control character: libyaml gives only the
+		 * byte offset */
+		m.line = 0;
+		m.column = 0;
+		for (i = 0; i < p->problem_offset && i < len; i++) {
+			if (text[i] == '\n') {
+				m.line++;
+				m.column = 0;
+			} else {
+				m.column++;
+			}
+		}
+	}
 
 	if (err != NULL && errlen > 0)
-		snprintf(err, errlen, "%s:%zu:%zu: YAML syntax error: %s%s%s", name, m->line + 1,
-				m->column + 1, p->problem != NULL ? p->problem : "?",
+		snprintf(err, errlen, "%s:%zu:%zu: YAML syntax error: %s%s%s", name, m.line + 1,
+				m.column + 1, p->problem != NULL ? p->problem : "?",
 				p->context != NULL ? " " : "",
 				p->context != NULL ? p->context : "");
 	return -1;
@@ -182,13 +239,13 @@ pcc_flowspec_yaml_load(const char *text, size_t len, const char *name, yaml_docu
 		return pcc_flowspec_error(err, errlen, name, NULL, "cannot start the YAML parser");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, doc)) {
-		syntax_error(&parser, name, err, errlen);
+		syntax_error(&parser, text, len, name, err, errlen);
 		yaml_parser_delete(&parser);
 		return -1;
 	}
 	/* one document per file: a second one is an error, not ignored */
 	if (!yaml_parser_load(&parser, &next)) {
-		ret = syntax_error(&parser, name, err, errlen);
+		ret = syntax_error(&parser, text, len, name, err, errlen);
 	} else {
 		if (yaml_document_get_root_node(&next) != NULL) {
 			if (err != NULL && errlen > 0)
@@ -242,13 +299,15 @@ static const struct {
 	[PCC_FLOWSPEC_PORT] = { PCC_UNIT_PLAIN, 0, 65535 },
 };
 
-/* Spellings of earlier --gen-file versions, refused with the new one. */
+/* Spellings of earlier --gen-file versions, refused with the new one:
+ * the key and the unit its bare numbers had. */
 static const struct {
 	const char *old;
 	const char *now;
+	const char *unit;
 } renamed[] = {
-	{ "start_us", "'start' with a unit (start: 500us)" },
-	{ "rate_mbps", "'rate' with a unit (rate: 2000M)" },
+	{ "start_us", "start", "us" },
+	{ "rate_mbps", "rate", "M" },
 };
 
 const char *
@@ -310,7 +369,7 @@ value(const char *name, char *err, size_t errlen, unsigned int k, const yaml_nod
 {
 	enum pcc_unit u = key_range[k].unit;
 	const char *s;
-	double d;
+	int rc;
 
 	if (v->type != YAML_SCALAR_NODE)
 		return pcc_flowspec_error(err, errlen, name, v, "'%s' must be a scalar, not %s",
@@ -324,14 +383,22 @@ value(const char *name, char *err, size_t errlen, unsigned int k, const yaml_nod
 		*out = 0;
 		return 0;
 	}
-	if (pcc_unit_parse(s, u, &d) != 0 || (u == PCC_UNIT_PLAIN && strchr(s, '.') != NULL))
+	rc = pcc_unit_parse_u64(s, u, out);
+	if (rc == -EINVAL)
 		return pcc_flowspec_error(err, errlen, name, v, "'%s': '%s' is not %s%s",
 				key_names[k], s, pcc_unit_what(u),
 				k == PCC_FLOWSPEC_SIZE                 ? " or 'infinite'" :
 						k == PCC_FLOWSPEC_RATE ? " or 'line'" :
 									 "");
-	if (d > 9.2e18 || (*out = (uint64_t)llround(d)) < key_range[k].min ||
-			*out > key_range[k].max)
+	if (rc == -EDOM)
+		/* 0 means infinite or line: a tiny value is not that */
+		return pcc_flowspec_error(err, errlen, name, v,
+				"'%s': %s is above 0 but below 1 %s", key_names[k], s,
+				u == PCC_UNIT_SIZE                 ? "byte" :
+						u == PCC_UNIT_RATE ? "b/s" :
+						u == PCC_UNIT_TIME ? "ns" :
+								     "");
+	if (rc != 0 || *out < key_range[k].min || *out > key_range[k].max)
 		return pcc_flowspec_error(err, errlen, name, v,
 				"'%s': %s is out of range [%" PRIu64 ", %" PRIu64 "]%s",
 				key_names[k], s, key_range[k].min, key_range[k].max,
@@ -397,8 +464,12 @@ pcc_flowspec_parse(yaml_document_t *doc, const yaml_node_t *n, uint32_t allowed,
 			for (i = 0; i < RTE_DIM(renamed); i++)
 				if (strcmp(scalar(kn), renamed[i].old) == 0)
 					return pcc_flowspec_error(err, errlen, name, kn,
-							"'%s' is now %s", renamed[i].old,
-							renamed[i].now);
+							"'%s' is --gen-file's earlier spelling: "
+							"write %s: %s%s (values take a unit)",
+							renamed[i].old, renamed[i].now,
+							vn->type == YAML_SCALAR_NODE ? scalar(vn) :
+										       "N",
+							renamed[i].unit);
 			return pcc_flowspec_error(err, errlen, name, kn,
 					"unknown key '%s' in a flow group (known: %s)", scalar(kn),
 					key_list(allowed, list, sizeof(list)));
@@ -422,12 +493,13 @@ pcc_flowspec_parse(yaml_document_t *doc, const yaml_node_t *n, uint32_t allowed,
 				out->dst = vn;
 			continue;
 		case PCC_FLOWSPEC_SOURCE:
-			if (vn->type != YAML_SCALAR_NODE ||
-					(strcmp(scalar(vn), "engine") != 0 &&
-							strcmp(scalar(vn), "model") != 0))
+			if (vn->type != YAML_SCALAR_NODE)
+				return pcc_flowspec_error(err, errlen, name, vn,
+						"'source' must be a scalar, not %s", node_kind(vn));
+			if (strcmp(scalar(vn), "engine") != 0 && strcmp(scalar(vn), "model") != 0)
 				return pcc_flowspec_error(err, errlen, name, vn,
 						"'source': '%s' is not one of: engine, model",
-						vn->type == YAML_SCALAR_NODE ? scalar(vn) : "");
+						scalar(vn));
 			out->source = strcmp(scalar(vn), "model") == 0 ? PCC_FLOWSPEC_SOURCE_MODEL :
 									 PCC_FLOWSPEC_SOURCE_ENGINE;
 			continue;

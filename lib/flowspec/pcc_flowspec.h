@@ -66,6 +66,16 @@ enum pcc_unit {
  */
 int pcc_unit_parse(const char *s, enum pcc_unit unit, double *out);
 
+/**
+ * As pcc_unit_parse(), rounded to an integer; integers of PCC_UNIT_PLAIN
+ * (decimal or 0x hexadecimal) are read exactly, not through a double.
+ *
+ * @return 0 with *out; -EINVAL: not a value of this kind (a fraction for
+ *   PCC_UNIT_PLAIN); -ERANGE: 2^64
+ *   or more; -EDOM: above 0 but below 1 (*out 0)
+ */
+int pcc_unit_parse_u64(const char *s, enum pcc_unit unit, uint64_t *out);
+
 /** What a value of this kind looks like (PCC_UNIT_WHAT_*). */
 const char *pcc_unit_what(enum pcc_unit unit);
 
@@ -153,7 +163,8 @@ int pcc_flowspec_parse(yaml_document_t *doc, const yaml_node_t *n, uint32_t allo
  * with yaml_document_delete()).  A syntax error or a second document is
  * an error.
  *
- * @return 0, or -1 with "NAME:LINE:COLUMN: why" in err (*doc untouched)
+ * @return 0, or -1 with "NAME:LINE:COLUMN: why" in err (and no document
+ *   to delete)
  */
 int pcc_flowspec_yaml_load(const char *text, size_t len, const char *name, yaml_document_t *doc,
 		char *err, size_t errlen);

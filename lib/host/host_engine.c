@@ -725,6 +725,44 @@ port_pause(const struct pcc_host_ctx *ctx, bool pause)
 		pcc_engine_port_pause(host_e, (uint16_t)ctx->rp.fwd_from, pause);
 }
 
+/*
+ * Generator groups that name a slot (a --gen-file's `slot`) with no
+ * algorithm enabled there when the engine starts: their events would only
+ * count as errors (ev_err).  A warning, not a refusal: the console may
+ * still load one into the slot.
+ */
+static void
+warn_empty_gen_slots(void)
+{
+	const struct pcc_engine_conf *c = pcc_engine_conf_get(host_e);
+	uint32_t k;
+	uint16_t p;
+
+	for (k = 0; k < c->gen.nb_groups; k++) {
+		const struct pcc_engine_gen_group *g = &c->gen.groups[k];
+
+		if (!g->slot_set)
+			continue;
+		for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+			bool enabled = false;
+			uint8_t dev;
+
+			if (!(c->port[p].roles & PCC_ENGINE_ROLE_RP) ||
+					(g->port_id >= 0 && g->port_id != p) ||
+					pcc_engine_port_dev(host_e, p, &dev, NULL) != 0)
+				continue;
+			if (pcc_dev_slot_algo(dev, g->slot, &enabled) != NULL && enabled)
+				continue;
+			HOST_LOG(WARNING,
+					"generator group %u (QPN 0x%x..): slot %u of port %u has "
+					"no "
+					"algorithm enabled: its flows' events count as errors "
+					"(ev_err) until one is\n",
+					k + 1, g->qpn_base, g->slot, p);
+		}
+	}
+}
+
 int
 host_engine_ctx_start(struct pcc_host_ctx *ctx)
 {
@@ -742,6 +780,7 @@ host_engine_ctx_start(struct pcc_host_ctx *ctx)
 			return host_err(ret, "start: cannot launch the engine's lcores");
 		}
 		host_eng.launched = true;
+		warn_empty_gen_slots();
 	}
 	return 0;
 }

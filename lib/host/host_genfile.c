@@ -120,6 +120,8 @@ parse_doc(const struct ctx *c, yaml_document_t *doc, struct host_gen_file *out)
 					strcmp((const char *)kn->data.scalar.value, "flows") != 0)
 				return fail(c, kn != NULL ? kn : root,
 						"unknown top-level key (expected 'flows')");
+			if (list != NULL)
+				return fail(c, kn, "'flows' given twice");
 			list = yaml_document_get_node(doc, pr->value);
 		}
 		if (list == NULL)

@@ -129,7 +129,6 @@ test_errors(void **state)
 	expect_err("flows:\n  - count: 1\n    qpn: two\n",
 			"t.yaml:3:10:", "'qpn': 'two' is not a non-negative integer");
 	expect_err("flows:\n  - count: 1\n    qpn: -5\n", "t.yaml:3:", "'qpn'");
-	expect_err("flows:\n  - count: 1.5\n    qpn: 2\n", "t.yaml:2:", "'count'");
 	expect_err("flows:\n  - count: 1\n    qpn: 2\n    payload: 9000\n",
 			"t.yaml:4:", "'payload': 9000 is out of range [1, 8192]");
 	expect_err("flows:\n  - count: 1\n    qpn: 2\n    rate: 401G\n",
@@ -153,10 +152,26 @@ test_errors(void **state)
 	expect_err("flows:\n  - {count: 1, qpn: 2, source: model}\n",
 			"t.yaml:2:", "'source': simulator scenarios only");
 	/* the spellings of earlier versions, with the new one */
-	expect_err("flows:\n  - count: 1\n    qpn: 2\n    rate_mbps: 300\n",
-			"t.yaml:4:5:", "'rate_mbps' is now 'rate' with a unit (rate: 2000M)");
-	expect_err("flows:\n  - count: 1\n    qpn: 2\n    start_us: 300\n",
-			"t.yaml:4:5:", "'start_us' is now 'start' with a unit");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    rate_mbps: 300\n", "t.yaml:4:5:",
+			"'rate_mbps' is --gen-file's earlier spelling: write rate: 300M (values "
+			"take a unit)");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    start_us: 500\n", "t.yaml:4:5:",
+			"'start_us' is --gen-file's earlier spelling: write start: 500us");
+	/* found in review: positions of encoding errors, tiny values that
+	 * would read as 'infinite' or 'line', fractions of integers, a
+	 * second flows: list */
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    size: \xff\xfe\n",
+			"t.yaml:4:11:", "YAML syntax error: invalid leading UTF-8 octet");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    size: 0.4\n",
+			"t.yaml:4:11:", "'size': 0.4 is above 0 but below 1 byte");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    rate: 0.0000000004\n",
+			"t.yaml:4:", "below 1 b/s");
+	expect_err("flows:\n  - count: 1\n    qpn: 2\n    payload: 0.5\n",
+			"t.yaml:4:", "'payload': 0.5 is above 0 but below 1 byte");
+	expect_err("flows:\n  - count: 1.5\n    qpn: 2\n",
+			"t.yaml:2:12:", "'count': '1.5' is not a non-negative integer");
+	expect_err("flows:\n  - {count: 1, qpn: 2}\nflows:\n  - {count: 1, qpn: 9}\n",
+			"t.yaml:3:1:", "'flows' given twice");
 	/* overlapping QPNs on a common port: the second group's line */
 	expect_err("flows:\n  - {count: 10, qpn: 100}\n  - {count: 1, qpn: 105, port: 2}\n",
 			"t.yaml:3:", "overlap those of the group at line 2");

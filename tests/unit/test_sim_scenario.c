@@ -459,7 +459,10 @@ test_errors(void **state)
 			"t.yaml:3:24: 'port' names a DPDK port: --gen-file only; a "
 			"scenario's flows name hosts (src, dst)");
 	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: r0, rate_mbps: 1}\n",
-			"t.yaml:3:24: 'rate_mbps' is now 'rate' with a unit (rate: 2000M)");
+			"t.yaml:3:24: 'rate_mbps' is --gen-file's earlier spelling: write rate: "
+			"1M (values take a unit)");
+	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: r0, source: [x]}\n",
+			"t.yaml:3:32: 'source' must be a scalar, not a list");
 	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: [], dst: r0}\n",
 			"t.yaml:3:11: 'src': empty list");
 	expect_err("topology: {type: dumbbell}\nflows:\n  - {src: s0, dst: [r0]}\n",

@@ -266,8 +266,9 @@ class TestDatapath(TestSuite):
         """A --gen-file in the scenarios' flow schema: units, stagger,
         slot, DestQP.  Three one-message flows start 0, 100 and 200 s
         after the engine: in a 1 s run the first is done, the others
-        wait.  The same group with a scenario's src is refused, naming
-        line and column, and so is the old spelling rate_mbps."""
+        wait.  A slot with no algorithm is warned about.  The same group
+        with a scenario's src is refused, naming line and column, and so
+        is the old spelling rate_mbps."""
         gen = self.gen_file('schema.yaml', [
             {'count': 3, 'qpn': '0x500', 'size': '4KiB', 'payload': '1KiB',
              'rate': '10G', 'start': '0ms', 'stagger': '100s', 'slot': 15,
@@ -279,7 +280,11 @@ class TestDatapath(TestSuite):
             {'count': 3, 'qpn': '0x500', 'size': '4KiB', 'payload': '1KiB',
              'rate': '10G', 'start': '0ms', 'stagger': '100s', 'slot': 0,
              'dst_qpn': '0x900'}])
-        out = self.run_ring_pair(['--gen-file', gen, '--run-time', '1'])
+        res = self.app.run(['--ring-pair', '--stats-period', '0', '--gen-file', gen,
+                            '--algo', 'dcqcn', '--run-time', '1'], lcores='0-1')
+        self.assert_equal(res.returncode, 0, 'exit status')
+        out = res.stdout
+        self.check('has no algorithm' not in res.stdout + res.stderr, res.describe())
         flows = {int(f['QPN']): f for f in self.table(out, 'Generator flows')}
         self.assert_equal(sorted(flows), [0x500, 0x501, 0x502], 'QPNs')
         self.check(flows[0x500]['State'] == 'done' and flows[0x500]['TX-packets'] == '4',
@@ -287,8 +292,15 @@ class TestDatapath(TestSuite):
         for q in (0x501, 0x502):
             self.check(flows[q]['State'] == 'wait' and flows[q]['TX-packets'] == '0',
                        'flow %#x: %s' % (q, flows[q]))
+        # a slot no algorithm is in: a warning, the events count as errors
+        gen = self.gen_file('slot3.yaml', [{'count': 1, 'qpn': '0x600', 'size': '4KiB',
+                                            'slot': 3}])
+        res = self.app.run(['--ring-pair', '--stats-period', '0', '--gen-file', gen,
+                            '--algo', 'dcqcn', '--run-time', '1'], lcores='0-1')
+        self.check(res.returncode == 0 and 'generator group 1 (QPN 0x600..): slot 3 of port 0 '
+                   'has no algorithm enabled' in res.stdout + res.stderr, res.describe())
         for bad, what in (('src: s0', "'src': simulator scenarios only"),
-                          ('rate_mbps: 100', "'rate_mbps' is now 'rate' with a unit")):
+                          ('rate_mbps: 100', "'rate_mbps' is --gen-file's earlier spelling: write rate: 100M")):
             path = self.work_path('bad.yaml')
             with open(path, 'w') as f:
                 f.write('flows:\n  - {count: 1, qpn: 2, %s}\n' % bad)
