@@ -49,16 +49,7 @@ sy_scalar(const yaml_node_t *n)
 const char *
 sy_node_kind(const yaml_node_t *n)
 {
-	switch (n->type) {
-	case YAML_SCALAR_NODE:
-		return "a scalar";
-	case YAML_SEQUENCE_NODE:
-		return "a list";
-	case YAML_MAPPING_NODE:
-		return "a mapping";
-	default:
-		return "empty";
-	}
+	return pcc_flowspec_node_kind(n);
 }
 
 /* ---- Typed scalars (units: pcc_unit_parse(), lib/flowspec) ---------------- */

@@ -322,8 +322,8 @@ scalar(const yaml_node_t *n)
 	return (const char *)n->data.scalar.value;
 }
 
-static const char *
-node_kind(const yaml_node_t *n)
+const char *
+pcc_flowspec_node_kind(const yaml_node_t *n)
 {
 	switch (n->type) {
 	case YAML_SCALAR_NODE:
@@ -373,7 +373,7 @@ value(const char *name, char *err, size_t errlen, unsigned int k, const yaml_nod
 
 	if (v->type != YAML_SCALAR_NODE)
 		return pcc_flowspec_error(err, errlen, name, v, "'%s' must be a scalar, not %s",
-				key_names[k], node_kind(v));
+				key_names[k], pcc_flowspec_node_kind(v));
 	s = scalar(v);
 	if (k == PCC_FLOWSPEC_SIZE && (strcmp(s, "infinite") == 0 || strcmp(s, "inf") == 0)) {
 		*out = 0;
@@ -420,7 +420,8 @@ host_names(const char *name, char *err, size_t errlen, unsigned int k, const yam
 	if (k != PCC_FLOWSPEC_SRC || v->type != YAML_SEQUENCE_NODE)
 		return pcc_flowspec_error(err, errlen, name, v,
 				"'%s' must be a host name%s, not %s", key_names[k],
-				k == PCC_FLOWSPEC_SRC ? " or a list of them" : "", node_kind(v));
+				k == PCC_FLOWSPEC_SRC ? " or a list of them" : "",
+				pcc_flowspec_node_kind(v));
 	if (v->data.sequence.items.start == v->data.sequence.items.top)
 		return pcc_flowspec_error(err, errlen, name, v, "'src': empty list");
 	for (it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
@@ -449,7 +450,7 @@ pcc_flowspec_parse(yaml_document_t *doc, const yaml_node_t *n, uint32_t allowed,
 		return pcc_flowspec_error(err, errlen, name, n,
 				"a flow group must be a mapping (%s), not %s",
 				key_list(allowed, list, sizeof(list)),
-				n != NULL ? node_kind(n) : "empty");
+				n != NULL ? pcc_flowspec_node_kind(n) : "empty");
 	for (pr = n->data.mapping.pairs.start; pr < n->data.mapping.pairs.top; pr++) {
 		yaml_node_t *kn = yaml_document_get_node(doc, pr->key);
 		yaml_node_t *vn = yaml_document_get_node(doc, pr->value);
@@ -495,7 +496,8 @@ pcc_flowspec_parse(yaml_document_t *doc, const yaml_node_t *n, uint32_t allowed,
 		case PCC_FLOWSPEC_SOURCE:
 			if (vn->type != YAML_SCALAR_NODE)
 				return pcc_flowspec_error(err, errlen, name, vn,
-						"'source' must be a scalar, not %s", node_kind(vn));
+						"'source' must be a scalar, not %s",
+						pcc_flowspec_node_kind(vn));
 			if (strcmp(scalar(vn), "engine") != 0 && strcmp(scalar(vn), "model") != 0)
 				return pcc_flowspec_error(err, errlen, name, vn,
 						"'source': '%s' is not one of: engine, model",

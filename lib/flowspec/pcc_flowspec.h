@@ -169,6 +169,9 @@ int pcc_flowspec_parse(yaml_document_t *doc, const yaml_node_t *n, uint32_t allo
 int pcc_flowspec_yaml_load(const char *text, size_t len, const char *name, yaml_document_t *doc,
 		char *err, size_t errlen);
 
+/** What a node is, for messages: "a scalar", "a list", "a mapping". */
+const char *pcc_flowspec_node_kind(const yaml_node_t *n);
+
 /** Name of a key ("count", "qpn", ...). */
 const char *pcc_flowspec_key_name(enum pcc_flowspec_key key);
 
