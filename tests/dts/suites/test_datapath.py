@@ -512,13 +512,18 @@ class TestDatapath(TestSuite):
         """Every packet marked, --np-cnp-gap-us 2000, a dense stream (a
         pcap of two QPs' data replayed without end, net_pcap infinite_rx):
         the NP's CNPs, as its net_pcap port writes them (tx_pcap, stamped
-        when written, ns, from the TSC the engine's clock uses), are per
-        QP never closer than the gap less 100 us.  The allowance: the NP
-        decides on its poll round's clock and the tap stamps the CNP when
-        the round transmits it, later by the round's work (one burst) and
-        the pcap write; the first CNP of a QP (start-up) is not counted.
-        The NP runs SCHED_FIFO when it may, so that no other task delays a
-        stamp by a time slice."""
+        when written, ns, from the TSC the engine's clock uses), keep the
+        gap per QP.  The NP decides on its poll round's clock and the tap
+        stamps the CNP when the round transmits it, later by the round's
+        work and the pcap write; one stamp made late shortens the interval
+        after it and lengthens the one before (seen once in CI-like runs:
+        two CNPs 1840 us apart, the mean 2002 us; here 2071.0 us, then
+        1937.1).  So: any two adjacent intervals together at least twice
+        the gap less 100 us, no single one below half the gap, and the
+        mean at least the gap; the first CNP of a QP (start-up) is not
+        counted.  The exact rule is test_np's
+        test_cnp_gap, on a virtual clock.  The NP runs SCHED_FIFO when it
+        may, so that no other task delays a stamp by a time slice."""
         gap_us = 2000
         frames = [with_icrc(l2l3(ecn=2, sport=0xc000 + qp) /
                             BTH(opcode=OP_RC_RDMA_WRITE_ONLY, dqpn=qp,
@@ -561,7 +566,14 @@ class TestDatapath(TestSuite):
             span = (ts[-1] - ts[1]) / len(d)
             self.log('QP %#x: %d CNPs, closest %.1f us apart, mean %.1f us'
                      % (qp, len(ts), min(d) / 1e3, span / 1e3))
-            self.check(min(d) >= (gap_us - 100) * 1000,
+            i = d.index(min(d))
+            self.log('QP %#x: intervals around the closest: %s us'
+                     % (qp, ', '.join('%.1f' % (x / 1e3) for x in d[max(i - 1, 0):i + 2])))
+            pairs = [a + b for a, b in zip(d, d[1:])]
+            self.check(min(pairs) >= (2 * gap_us - 100) * 1000,
+                       'QP %#x: three CNPs %.1f us apart (gap %d us)'
+                       % (qp, min(pairs) / 1e3, gap_us))
+            self.check(min(d) >= gap_us * 1000 / 2,
                        'QP %#x: two CNPs %.1f us apart (gap %d us)'
                        % (qp, min(d) / 1e3, gap_us))
             self.check(span >= gap_us * 1000, 'QP %#x: CNPs %.1f us apart '
