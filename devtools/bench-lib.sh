@@ -9,6 +9,14 @@
 #                               sets bin; exits with meson's or ninja's
 #                               output on failure
 #   bench_header                one line: date, CPUs, model, load
+#   bench_dir ARGS...           dir = the optional BUILDDIR first argument
+#                               (default build), skip = how many arguments
+#                               it took (0 or 1): then `shift "$skip"`
+#   bench_runs                  runs = BENCH_RUNS (default 3), a count >= 1,
+#                               or exit with an error naming it
+#   bench_eal MB                eal = the EAL arguments of a single-process
+#                               bench: MB of memory, --no-huge unless
+#                               BENCH_HUGE=1 (hugepages reserved beforehand)
 #
 # A script takes its BUILDDIR (default: build) as an optional first
 # argument, before the benchmark's options (which start with '-').
@@ -37,4 +45,33 @@ bench_header() {
 	model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs: $model," \
 		"load $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# shellcheck disable=SC2034 # dir and skip are for the caller
+bench_dir() {
+	dir=build
+	skip=0
+	case "$1" in
+	-* | "") ;;
+	*)
+		dir=$1
+		skip=1
+		;;
+	esac
+}
+
+bench_runs() {
+	runs=${BENCH_RUNS:-3}
+	case "$runs" in
+	'' | *[!0-9]* | 0)
+		echo "$(basename "$0"): invalid BENCH_RUNS '$runs'" >&2
+		exit 1
+		;;
+	esac
+}
+
+# shellcheck disable=SC2034 # eal is for the caller
+bench_eal() {
+	eal="--no-huge -m $1 --no-pci --no-shconf --log-level=lib.eal:error"
+	[ "${BENCH_HUGE:-0}" = 1 ] && eal="-m $1 --no-pci --no-shconf --log-level=lib.eal:error"
 }

@@ -37,14 +37,8 @@
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh
 . devtools/bench-lib.sh
-dir=build
-case "$1" in
--* | "") ;;
-*)
-	dir=$1
-	shift
-	;;
-esac
+bench_dir "$@"
+shift "$skip"
 bench_build "$dir" bench_np
 secs=${TESTPMD_SECONDS:-10}
 case "$secs" in
@@ -61,13 +55,7 @@ eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error ${BENCH_EA
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp" "/var/run/dpdk/bench-tp-$$" "${XDG_RUNTIME_DIR:-/tmp}/dpdk/bench-tp-$$"' EXIT INT TERM
 
-runs=${BENCH_RUNS:-3}
-case "$runs" in
-'' | *[!0-9]* | 0)
-	echo "bench-np.sh: invalid BENCH_RUNS '$runs'" >&2
-	exit 1
-	;;
-esac
+bench_runs
 have_tp=0
 command -v dpdk-testpmd >/dev/null 2>&1 && [ "$cpu" -gt 0 ] && have_tp=1
 

@@ -20,14 +20,8 @@
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh
 . devtools/bench-lib.sh
-dir=build
-case "$1" in
--* | "") ;;
-*)
-	dir=$1
-	shift
-	;;
-esac
+bench_dir "$@"
+shift "$skip"
 bench_build "$dir" bench_pacer
 pin=""
 if command -v taskset >/dev/null 2>&1; then

@@ -26,25 +26,13 @@
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh
 . devtools/bench-lib.sh
-dir=build
-case "$1" in
--* | "") ;;
-*)
-	dir=$1
-	shift
-	;;
-esac
+bench_dir "$@"
+shift "$skip"
 bench_build "$dir" bench_rp
 rp_bin=$bin
 bench_build "$dir" bench_algos
 algos_bin=$bin
-runs=${BENCH_RUNS:-3}
-case "$runs" in
-'' | *[!0-9]* | 0)
-	echo "bench-rp.sh: invalid BENCH_RUNS '$runs'" >&2
-	exit 1
-	;;
-esac
+bench_runs
 flows=1024
 prev=""
 for a in "$@"; do
@@ -57,9 +45,8 @@ for a in "$@"; do
 	prev=$a
 done
 cpu=$(($(nproc) - 1))
-eal="--no-huge -m 2048 --no-pci --no-shconf --log-level=lib.eal:error"
 # BENCH_HUGE=1: on hugepages (reserved beforehand, e.g. 1024 of 2 MiB)
-[ "${BENCH_HUGE:-0}" = 1 ] && eal="-m 2048 --no-pci --no-shconf --log-level=lib.eal:error"
+bench_eal 2048
 pin=""
 command -v taskset >/dev/null 2>&1 && pin="taskset -c $cpu"
 tmp=$(mktemp -d) || exit 1

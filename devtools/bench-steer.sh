@@ -21,18 +21,11 @@
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh
 . devtools/bench-lib.sh
-dir=build
-case "$1" in
--* | "") ;;
-*)
-	dir=$1
-	shift
-	;;
-esac
+bench_dir "$@"
+shift "$skip"
 bench_build "$dir" bench_steer
 last=$(($(nproc) - 1))
-eal="--no-huge -m 2048 --no-pci --no-shconf --log-level=lib.eal:error"
-[ "${BENCH_HUGE:-0}" = 1 ] && eal="-m 2048 --no-pci --no-shconf --log-level=lib.eal:error"
+bench_eal 2048
 bench_header
 echo "# $bin $eal --lcores 0@0,1@0,2@$last -- $*"
 # shellcheck disable=SC2086

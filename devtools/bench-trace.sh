@@ -13,13 +13,9 @@
 # untraced), then the range.  doc/perf.md, "Tracing off".
 
 cd "$(dirname "$0")/.." || exit 1
-runs=${BENCH_RUNS:-3}
-case "$runs" in
-'' | *[!0-9]* | 0)
-	echo "bench-trace.sh: invalid BENCH_RUNS '$runs'" >&2
-	exit 1
-	;;
-esac
+# shellcheck source=devtools/bench-lib.sh
+. devtools/bench-lib.sh
+bench_runs
 [ $# -eq 0 ] && set -- --algo noop
 if [ ! -f build-notrace/build.ninja ]; then
 	meson setup build-notrace -Dengine_trace=false >/dev/null || exit 1
