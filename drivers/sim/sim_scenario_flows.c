@@ -176,10 +176,13 @@ flow_entry(struct yctx *c, const yaml_node_t *n)
 	uint32_t nsrc = 0, i, k;
 	struct sim_flow_conf base;
 	struct pcc_flowspec fs;
+	const yaml_node_t *src, *dst;
 
 	if (pcc_flowspec_parse(c->doc, n, PCC_FLOWSPEC_SIM, required, c->name, c->err, c->errlen,
 			    &fs) != 0)
 		return -1;
+	src = fs.at[PCC_FLOWSPEC_SRC];
+	dst = fs.at[PCC_FLOWSPEC_DST];
 	memset(&base, 0, sizeof(base));
 	base.line = (uint32_t)n->start_mark.line + 1;
 	base.size = fs.size;
@@ -190,25 +193,24 @@ flow_entry(struct yctx *c, const yaml_node_t *n)
 	base.qpn = fs.qpn;
 	base.dst_qpn = fs.dst_qpn;
 	base.source = fs.source;
-	if (fs.src->type == YAML_SEQUENCE_NODE) {
+	if (src->type == YAML_SEQUENCE_NODE) {
 		yaml_node_item_t *it;
 
-		for (it = fs.src->data.sequence.items.start; it < fs.src->data.sequence.items.top;
-				it++) {
+		for (it = src->data.sequence.items.start; it < src->data.sequence.items.top; it++) {
 			yaml_node_t *en = yaml_document_get_node(c->doc, *it);
 
 			if (nsrc >= RTE_DIM(srcs))
-				return sy_yerr(c, fs.src, "src: more than %u hosts", SIM_HOSTS_MAX);
+				return sy_yerr(c, src, "src: more than %u hosts", SIM_HOSTS_MAX);
 			if (host_lookup(c, en, "src", &srcs[nsrc]) != 0)
 				return -1;
 			nsrc++;
 		}
 	} else {
-		if (host_lookup(c, fs.src, "src", &srcs[0]) != 0)
+		if (host_lookup(c, src, "src", &srcs[0]) != 0)
 			return -1;
 		nsrc = 1;
 	}
-	if (host_lookup(c, fs.dst, "dst", &base.dst) != 0)
+	if (host_lookup(c, dst, "dst", &base.dst) != 0)
 		return -1;
 	if ((uint64_t)nsrc * fs.count + s->nb_flows > SIM_FLOWS_MAX)
 		return sy_yerr(c, n, "more than %u flows", SIM_FLOWS_MAX);
@@ -238,7 +240,7 @@ flow_entry(struct yctx *c, const yaml_node_t *n)
 				return sy_yerr(c, fs.at[PCC_FLOWSPEC_STAGGER],
 						"flow %u would start after 1000 s", j);
 			if (fc->src == fc->dst)
-				return sy_yerr(c, fs.dst, "a flow from a host to itself");
+				return sy_yerr(c, dst, "a flow from a host to itself");
 			s->nb_flows++;
 		}
 	}

@@ -310,12 +310,6 @@ static const struct {
 	{ "rate_mbps", "rate", "M" },
 };
 
-const char *
-pcc_flowspec_key_name(enum pcc_flowspec_key key)
-{
-	return (unsigned int)key < PCC_FLOWSPEC_KEYS ? key_names[key] : "?";
-}
-
 static const char *
 scalar(const yaml_node_t *n)
 {
@@ -445,7 +439,6 @@ pcc_flowspec_parse(yaml_document_t *doc, const yaml_node_t *n, uint32_t allowed,
 
 	memset(out, 0, sizeof(*out));
 	out->count = 1;
-	out->node = n;
 	if (n == NULL || n->type != YAML_MAPPING_NODE)
 		return pcc_flowspec_error(err, errlen, name, n,
 				"a flow group must be a mapping (%s), not %s",
@@ -488,10 +481,6 @@ pcc_flowspec_parse(yaml_document_t *doc, const yaml_node_t *n, uint32_t allowed,
 		case PCC_FLOWSPEC_DST:
 			if (host_names(name, err, errlen, k, vn, doc) != 0)
 				return -1;
-			if (k == PCC_FLOWSPEC_SRC)
-				out->src = vn;
-			else
-				out->dst = vn;
 			continue;
 		case PCC_FLOWSPEC_SOURCE:
 			if (vn->type != YAML_SCALAR_NODE)

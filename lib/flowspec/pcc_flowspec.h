@@ -136,12 +136,10 @@ struct pcc_flowspec {
 	uint8_t slot;        /**< valid if seen */
 	uint8_t source;      /**< enum pcc_flowspec_source (engine) */
 	uint16_t port;       /**< valid if seen */
-	/** src (a scalar or a list of scalars) and dst (a scalar): host
-	 *  names, for the caller to look up; NULL if absent */
-	const yaml_node_t *src;
-	const yaml_node_t *dst;
-	/** the group's and each given value's node, for the caller's messages */
-	const yaml_node_t *node;
+	/** each given value's node (NULL if absent), for the caller's
+	 *  messages; at[PCC_FLOWSPEC_SRC] (a scalar or a list of scalars) and
+	 *  at[PCC_FLOWSPEC_DST] (a scalar) are host names, for the caller to
+	 *  look up */
 	const yaml_node_t *at[PCC_FLOWSPEC_KEYS];
 };
 
@@ -171,9 +169,6 @@ int pcc_flowspec_yaml_load(const char *text, size_t len, const char *name, yaml_
 
 /** What a node is, for messages: "a scalar", "a list", "a mapping". */
 const char *pcc_flowspec_node_kind(const yaml_node_t *n);
-
-/** Name of a key ("count", "qpn", ...). */
-const char *pcc_flowspec_key_name(enum pcc_flowspec_key key);
 
 /**
  * Write "NAME:LINE:COLUMN: message" about node n (1-based; n NULL:
