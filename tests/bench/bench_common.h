@@ -5,10 +5,11 @@
 #ifndef PCC_BENCH_COMMON_H
 #define PCC_BENCH_COMMON_H
 
-/* What the benchmarks of tests/bench share: option values, clocks, a
- * seeded generator, a one-queue port. */
+/* What the benchmarks of tests/bench share: option values and the option
+ * parser, clocks, a seeded generator, a one-queue port. */
 
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -67,6 +68,88 @@ bench_uint(const char *prog, const char *opt, const char *s, uint64_t min, uint6
 	}
 	*v = x;
 	return true;
+}
+
+/* One option of a benchmark, for bench_opts_parse(). */
+enum bench_opt_kind {
+	BENCH_OPT_NUM,  /* double *dst in [min, max] (bench_num()) */
+	BENCH_OPT_U32,  /* uint32_t (or unsigned int) *dst in [min, max] (bench_uint()) */
+	BENCH_OPT_FLAG, /* bool *dst set, no argument */
+	BENCH_OPT_STR,  /* const char **dst = the argument */
+	BENCH_OPT_FN,   /* fn(prog, argument): false after its own message */
+};
+
+struct bench_opt {
+	const char *name;
+	enum bench_opt_kind kind;
+	void *dst;
+	double min;
+	double max;
+	bool (*fn)(const char *prog, const char *arg);
+};
+
+#define BENCH_OPTS_MAX 16
+
+/*
+ * The benchmark's options after the EAL's: each of opts once as --name
+ * [VALUE], and --help (usage(stdout), exit 0).  0, or -1 after a message
+ * naming prog and the bad option, value or argument.
+ */
+static inline int
+bench_opts_parse(const char *prog, int argc, char **argv, const struct bench_opt *opts,
+		unsigned int n, void (*usage)(FILE *))
+{
+	struct option lo[BENCH_OPTS_MAX + 2];
+	unsigned int i;
+	uint64_t u;
+	int c;
+
+	if (n > BENCH_OPTS_MAX)
+		return -1;
+	for (i = 0; i < n; i++)
+		lo[i] = (struct option){ opts[i].name,
+			opts[i].kind == BENCH_OPT_FLAG ? no_argument : required_argument, NULL,
+			256 + (int)i };
+	lo[n] = (struct option){ "help", no_argument, NULL, 'h' };
+	lo[n + 1] = (struct option){ NULL, 0, NULL, 0 };
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		const struct bench_opt *b;
+
+		if (c == 'h') {
+			usage(stdout);
+			exit(0);
+		}
+		if (c < 256 || c >= 256 + (int)n)
+			return -1;
+		b = &opts[c - 256];
+		switch (b->kind) {
+		case BENCH_OPT_NUM:
+			if (!bench_num(prog, b->name, optarg, b->min, b->max, b->dst))
+				return -1;
+			break;
+		case BENCH_OPT_U32:
+			if (!bench_uint(prog, b->name, optarg, (uint64_t)b->min, (uint64_t)b->max,
+					    &u))
+				return -1;
+			*(uint32_t *)b->dst = (uint32_t)u;
+			break;
+		case BENCH_OPT_FLAG:
+			*(bool *)b->dst = true;
+			break;
+		case BENCH_OPT_STR:
+			*(const char **)b->dst = optarg;
+			break;
+		default:
+			if (!b->fn(prog, optarg))
+				return -1;
+			break;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "%s: unexpected argument '%s'\n", prog, argv[optind]);
+		return -1;
+	}
+	return 0;
 }
 
 /* ns of clk (CLOCK_MONOTONIC: wall; CLOCK_THREAD_CPUTIME_ID: this thread on a CPU). */

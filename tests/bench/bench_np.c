@@ -47,7 +47,6 @@
  */
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -575,78 +574,35 @@ usage(FILE *out)
 			"                [--peer np|macswap|both] [--runs N]\n");
 }
 
+/* --peer np|macswap|both */
+static bool
+set_peer(const char *prog, const char *v)
+{
+	if (strcmp(v, "np") != 0 && strcmp(v, "macswap") != 0 && strcmp(v, "both") != 0) {
+		fprintf(stderr, "%s: invalid value '%s' for --peer %s\n", prog, v,
+				"(expected np, macswap or both)");
+		return false;
+	}
+	o.run_np = strcmp(v, "macswap") != 0;
+	o.run_macswap = strcmp(v, "np") != 0;
+	return true;
+}
+
 static int
 parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "time", required_argument, NULL, 't' },
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "inflight", required_argument, NULL, 'i' },
-		{ "burst", required_argument, NULL, 'b' },
-		{ "ipv6", no_argument, NULL, '6' },
-		{ "vlan", no_argument, NULL, 'v' },
-		{ "peer", required_argument, NULL, 'p' },
-		{ "runs", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const struct bench_opt opts[] = {
+		{ "time", BENCH_OPT_NUM, &o.time_s, 0.001, 3600, NULL },
+		{ "warmup", BENCH_OPT_NUM, &o.warmup_s, 0, 3600, NULL },
+		{ "inflight", BENCH_OPT_U32, &o.inflight, 1, RING_SIZE - MAX_BURST, NULL },
+		{ "burst", BENCH_OPT_U32, &o.burst, 1, MAX_BURST, NULL },
+		{ "ipv6", BENCH_OPT_FLAG, &o.ipv6, 0, 0, NULL },
+		{ "vlan", BENCH_OPT_FLAG, &o.vlan, 0, 0, NULL },
+		{ "peer", BENCH_OPT_FN, NULL, 0, 0, set_peer },
+		{ "runs", BENCH_OPT_U32, &o.runs, 1, 100, NULL },
 	};
-	uint64_t u;
-	int c;
 
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			if (!bench_num("bench_np", "time", optarg, 0.001, 3600, &o.time_s))
-				return -1;
-			break;
-		case 'w':
-			if (!bench_num("bench_np", "warmup", optarg, 0, 3600, &o.warmup_s))
-				return -1;
-			break;
-		case 'i':
-			if (!bench_uint("bench_np", "inflight", optarg, 1, RING_SIZE - MAX_BURST,
-					    &u))
-				return -1;
-			o.inflight = (unsigned int)u;
-			break;
-		case 'b':
-			if (!bench_uint("bench_np", "burst", optarg, 1, MAX_BURST, &u))
-				return -1;
-			o.burst = (unsigned int)u;
-			break;
-		case 'r':
-			if (!bench_uint("bench_np", "runs", optarg, 1, 100, &u))
-				return -1;
-			o.runs = (unsigned int)u;
-			break;
-		case '6':
-			o.ipv6 = true;
-			break;
-		case 'v':
-			o.vlan = true;
-			break;
-		case 'p':
-			if (strcmp(optarg, "np") != 0 && strcmp(optarg, "macswap") != 0 &&
-					strcmp(optarg, "both") != 0) {
-				fprintf(stderr, "bench_np: invalid value '%s' for --peer %s\n",
-						optarg, "(expected np, macswap or both)");
-				return -1;
-			}
-			o.run_np = strcmp(optarg, "macswap") != 0;
-			o.run_macswap = strcmp(optarg, "np") != 0;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		default:
-			return -1;
-		}
-	}
-	if (optind != argc) {
-		fprintf(stderr, "bench_np: unexpected argument '%s'\n", argv[optind]);
-		return -1;
-	}
-	return 0;
+	return bench_opts_parse("bench_np", argc, argv, opts, RTE_DIM(opts), usage);
 }
 
 static double

@@ -52,7 +52,6 @@
  *            [--burst N] [--algo NAME]...
  */
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -409,63 +408,32 @@ usage(FILE *out)
 			"                [--burst N] [--algo NAME]... [--icrc-compare]\n");
 }
 
+/* --algo, repeatable */
+static bool
+add_algo(const char *prog, const char *name)
+{
+	if (o.n_algos == MAX_ALGOS) {
+		fprintf(stderr, "%s: more than %d --algo\n", prog, MAX_ALGOS);
+		return false;
+	}
+	o.algos[o.n_algos++] = name;
+	return true;
+}
+
 static int
 parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "time", required_argument, NULL, 't' },
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "flows", required_argument, NULL, 'f' },
-		{ "burst", required_argument, NULL, 'b' },
-		{ "algo", required_argument, NULL, 'a' },
-		{ "icrc-compare", no_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const struct bench_opt opts[] = {
+		{ "time", BENCH_OPT_NUM, &o.time_s, 0.001, 3600, NULL },
+		{ "warmup", BENCH_OPT_NUM, &o.warmup_s, 0, 3600, NULL },
+		{ "flows", BENCH_OPT_U32, &o.flows, 64, 1u << 20, NULL },
+		{ "burst", BENCH_OPT_U32, &o.burst, 1, MAX_BURST, NULL },
+		{ "algo", BENCH_OPT_FN, NULL, 0, 0, add_algo },
+		{ "icrc-compare", BENCH_OPT_FLAG, &o.icrc_compare, 0, 0, NULL },
 	};
-	uint64_t u;
-	int c;
 
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			if (!bench_num("bench_rp", "time", optarg, 0.001, 3600, &o.time_s))
-				return -1;
-			break;
-		case 'w':
-			if (!bench_num("bench_rp", "warmup", optarg, 0, 3600, &o.warmup_s))
-				return -1;
-			break;
-		case 'f':
-			if (!bench_uint("bench_rp", "flows", optarg, 64, 1u << 20, &u))
-				return -1;
-			o.flows = (uint32_t)u;
-			break;
-		case 'b':
-			if (!bench_uint("bench_rp", "burst", optarg, 1, MAX_BURST, &u))
-				return -1;
-			o.burst = (unsigned int)u;
-			break;
-		case 'a':
-			if (o.n_algos == MAX_ALGOS) {
-				fprintf(stderr, "bench_rp: more than %d --algo\n", MAX_ALGOS);
-				return -1;
-			}
-			o.algos[o.n_algos++] = optarg;
-			break;
-		case 'i':
-			o.icrc_compare = true;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		default:
-			return -1;
-		}
-	}
-	if (optind != argc) {
-		fprintf(stderr, "bench_rp: unexpected argument '%s'\n", argv[optind]);
+	if (bench_opts_parse("bench_rp", argc, argv, opts, RTE_DIM(opts), usage) != 0)
 		return -1;
-	}
 	if (o.n_algos == 0) {
 		o.algos[o.n_algos++] = "noop";
 		o.algos[o.n_algos++] = "dcqcn";

@@ -37,7 +37,6 @@
  */
 
 #include <dirent.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -487,56 +486,15 @@ usage(FILE *out)
 static int
 parse_args(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "flows", required_argument, NULL, 'f' },
-		{ "events", required_argument, NULL, 'e' },
-		{ "burst", required_argument, NULL, 'b' },
-		{ "algo", required_argument, NULL, 'a' },
-		{ "repeat", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const struct bench_opt opts[] = {
+		{ "flows", BENCH_OPT_U32, &o.flows, 64, 1u << 18, NULL },
+		{ "events", BENCH_OPT_U32, &o.events, 1u << 16, 1u << 22, NULL },
+		{ "burst", BENCH_OPT_U32, &o.burst, 1, PCC_ENGINE_BURST_MAX, NULL },
+		{ "algo", BENCH_OPT_STR, &o.algo, 0, 0, NULL },
+		{ "repeat", BENCH_OPT_U32, &o.repeat, 1, 100, NULL },
 	};
-	uint64_t u;
-	int c;
 
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!bench_uint("bench_steer", "flows", optarg, 64, 1u << 18, &u))
-				return -1;
-			o.flows = (uint32_t)u;
-			break;
-		case 'e':
-			if (!bench_uint("bench_steer", "events", optarg, 1u << 16, 1u << 22, &u))
-				return -1;
-			o.events = (uint32_t)u;
-			break;
-		case 'b':
-			if (!bench_uint("bench_steer", "burst", optarg, 1, PCC_ENGINE_BURST_MAX,
-					    &u))
-				return -1;
-			o.burst = (unsigned int)u;
-			break;
-		case 'a':
-			o.algo = optarg;
-			break;
-		case 'r':
-			if (!bench_uint("bench_steer", "repeat", optarg, 1, 100, &u))
-				return -1;
-			o.repeat = (unsigned int)u;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		default:
-			return -1;
-		}
-	}
-	if (optind != argc) {
-		fprintf(stderr, "bench_steer: unexpected argument '%s'\n", argv[optind]);
-		return -1;
-	}
-	return 0;
+	return bench_opts_parse("bench_steer", argc, argv, opts, RTE_DIM(opts), usage);
 }
 
 static void
