@@ -155,9 +155,28 @@ struct eng_pcust {
 	uint8_t hdr[PCC_DEV_PROBE_CUSTOM_MAX];
 };
 
+/*
+ * The owner lcore's index of QP flows: (port, QPN) -> flow index, open
+ * addressing with linear probing, at most half full.  rte_hash stays the
+ * table of record (the control thread reads it); the index answers the
+ * fast path's lookups of the flows whose key is pcc_engine_flow_key_qp()'s
+ * without rte_hash's 48-byte key compare and key-store indirection.
+ * Ports past 255 are not indexed (their QP flows go through rte_hash).
+ */
+struct eng_qpix_ent {
+	uint32_t key; /* eng_qpix_key() */
+	uint32_t idx; /* flow index; ENG_QPIX_EMPTY if the slot is empty */
+};
+
+#define ENG_QPIX_EMPTY UINT32_MAX
+#define ENG_QPIX_PORTS 256u
+
 /* Per-lcore flow table. */
 struct eng_ftable {
 	struct rte_hash *h;
+	struct eng_qpix_ent *qpix; /* [qpix_mask + 1] */
+	uint32_t qpix_mask;
+	uint8_t qpix_shift; /* 32 - log2(qpix_mask + 1) */
 	uint8_t *mem;
 	uint32_t stride;
 	uint32_t cap;
@@ -195,12 +214,6 @@ static inline uint32_t
 eng_flow_qpn(const struct eng_flow *f)
 {
 	return f->key.type == PCC_ENGINE_FLOW_QP ? f->key.qpn : 0;
-}
-
-static inline uint32_t
-eng_flow_hash(const struct pcc_engine_flow_key *k)
-{
-	return rte_hash_crc(k, sizeof(*k), 0);
 }
 
 _Static_assert(offsetof(struct pcc_engine_flow_key, port_id) == 0 &&
@@ -269,20 +282,71 @@ eng_flow_key_eq(const struct pcc_engine_flow_key *a, const struct pcc_engine_flo
 
 /*
  * eng_flow_hash() of pcc_engine_flow_key_qp(port_id, qpn)'s key, from
- * registers: its first word as rte_hash_crc() reads it, the others 0.
- * Reading back a key just written field by field would wait for the
- * stores (their forwarding to a wider load fails).
+ * registers: one CRC32-C of its first word (the others are 0), not six
+ * (rte_hash_crc() of the whole key): RoCEv2 events hash every packet's
+ * flow.
  */
 static __rte_always_inline uint32_t
 eng_flow_hash_qp(uint16_t port_id, uint32_t qpn)
 {
-	uint32_t h;
-	unsigned int i;
+	return rte_hash_crc_8byte(eng_flow_key_qp_word(port_id, qpn), 0);
+}
 
-	h = rte_hash_crc_8byte(eng_flow_key_qp_word(port_id, qpn), 0);
-	for (i = 1; i < sizeof(struct pcc_engine_flow_key) / 8; i++)
-		h = rte_hash_crc_8byte(0, h);
-	return h;
+/* Hash of key k: what the flow table and steering use as its sig. */
+static inline uint32_t
+eng_flow_hash(const struct pcc_engine_flow_key *k)
+{
+	if (k->type == PCC_ENGINE_FLOW_QP &&
+			eng_flow_key_is_qp(k, eng_flow_key_qp_word(k->port_id, k->qpn)))
+		return eng_flow_hash_qp(k->port_id, k->qpn);
+	return rte_hash_crc(k, sizeof(*k), 0);
+}
+
+/* The QP index's key of (port_id, qpn); false if the port is not indexed. */
+static inline bool
+eng_qpix_key(uint16_t port_id, uint32_t qpn, uint32_t *k)
+{
+	if (port_id >= ENG_QPIX_PORTS)
+		return false;
+	*k = (qpn & PCC_QPN_MASK) | (uint32_t)port_id << 24;
+	return true;
+}
+
+/* The QP index key of key, if key is pcc_engine_flow_key_qp()'s of a port
+ * that is indexed. */
+static inline bool
+eng_qpix_key_of(const struct pcc_engine_flow_key *key, uint32_t *k)
+{
+	return key->type == PCC_ENGINE_FLOW_QP &&
+			eng_flow_key_is_qp(key, eng_flow_key_qp_word(key->port_id, key->qpn)) &&
+			eng_qpix_key(key->port_id, key->qpn, k);
+}
+
+/* Home slot of key k (Fibonacci hashing: the top bits of k * 2^32/phi). */
+static inline uint32_t
+eng_qpix_home(const struct eng_ftable *t, uint32_t k)
+{
+	return (uint32_t)(k * UINT32_C(0x9e3779b1)) >> t->qpix_shift;
+}
+
+static inline void
+eng_qpix_prefetch(const struct eng_ftable *t, uint32_t k)
+{
+	rte_prefetch0(&t->qpix[eng_qpix_home(t, k)]);
+}
+
+/* Flow index of QP index key k, or ENG_QPIX_EMPTY. */
+static inline uint32_t
+eng_qpix_find(const struct eng_ftable *t, uint32_t k)
+{
+	uint32_t i = eng_qpix_home(t, k);
+
+	for (;; i = (i + 1) & t->qpix_mask) {
+		const struct eng_qpix_ent *e = &t->qpix[i];
+
+		if (e->key == k || e->idx == ENG_QPIX_EMPTY)
+			return e->idx;
+	}
 }
 
 /* What a new flow gets. */
@@ -310,9 +374,26 @@ struct eng_ftable_conf {
 int eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c);
 void eng_ftable_fini(struct eng_ftable *t);
 
-/* The flow of key (hash sig), or NULL. */
-struct eng_flow *eng_flow_lookup(
+/* The flow of key (hash sig) through rte_hash, or NULL. */
+struct eng_flow *eng_flow_lookup_hash(
 		struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32_t sig);
+
+/*
+ * The flow of key (hash sig), or NULL.  Owner lcore only: a key that
+ * pcc_engine_flow_key_qp() builds is found through the QP index, others
+ * through rte_hash (eng_flow_lookup_hash(), which any thread may call).
+ */
+static inline struct eng_flow *
+eng_flow_lookup(struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32_t sig)
+{
+	uint32_t k, idx;
+
+	if (likely(eng_qpix_key_of(key, &k))) {
+		idx = eng_qpix_find(t, k);
+		return idx != ENG_QPIX_EMPTY ? eng_flow_at(t, idx) : NULL;
+	}
+	return eng_flow_lookup_hash(t, key, sig);
+}
 
 /*
  * Lookup or add.  A new flow is zeroed (context too) and initialised from

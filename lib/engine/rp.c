@@ -266,10 +266,10 @@ rp_prefetch(const struct eng_lcore *lc, const struct eng_ev *r, const struct eng
 void
 eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 {
-	const void *keys[ENG_RP_EV_BATCH];
 	struct eng_flow *f[ENG_RP_EV_BATCH];
-	uint32_t sigs[ENG_RP_EV_BATCH];
-	int32_t pos[ENG_RP_EV_BATCH];
+	uint32_t qk[ENG_RP_EV_BATCH];
+	uint32_t pos[ENG_RP_EV_BATCH];
+	bool in_ix[ENG_RP_EV_BATCH];
 	unsigned int i, k, m;
 
 	/* a table that fits in the caches: one at a time is faster */
@@ -280,28 +280,32 @@ eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 	}
 	for (k = 0; k < n; k += m) {
 		m = RTE_MIN(n - k, (unsigned int)ENG_RP_EV_BATCH);
+		/* the QP index slots of the batch fetched together (their
+		 * cache misses overlap), then the flows' lines fetched while
+		 * the first events are processed: with many flows each of
+		 * these is a miss */
 		for (i = 0; i < m; i++) {
-			keys[i] = &r[k + i].key;
-			sigs[i] = r[k + i].sig;
-		}
-		/* the buckets and keys of the batch looked up together (the
-		 * lookups' cache misses overlap), then the flows' lines
-		 * fetched while the first events are processed: with many
-		 * flows each of these is a miss */
-		if (m == 1 || rte_hash_lookup_with_hash_bulk(lc->ft.h, keys, sigs, m, pos) != 0) {
-			for (i = 0; i < m; i++)
-				pos[i] = rte_hash_lookup_with_hash(lc->ft.h, keys[i], sigs[i]);
+			in_ix[i] = eng_qpix_key_of(&r[k + i].key, &qk[i]);
+			if (in_ix[i])
+				eng_qpix_prefetch(&lc->ft, qk[i]);
 		}
 		for (i = 0; i < m; i++) {
-			f[i] = pos[i] >= 0 ? eng_flow_at(&lc->ft, (uint32_t)pos[i]) : NULL;
+			if (in_ix[i]) {
+				pos[i] = eng_qpix_find(&lc->ft, qk[i]);
+				f[i] = pos[i] != ENG_QPIX_EMPTY ? eng_flow_at(&lc->ft, pos[i]) :
+								  NULL;
+			} else {
+				f[i] = eng_flow_lookup_hash(&lc->ft, &r[k + i].key, r[k + i].sig);
+				pos[i] = f[i] != NULL ? eng_flow_idx(&lc->ft, f[i]) : 0;
+			}
 			if (i < RP_PREFETCH_AHEAD && f[i] != NULL)
-				rp_prefetch(lc, &r[k + i], f[i], (uint32_t)pos[i]);
+				rp_prefetch(lc, &r[k + i], f[i], pos[i]);
 		}
 		for (i = 0; i < m; i++) {
 			unsigned int a = i + RP_PREFETCH_AHEAD;
 
 			if (a < m && f[a] != NULL)
-				rp_prefetch(lc, &r[k + a], f[a], (uint32_t)pos[a]);
+				rp_prefetch(lc, &r[k + a], f[a], pos[a]);
 			rp_event_of(lc, &r[k + i], f[i]);
 		}
 	}

@@ -393,6 +393,82 @@ test_large_table(void **state)
 	eng_ftable_fini(&ft);
 }
 
+/* Are the QP index and rte_hash (the table of record) the same map? */
+static void
+qpix_matches_hash(uint16_t nports, uint32_t nqpn)
+{
+	struct pcc_engine_flow_key k;
+	uint32_t q, n = 0, i;
+	uint16_t p;
+
+	for (p = 0; p < nports; p++) {
+		for (q = 0; q < nqpn; q++) {
+			pcc_engine_flow_key_qp(&k, p, q);
+			assert_ptr_equal(eng_flow_lookup(&ft, &k, eng_flow_hash(&k)),
+					eng_flow_lookup_hash(&ft, &k, eng_flow_hash(&k)));
+		}
+	}
+	for (i = 0; i <= ft.qpix_mask; i++)
+		n += ft.qpix[i].idx != ENG_QPIX_EMPTY;
+	assert_int_equal(n, ft.ctr.flows);
+}
+
+static void
+test_qp_index_churn(void **state)
+{
+	struct eng_flow_init init = { .lp = 0, .dev_port = 0, .slot = 3 };
+	struct pcc_engine_flow_key k;
+	uint64_t nows[2] = { 0, 0 };
+	uint32_t cap = 64, rnd = 12345, i;
+	struct eng_flow *f;
+	bool created;
+
+	(void)state;
+	/* a small index (128 slots), random adds and deletes over 4 ports
+	 * and 96 QPNs: long probe runs that wrap around the end, and every
+	 * backward shift of a delete, checked against rte_hash */
+	table_new(cap, PCC_ENGINE_FLOW_FULL_REFUSE, 0);
+	assert_int_equal(ft.qpix_mask + 1, 2 * cap);
+	for (i = 0; i < 20000; i++) {
+		uint16_t p;
+		uint32_t q;
+
+		rnd = rnd * 1103515245u + 12345u;
+		p = (uint16_t)((rnd >> 8) & 3);
+		q = (rnd >> 12) % 96;
+		pcc_engine_flow_key_qp(&k, p, q);
+		f = eng_flow_lookup(&ft, &k, eng_flow_hash(&k));
+		if (f != NULL) {
+			assert_int_equal(f->key.qpn, q);
+			assert_int_equal(f->key.port_id, p);
+			eng_flow_del(&ft, f);
+		} else {
+			f = eng_flow_add(&ft, &k, eng_flow_hash(&k), &init, i, nows, NULL, NULL,
+					&created);
+			assert_true(f == NULL ? ft.ctr.flows == cap : created);
+		}
+		if (i % 1000 == 0)
+			qpix_matches_hash(4, 96);
+	}
+	qpix_matches_hash(4, 96);
+	/* a QP key with other bytes set and a port past the index's: not
+	 * in the index, still found through rte_hash */
+	pcc_engine_flow_key_qp(&k, 300, 7);
+	f = eng_flow_add(&ft, &k, eng_flow_hash(&k), &init, 1, nows, NULL, NULL, &created);
+	if (f != NULL) {
+		assert_ptr_equal(eng_flow_lookup(&ft, &k, eng_flow_hash(&k)), f);
+		eng_flow_del(&ft, f);
+	}
+	pcc_engine_flow_key_qp(&k, 1, 5);
+	k.sport = 9;
+	f = eng_flow_add(&ft, &k, eng_flow_hash(&k), &init, 1, nows, NULL, NULL, &created);
+	if (f != NULL) {
+		assert_ptr_equal(eng_flow_lookup(&ft, &k, eng_flow_hash(&k)), f);
+		qpix_matches_hash(4, 96);
+	}
+	eng_ftable_fini(&ft);
+}
+
 static int
 group_setup(void **state)
 {
@@ -417,6 +493,7 @@ main(void)
 		cmocka_unit_test(test_no_aging),
 		cmocka_unit_test(test_snapshot),
 		cmocka_unit_test(test_large_table),
+		cmocka_unit_test(test_qp_index_churn),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, test_eal_group_teardown);
