@@ -351,7 +351,8 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 			.capacity = b->capacity,
 			.per_round = R_FLOWS,
 			.burst = o->burst,
-			.wire = o->size + PCC_PACER_WIRE_OVERHEAD,
+			.len_off = offsetof(struct rte_mbuf, pkt_len),
+			.overhead = PCC_PACER_WIRE_OVERHEAD,
 			.round_ns = (uint64_t)R_FLOWS * o->burst *
 					(o->size + PCC_PACER_WIRE_OVERHEAD) * 8 * 1000000000ull /
 					LINE,

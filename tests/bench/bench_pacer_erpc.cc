@@ -13,8 +13,9 @@
  * (Session::cc_getupdate_tx_tsc(): the previous departure plus the
  * packet's time at the rate, or now if later) and inserts the packet
  * there.  This driver does the same, with a departure and a rate per flow
- * in one array (16 bytes a flow), and inserts every packet, the ones due
- * at once too, as eRPC does for a paced session.  Each round then reaps
+ * in one array (16 bytes a flow), the packet's size read from the packet
+ * (where eRPC reads its msgbuf), and inserts every packet, the ones due at
+ * once too, as eRPC does for a paced session.  Each round then reaps
  * the wheel at the round's end and walks the ready queue, as eRPC's
  * Rpc::process_wheel_st() does.  Wheel entries hold the packet pointers
  * (where eRPC puts SSlot pointers) and the packet's index in its burst.
@@ -164,8 +165,12 @@ run_rounds(bench_erpc *e, const bench_erpc_work *w, bench_erpc_result *r)
 			if (v == w->n_seq)
 				v = 0;
 			for (k = 0; k < w->burst; k++) {
-				size_t due = depart(f, ref_tsc, w->wire, freq_ghz);
 				void *ent = pkts[k];
+				uint32_t len;
+				size_t due;
+
+				memcpy(&len, static_cast<char *>(ent) + w->len_off, sizeof(len));
+				due = depart(f, ref_tsc, len + w->overhead, freq_ghz);
 
 				if (unlikely(due - ref_tsc > e->horizon_tsc))
 					break;

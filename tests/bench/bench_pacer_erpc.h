@@ -33,7 +33,8 @@ struct bench_erpc_work {
 	uint32_t capacity;   /* packets in all (stack size) */
 	uint32_t per_round;  /* flows visited per round */
 	uint32_t burst;      /* packets per visit */
-	uint32_t wire;       /* wire bytes of a packet */
+	uint32_t len_off;    /* offset in a packet of its uint32_t length */
+	uint32_t overhead;   /* wire bytes of a packet = its length + overhead */
 	uint64_t round_ns;   /* virtual time a round lasts */
 	uint64_t packets;    /* a run ends once this many were handed out */
 };
