@@ -353,6 +353,7 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 			.burst = o->burst,
 			.len_off = offsetof(struct rte_mbuf, pkt_len),
 			.overhead = PCC_PACER_WIRE_OVERHEAD,
+			.prefetch = o->prefetch,
 			.round_ns = (uint64_t)R_FLOWS * o->burst *
 					(o->size + PCC_PACER_WIRE_OVERHEAD) * 8 * 1000000000ull /
 					LINE,

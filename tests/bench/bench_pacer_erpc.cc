@@ -15,7 +15,9 @@
  * there.  This driver does the same, with a departure and a rate per flow
  * in one array (16 bytes a flow), the packet's size read from the packet
  * (where eRPC reads its msgbuf), and inserts every packet, the ones due at
- * once too, as eRPC does for a paced session.  Each round then reaps
+ * once too, as eRPC does for a paced session.  With bench_pacer's
+ * --prefetch N the driver prefetches its flow state N visits ahead, as
+ * pcc_pacer_prefetch() does for ours.  Each round then reaps
  * the wheel at the round's end and walks the ready queue, as eRPC's
  * Rpc::process_wheel_st() does.  Wheel entries hold the packet pointers
  * (where eRPC puts SSlot pointers) and the packet's index in its burst.
@@ -164,6 +166,9 @@ run_rounds(bench_erpc *e, const bench_erpc_work *w, bench_erpc_result *r)
 
 			if (v == w->n_seq)
 				v = 0;
+			if (w->prefetch != 0)
+				__builtin_prefetch(
+						&flows[w->seq[(v + w->prefetch) & (w->n_seq - 1)]]);
 			for (k = 0; k < w->burst; k++) {
 				void *ent = pkts[k];
 				uint32_t len;

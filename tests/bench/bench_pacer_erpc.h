@@ -29,12 +29,13 @@ struct bench_erpc_work {
 	void **stack;        /* free packets: each visit offers the top burst */
 	uint32_t *top;       /* packets on the stack */
 	const uint32_t *seq; /* flow of each visit */
-	uint32_t n_seq;      /* visits in seq */
+	uint32_t n_seq;      /* visits in seq, a power of two */
 	uint32_t capacity;   /* packets in all (stack size) */
 	uint32_t per_round;  /* flows visited per round */
 	uint32_t burst;      /* packets per visit */
 	uint32_t len_off;    /* offset in a packet of its uint32_t length */
 	uint32_t overhead;   /* wire bytes of a packet = its length + overhead */
+	uint32_t prefetch;   /* prefetch the flow this many visits ahead (0: none) */
 	uint64_t round_ns;   /* virtual time a round lasts */
 	uint64_t packets;    /* a run ends once this many were handed out */
 };
