@@ -8,6 +8,11 @@
 #                               only tests/bench/NAME and what it links;
 #                               sets bin; exits with meson's or ninja's
 #                               output on failure
+#   bench_option BUILDDIR NAME VALUE
+#                               set up BUILDDIR if needed (meson), and set
+#                               its meson option NAME to VALUE unless it
+#                               has that value (meson setup --reconfigure);
+#                               exits with meson's output on failure
 #   bench_header                one line: date, CPUs, model, load
 #   bench_dir ARGS...           dir = the optional BUILDDIR first argument
 #                               (default build), skip = how many arguments
@@ -21,16 +26,20 @@
 # A script takes its BUILDDIR (default: build) as an optional first
 # argument, before the benchmark's options (which start with '-').
 
+bench_setup() {
+	if [ ! -f "$1/build.ninja" ]; then
+		meson setup "$1" >"$1.log" 2>&1 || {
+			cat "$1.log" >&2
+			exit 1
+		}
+		rm -f "$1.log"
+	fi
+}
+
 bench_build() {
 	dir=$1
 	bin="$dir/tests/bench/$2"
-	if [ ! -f "$dir/build.ninja" ]; then
-		meson setup "$dir" >"$dir.log" 2>&1 || {
-			cat "$dir.log" >&2
-			exit 1
-		}
-		rm -f "$dir.log"
-	fi
+	bench_setup "$dir"
 	ninja -C "$dir" "tests/bench/$2" >/dev/null || {
 		ninja -C "$dir" "tests/bench/$2" >&2
 		exit 1
@@ -38,6 +47,21 @@ bench_build() {
 	if [ ! -x "$bin" ]; then
 		echo "$(basename "$0"): $bin was not built" >&2
 		exit 1
+	fi
+}
+
+bench_option() {
+	bench_setup "$1"
+	cur=$(meson introspect --buildoptions "$1" | python3 -c '
+import json, sys
+print(next((o["value"] for o in json.load(sys.stdin) if o["name"] == sys.argv[1]), ""))' "$2") ||
+		exit 1
+	if [ "$cur" != "$3" ]; then
+		meson setup --reconfigure "$1" "-D$2=$3" >"$1.log" 2>&1 || {
+			cat "$1.log" >&2
+			exit 1
+		}
+		rm -f "$1.log"
 	fi
 }
 

@@ -12,26 +12,39 @@
 # tests/bench/bench_pacer.c).  Takes a few seconds; doc/perf.md has the
 # figures measured here.
 #
-# ERPC_DIR (a checkout of eRPC, never part of this tree) is meant to add
-# eRPC's timing wheel (src/cc/timing_wheel.h) as a second peer; that peer
-# is not built yet: doc/perf.md ("Pacer", "eRPC's wheel as a peer") says
-# what building the header outside eRPC needs.
+# ERPC_DIR, a checkout of eRPC (github.com/erpc-io/eRPC; fetched by you,
+# never part of this tree), adds eRPC's timing wheel (its
+# src/cc/timing_wheel.h, included from ERPC_DIR at build time with the
+# stand-ins of tests/bench/erpc_shim) as a second peer, run after the ring
+# in each run: columns eRPC ns and x eRPC (eRPC ns / ours) and a line of
+# its checks.  The script sets BUILDDIR's meson option erpc_dir to
+# ERPC_DIR's absolute path (to '' without ERPC_DIR), which needs a C++
+# compiler; an ERPC_DIR without src/cc/timing_wheel.h is an error.
+# doc/perf.md ("Pacer", "eRPC's wheel as a peer") has the method.
 
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh
 . devtools/bench-lib.sh
 bench_dir "$@"
 shift "$skip"
+erpc=""
+if [ -n "${ERPC_DIR:-}" ]; then
+	if [ ! -f "$ERPC_DIR/src/cc/timing_wheel.h" ]; then
+		echo "bench-pacer.sh: ERPC_DIR=$ERPC_DIR holds no src/cc/timing_wheel.h:" \
+			"it must be a checkout of eRPC (github.com/erpc-io/eRPC)" >&2
+		exit 1
+	fi
+	erpc=$(cd "$ERPC_DIR" && pwd -P) || exit 1
+fi
+bench_option "$dir" erpc_dir "$erpc"
 bench_build "$dir" bench_pacer
 pin=""
 if command -v taskset >/dev/null 2>&1; then
 	pin="taskset -c $(($(nproc) - 1))"
 fi
 bench_header
-if [ -n "${ERPC_DIR:-}" ]; then
-	echo "# ERPC_DIR=$ERPC_DIR: the eRPC timing-wheel peer is not built (doc/perf.md," \
-		"\"eRPC's wheel as a peer\", lists what it needs); the rte_ring peer only"
-fi
+[ -n "$erpc" ] && echo "# eRPC peer: $erpc at $(git -C "$erpc" rev-parse --short HEAD 2>/dev/null ||
+	echo 'an unknown commit (not a git work tree)')"
 echo "# $pin $bin $*"
 # shellcheck disable=SC2086
 exec $pin "$bin" "$@"

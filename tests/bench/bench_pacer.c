@@ -20,6 +20,13 @@
  * warm-up run, and the range of the ratio over the runs.  Packets the wheel refuses (none in this
  * workload) are counted and offered to the next flow.
  *
+ * Built with meson's erpc_dir option (devtools/bench-pacer.sh, ERPC_DIR),
+ * eRPC's timing wheel runs the same rounds too, after the ring in each run
+ * (bench_pacer_erpc.h): columns eRPC ns and x eRPC (its ns over ours), and
+ * a line of its counts: packets in and out of each run must match and none
+ * may leave more than a slot before its due time (checked in the warm-up
+ * run), else bench_pacer exits 1.
+ *
  * Rate error: flows at 1 M, 10 M, 100 M, 1 G, 5 G, 10 G, 20 G and 40 Gb/s
  * (random indexes among N), kept backlogged for 12 ms of virtual time
  * while bursts to random flows add 20 Gb/s; dequeue every 250 ns; each
@@ -55,6 +62,7 @@
 #include <pcc_pacer_drivers.h>
 
 #include "bench_common.h"
+#include "bench_pacer_erpc.h"
 
 #define LINE 100000000000ull
 #define R_FLOWS 4 /* flows per round */
@@ -78,6 +86,7 @@ struct bench {
 	uint32_t top;
 	uint32_t *seq; /* flow of each visit */
 	uint32_t n_seq;
+	uint32_t capacity; /* packets in all */
 };
 
 /* Offer the burst on top of the free stack; what is refused stays free. */
@@ -298,11 +307,17 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 	struct pcc_pacer_conf c;
 	struct result rp, rr, best_p, best_r;
 	double x_lo = 0, x_hi = 0;
+	struct bench_erpc_result re, sum_e;
+	double best_e = 0, xe_lo = 0, xe_hi = 0;
+	struct bench_erpc *e = NULL;
+	struct bench_erpc_work ew;
+	uint64_t e_bad = 0;
+	char err[256];
 	struct pcc_pacer *p;
 	uint64_t seed = n_flows, now = 1000000000ull;
 	unsigned int run;
+	double rate_err;
 	uint32_t f;
-	double err;
 
 	/* the visit sequence: random flows */
 	for (f = 0; f < b->n_seq; f++)
@@ -320,14 +335,71 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 	}
 	for (f = 0; f < n_flows; f++)
 		pcc_pacer_set_rate(p, f, o->rate);
+	memset(&ew, 0, sizeof(ew));
+	if (BENCH_ERPC) {
+		e = bench_erpc_create(n_flows, o->rate, rte_get_tsc_hz(), err, sizeof(err));
+		if (e == NULL) {
+			fprintf(stderr, "bench_pacer: %s\n", err);
+			pcc_pacer_free(p);
+			return -1;
+		}
+		ew = (struct bench_erpc_work){
+			.stack = (void **)b->stack,
+			.top = &b->top,
+			.seq = b->seq,
+			.n_seq = b->n_seq,
+			.capacity = b->capacity,
+			.per_round = R_FLOWS,
+			.burst = o->burst,
+			.len_off = offsetof(struct rte_mbuf, pkt_len),
+			.overhead = PCC_PACER_WIRE_OVERHEAD,
+			.prefetch = o->prefetch,
+			.round_ns = (uint64_t)R_FLOWS * o->burst *
+					(o->size + PCC_PACER_WIRE_OVERHEAD) * 8 * 1000000000ull /
+					LINE,
+			.packets = o->packets,
+		};
+	}
 
 	memset(&best_p, 0, sizeof(best_p));
 	memset(&best_r, 0, sizeof(best_r));
+	memset(&sum_e, 0, sizeof(sum_e));
+	memset(&re, 0, sizeof(re));
 	for (run = 0; run <= o->runs; run++) {
 		rp = run_pacer(p, b, o, &now);
 		rr = run_ring(ring, b, o);
+		if (e != NULL) {
+			/* the warm-up run checks departures against due times */
+			if (bench_erpc_run(e, &ew, run == 0, &re, err, sizeof(err)) < 0) {
+				fprintf(stderr, "bench_pacer: %u flows: %s\n", n_flows, err);
+				e_bad++;
+				break;
+			}
+			if (re.in != re.out) {
+				fprintf(stderr,
+						"bench_pacer: %u flows: eRPC wheel, run %u: "
+						"%" PRIu64 " packets in, %" PRIu64 " out\n",
+						n_flows, run, re.in, re.out);
+				e_bad++;
+			}
+			sum_e.in += re.in;
+			sum_e.out += re.out;
+			sum_e.refused += re.refused;
+			sum_e.checked += re.checked;
+			sum_e.early += re.early;
+			if (re.late_ns_max > sum_e.late_ns_max)
+				sum_e.late_ns_max = re.late_ns_max;
+		}
 		if (run == 0)
 			continue; /* warm-up */
+		if (e != NULL) {
+			if (xe_hi == 0 || re.ns_pkt / rp.ns_pkt < xe_lo)
+				xe_lo = re.ns_pkt / rp.ns_pkt;
+			if (re.ns_pkt / rp.ns_pkt > xe_hi)
+				xe_hi = re.ns_pkt / rp.ns_pkt;
+			if (best_e == 0 || re.ns_pkt < best_e)
+				best_e = re.ns_pkt;
+		}
 		/* the ratio of each run: the two loops ran back to back */
 		if (x_hi == 0 || rp.ns_pkt / rr.ns_pkt < x_lo)
 			x_lo = rp.ns_pkt / rr.ns_pkt;
@@ -349,18 +421,41 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 		if (n < MAX_OUT)
 			break;
 	}
-	err = run_accuracy(p, b, o, n_flows, now + 1000000000ull);
-	printf("%8u %5u %10.1f %10.1f %7.2f %8.1f %8zu %10.1f %9.2f %10.4f\n", n_flows, o->burst,
+	rate_err = run_accuracy(p, b, o, n_flows, now + 1000000000ull);
+	printf("%8u %5u %10.1f %10.1f %7.2f %8.1f %8zu %10.1f %9.2f %10.4f", n_flows, o->burst,
 			best_p.ns_pkt, best_r.ns_pkt, best_p.ns_pkt / best_r.ns_pkt,
 			100.0 * (double)best_p.bypassed / (double)best_p.through,
 			pcc_pacer_mem_per_flow(p), (double)pcc_pacer_mem_total(p) / n_flows,
-			(double)pcc_pacer_mem_total(p) / 1048576.0, 100.0 * err);
-	printf("# %u flows: x ring over the %u runs %.2f-%.2f\n", n_flows, o->runs, x_lo, x_hi);
+			(double)pcc_pacer_mem_total(p) / 1048576.0, 100.0 * rate_err);
+	if (e != NULL)
+		printf(" %10.1f %7.2f", best_e, best_e / best_p.ns_pkt);
+	printf("\n# %u flows: x ring over the %u runs %.2f-%.2f\n", n_flows, o->runs, x_lo, x_hi);
+	if (e != NULL) {
+		printf("# %u flows: x eRPC (eRPC ns / ns) over the %u runs %.2f-%.2f\n", n_flows,
+				o->runs, xe_lo, xe_hi);
+		printf("# %u flows: eRPC wheel: %" PRIu64 " packets in, %" PRIu64
+		       " out over the %u runs and the warm-up, %" PRIu64
+		       " refused; warm-up run: %" PRIu64 " departures checked, %" PRIu64
+		       " more than a slot early, latest %.1f us after due;"
+		       " %.2f MiB of wheel and buckets, %zu B/flow of driver state\n",
+				n_flows, sum_e.in, sum_e.out, o->runs, sum_e.refused, sum_e.checked,
+				sum_e.early, (double)sum_e.late_ns_max / 1000.0,
+				(double)bench_erpc_mem_wheel(e) / 1048576.0,
+				bench_erpc_mem_flows(e) / n_flows);
+		if (sum_e.early != 0 || sum_e.checked == 0)
+			e_bad++;
+	}
 	if (best_p.refused != 0)
 		printf("# %u flows: %" PRIu64 " packets refused in the best run\n", n_flows,
 				best_p.refused);
 	fflush(stdout);
 	pcc_pacer_free(p);
+	bench_erpc_free(e);
+	if (e_bad != 0) {
+		fprintf(stderr, "bench_pacer: %u flows: the eRPC wheel peer failed its checks\n",
+				n_flows);
+		return -1;
+	}
 	return 0;
 }
 
@@ -480,6 +575,7 @@ main(int argc, char **argv)
 	mp = rte_pktmbuf_pool_create("bench_pacer", N_MBUFS, 0, 0, 128, SOCKET_ID_ANY);
 	ring = rte_ring_create("bench_pacer", 65536, SOCKET_ID_ANY, RING_F_SP_ENQ | RING_F_SC_DEQ);
 	memset(&b, 0, sizeof(b));
+	b.capacity = N_MBUFS;
 	b.stack = malloc(sizeof(b.stack[0]) * N_MBUFS);
 	b.n_seq = 1u << 22;
 	b.seq = malloc(sizeof(b.seq[0]) * b.n_seq);
@@ -496,13 +592,17 @@ main(int argc, char **argv)
 		m->hash.usr = 0;
 		b.stack[b.top] = m;
 	}
-	printf("# wheel (500 ns slots, 2.19 ms horizon, 64 queued per flow) vs rte_ring SP/SC;"
+	printf("# wheel (500 ns slots, 2.19 ms horizon, 64 queued per flow) vs rte_ring SP/SC%s;"
 	       " %u flows x %u packets of %u bytes per round, %" PRIu64 " b/s per flow,"
 	       " line %" PRIu64 " b/s, best of %u runs of %" PRIu64 " packets\n",
-			R_FLOWS, o.burst, o.size, o.rate, (uint64_t)LINE, o.runs, o.packets);
-	printf("# %6s %5s %10s %10s %7s %8s %8s %10s %9s %10s\n", "flows", "burst", "ns/pkt",
+			BENCH_ERPC ? " and eRPC's TimingWheel (ERPC_DIR)" : "", R_FLOWS, o.burst,
+			o.size, o.rate, (uint64_t)LINE, o.runs, o.packets);
+	printf("# %6s %5s %10s %10s %7s %8s %8s %10s %9s %10s", "flows", "burst", "ns/pkt",
 			"ring ns", "x ring", "bypass%", "B/flow", "B/flow all", "total MB",
 			"rate err%");
+	if (BENCH_ERPC)
+		printf(" %10s %7s", "eRPC ns", "x eRPC");
+	printf("\n");
 	for (i = 0; i < o.n_flows; i++)
 		if (bench_one(&o, o.flows[i], ring, &b) < 0)
 			break;
