@@ -19,6 +19,7 @@
 # build.sh), it is run NS3_RUNS times (default 1; 9 s each) in the same
 # run and the ratio printed; else the anchor's recorded figures (results/
 # N16_run*.txt, another machine) are printed, labelled as not run here.
+# Debian 12 packages the anchor's ns-3.37: apt-get install libns3-dev.
 # A benchmark, not a test; doc/perf.md ("Simulator") has the figures.
 
 cd "$(dirname "$0")/.." || exit 1
@@ -58,7 +59,7 @@ if [ -n "$incast" ] && [ -x "$incast" ]; then
 	label="ns-3 run here, same run"
 	src="$tmp/ns3.out"
 else
-	label="ns-3 NOT run here (not installed): the anchor's recorded figures, $anchor/results, another machine (AMD EPYC VM)"
+	label="ns-3 NOT run here (not installed; apt-get install libns3-dev runs it here): the anchor's recorded figures, $anchor/results, another machine (AMD EPYC VM)"
 	src=$(ls "$anchor"/results/N16_run*.txt 2>/dev/null)
 fi
 if [ -z "$src" ]; then
