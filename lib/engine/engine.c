@@ -200,7 +200,7 @@ lcore_flows_setup(struct pcc_engine *e, struct eng_lcore *lc)
 	heap_used = heap_bytes(socket) - heap_used;
 	ENG_LOG(INFO,
 			"lcore %u: flow table of %u flows, %u bytes per entry (%u of algorithm "
-			"context): %.1f MiB with the hash and event queues",
+			"context): %.1f MiB with the hash, QP index and event queues",
 			lc->lcore_id, lc->ft.cap, lc->ft.stride, lc->ft.stride - ENG_FLOW_HDR,
 			(double)heap_used / (1 << 20));
 	for (i = 0; i < lc->nb_lports; i++) {
