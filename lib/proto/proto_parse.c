@@ -600,15 +600,26 @@ pcc_parse_mbuf(const struct rte_mbuf *m, const struct pcc_parse_opts *opts,
 
 	if (unlikely(m == NULL || info == NULL))
 		return PCC_PROTO_ERR_INVAL;
-	if (likely(m->next == NULL))
-		return pcc_parse(rte_pktmbuf_mtod(m, const void *), m->data_len, opts, info);
+	if (opts == NULL)
+		opts = &parse_defaults;
+	if (likely(m->next == NULL)) {
+		/* pcc_parse() without a second call and its checks: the
+		 * engine parses every frame it receives here */
+		d = rte_pktmbuf_mtod(m, const uint8_t *);
+		ret = proto_parse_core(d, m->data_len, opts, info);
+		if (likely(ret < 0 || !opts->check_icrc || info->bth_off == 0))
+			return ret;
+		ret = pcc_icrc_verify(d, info);
+		if (ret < 0)
+			return ret;
+		info->flags |= PCC_PKT_F_ICRC_OK;
+		return 0;
+	}
 
 	/*
 	 * Chain: parse a linear copy of the first bytes (every header the
 	 * parser reads lies within them), length checks against pkt_len.
 	 */
-	if (opts == NULL)
-		opts = &parse_defaults;
 	d = rte_pktmbuf_read(m, 0, RTE_MIN(m->pkt_len, (uint32_t)PROTO_PARSE_LINEAR), copy);
 	if (unlikely(d == NULL))
 		return PCC_PROTO_ERR_TRUNCATED;
