@@ -45,8 +45,7 @@ struct eng_gen_flow;
  * other threads copy, then check seq and key.
  */
 struct eng_flow {
-	/* line 0: identity */
-	struct pcc_engine_flow_key key;
+	/* line 0: what every CC event reads or writes */
 	uint32_t seq;
 	uint32_t tag;       /* probe flow tag: the QPN for QP flows */
 	uint8_t lp;         /* owner's lport index (< ENG_NO_LPORT) */
@@ -55,43 +54,48 @@ struct eng_flow {
 	uint8_t slot;       /* algorithm slot */
 	uint8_t flags;      /* ENG_FLOW_F_* */
 	uint8_t txc_flags;  /* PCC_DEV_TX_F_* for the next TX event */
-	uint16_t queued;    /* packets in the pacer */
-	/* line 1: state */
-	uint64_t last_ns; /* last activity */
-	uint64_t lru_ns;  /* last move to the LRU tail */
-	uint32_t lru_prev;
-	uint32_t lru_next;
-	uint32_t rate;    /* 20-bit fraction of line rate; 0 = not set */
-	uint32_t window;  /* bytes; 0 = none */
-	uint32_t credits; /* bytes beyond the window until the next ACK */
-	uint32_t una_psn; /* oldest PSN not acknowledged */
-	uint64_t txc_first_ns;
-	uint32_t txc_bytes;
-	uint32_t txc_pkts;
-	uint32_t txc_psn;
-	uint16_t pcust;     /* own probe custom header: store index + 1, 0 = none */
 	uint8_t probe_dscp; /* DSCP of its probes + 1, 0 = the flow's DSCP */
 	uint8_t l3_dscp;    /* l3->dscp (0 without l3): its events read it here,
 	                     * not through l3 (a miss per event with many flows) */
-	/* line 2: counters */
-	uint64_t tx_pkts;
-	uint64_t tx_bytes;
+	uint16_t queued;    /* packets in the pacer */
+	uint16_t pcust;     /* own probe custom header: store index + 1, 0 = none */
+	uint32_t rate;      /* 20-bit fraction of line rate; 0 = not set */
+	uint32_t window;    /* bytes; 0 = none */
+	uint32_t credits;   /* bytes beyond the window until the next ACK */
+	uint32_t una_psn;   /* oldest PSN not acknowledged */
+	uint32_t txc_pkts;
+	uint64_t last_ns; /* last activity */
+	uint64_t lru_ns;  /* last move to the LRU tail */
 	uint64_t cnp_rx;
+	/* line 1: the rest of an event's counters, pacing estimate */
+	uint32_t ev[PCC_ENGINE_NB_EV];
 	uint64_t ack_rx;
 	uint64_t nack_rx;
+	uint64_t pace_ns;   /* estimate of the pacer's next departure */
+	uint64_t pace_cost; /* ns per wire byte at the flow's rate, 32.32 */
+	/* line 2: identity (the fast path finds QP flows without it), LRU */
+	struct pcc_engine_flow_key key;
+	uint32_t lru_prev;
+	uint32_t lru_next;
+	uint32_t txc_bytes;
+	uint32_t txc_psn;
+	/* line 3: TX side */
+	uint64_t txc_first_ns;
+	uint64_t tx_pkts;
+	uint64_t tx_bytes;
 	uint64_t rtt_ns;
 	const struct pcc_l3_spec *l3; /* headers for probes, NULL if none */
 	struct eng_gen_flow *gf;      /* generator flow, NULL if none */
-	/* line 3 */
 	uint64_t probe_tx;
 	uint64_t timer_ns; /* last timer event */
-	uint32_t ev[PCC_ENGINE_NB_EV];
-	uint64_t pace_ns;   /* estimate of the pacer's next departure */
-	uint64_t pace_cost; /* ns per wire byte at the flow's rate, 32.32 */
 } __rte_cache_aligned;
 
 #define ENG_FLOW_HDR 256
 static_assert(sizeof(struct eng_flow) == ENG_FLOW_HDR, "flow header is 4 cache lines");
+static_assert(offsetof(struct eng_flow, seq) == 0 && offsetof(struct eng_flow, ev) == 64 &&
+				offsetof(struct eng_flow, key) == 128,
+		"a CC event's fields in lines 0 and 1 (eng_flow_prefetch), seq first "
+		"(eng_flow_add clears what follows it)");
 
 /* FIFO of flow indexes (power-of-two ring; one entry per flow at most). */
 struct eng_fifo {
@@ -433,7 +437,8 @@ void eng_flow_foreach(struct eng_ftable *t, eng_flow_evict_cb cb, void *cb_arg);
 void eng_flow_lru_move(struct eng_ftable *t, struct eng_flow *f);
 
 /* f was active at now: last_ns = now, moved to its list's LRU tail. */
-/* Fetch the lines of f an event touches: header and the algorithm's
+/* Fetch the lines of f a CC event touches: the header's first two (the
+ * LRU links, TX side and key are touched less often) and the algorithm's
  * context (the first line of it). */
 static inline void
 eng_flow_prefetch(const struct eng_ftable *t, const struct eng_flow *f)
@@ -441,7 +446,7 @@ eng_flow_prefetch(const struct eng_ftable *t, const struct eng_flow *f)
 	const uint8_t *p = (const uint8_t *)f;
 	unsigned int l;
 
-	for (l = 0; l < ENG_FLOW_HDR / RTE_CACHE_LINE_SIZE; l++)
+	for (l = 0; l < 2; l++)
 		rte_prefetch0(p + l * RTE_CACHE_LINE_SIZE);
 	if (t->stride > ENG_FLOW_HDR)
 		rte_prefetch0(p + ENG_FLOW_HDR);
