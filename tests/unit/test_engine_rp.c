@@ -620,8 +620,10 @@ test_flow_end(void **state)
 	assert_int_equal(n, 2);
 	assert_int_equal(nb_ended, 0); /* walking the table ends nothing */
 
-	/* aging: g stays active, f is idle and goes */
+	/* aging: g stays active, f is idle and goes (the granule
+	 * eng_ftable_init() gives 1 ms aging) */
 	lc->ft.idle_ns = 1000000;
+	lc->ft.lru_gran_ns = 100000;
 	now = 5000000;
 	eng_flow_touch(&lc->ft, g, now);
 	assert_int_equal(eng_flow_age(&lc->ft, 0, now, 64, eng_rp_flow_evict, lc), 1);
