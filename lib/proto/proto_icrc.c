@@ -237,13 +237,13 @@ icrc_calc_fast(const uint8_t *ip, uint32_t len, int *n)
  *
  * Reflected arithmetic as pcc_icrc_patch() below (a 64-bit word w, bytes
  * little endian, stands for the polynomial W of bit i = x^(63 - i)).  The
- * CRC register after the 8 bytes of ones, c0, is the initial value of a
- * CRC over D, i.e. xored into D's first 4 bytes; then with M(x) the
- * polynomial of those bytes, the ICRC is ~(M(x) x^32 mod P), and the
- * 8-byte word W at byte q contributes W x^(8 (len - q - 4)) mod P to it.
- * The bytes after the last whole block, r = len mod 16 of them, are taken
- * as the 16-byte block that ends the datagram with its first 16 - r bytes
- * cleared (leading zeros add nothing).
+ * CRC is linear: the ICRC of the masked datagram D is D(x) x^32 mod P
+ * xored with the ICRC of len zero bytes (fin[len]: the register after
+ * the ones, carried through the zeros, complemented), and the 8-byte
+ * word W at byte q of D contributes W x^(8 (len - q - 4)) mod P to the
+ * first.  The bytes after the last whole block, r = len mod 16 of them,
+ * are taken as the 16-byte block that ends the datagram with its first
+ * 16 - r bytes cleared (leading zeros add nothing).
  *
  * PCLMULQDQ of W and a 32-bit constant K gives 95 bits, bit k standing for
  * x^(94 - k) of W K.  With K = x^(e - 1) mod P instead of x^e, the same
@@ -323,13 +323,16 @@ icrc_reg_init(void)
 	c->mu[1] = 0;
 	c->pl[0] = (uint64_t)pr << 1;
 	c->pl[1] = (uint64_t)pr << 2;
-	/* the register from ~0 over 8 bytes of ones */
+	/* the register from ~0 over 8 bytes of ones, then over len zero
+	 * bytes: fin[len] the complement */
 	x = UINT32_MAX;
-	for (n = 0; n < 64; n++) {
-		x ^= (n & 7) == 0 ? 0xff : 0;
+	for (n = 0; n < 8 * (8 + PROTO_ICRC_REG_MAX); n++) {
+		if (n >= 64 && (n & 7) == 0)
+			c->fin[n / 8 - 8] = ~x;
+		x ^= n < 64 && (n & 7) == 0 ? 0xff : 0;
 		x = (x >> 1) ^ ((x & 1) != 0 ? pr : 0);
 	}
-	c->c0 = x;
+	c->fin[PROTO_ICRC_REG_MAX] = ~x;
 	/* the masks, from the byte path's masking of a header of zeros */
 	for (n = 0; n < 16; n++) {
 		if (n != 0 && n < 5)
@@ -368,13 +371,21 @@ icrc_reg_on(void)
 	return proto_icrc_reg_use(rte_vect_get_max_simd_bitwidth() >= RTE_VECT_SIMD_128);
 }
 
-/* The mask of the datagram at ip (len >= 1), NULL when its headers are
- * not there or not IP: the older paths say what is wrong. */
+/*
+ * The mask of the datagram at ip (len >= 1), NULL when its headers are
+ * not there or not IP: the older paths say what is wrong.  IPv4 without
+ * options and IPv6 are told by branches, which the CPU predicts: their
+ * mask's address does not wait for the load of ip[0] (an index from it,
+ * or a table, put two loads in a row before the first block's).
+ */
 static inline const uint8_t *
 icrc_reg_mask(const uint8_t *ip, uint32_t len)
 {
 	uint32_t ihl = ip[0] & 0xf;
 
+	if (ip[0] == 0x45)
+		return len >= PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN + PCC_BTH_LEN ? icrc_reg_or[5] :
+										 NULL;
 	switch (ip[0] >> 4) {
 	case 4:
 		if (ihl < 5 || len < ihl * 4 + PCC_UDP_HDR_LEN + PCC_BTH_LEN)
@@ -392,28 +403,48 @@ icrc_reg_mask(const uint8_t *ip, uint32_t len)
 #ifdef RTE_ARCH_X86
 #define ICRC_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 
+/* s_lo, s_hi += the products of block b (masked) and its constants k */
+#define ICRC_BLOCK(b, k, s_lo, s_hi)                                                  \
+	do {                                                                          \
+		(s_lo) = _mm_xor_si128((s_lo), _mm_clmulepi64_si128((b), (k), 0x00)); \
+		(s_hi) = _mm_xor_si128((s_hi), _mm_clmulepi64_si128((b), (k), 0x11)); \
+	} while (0)
+
 /* The ICRC of the datagram at ip, 40 <= len <= PROTO_ICRC_REG_MAX, msk
- * its mask. */
+ * its mask.  Blocks alternate between two pairs of sums, so that the
+ * xors after the products are a tree of depth len / 32 + 2. */
 __attribute__((target("pclmul,sse4.1"))) static uint32_t
 icrc_reg_calc(const uint8_t *ip, uint32_t len, const uint8_t *msk)
 {
 	const struct proto_icrc_reg_k *c = &icrc_reg_k;
-	__m128i b, k, t, q, s0, s1;
+	__m128i b, k, t, q, s0, s1, s2, s3;
 	uint32_t p;
 
-	/* first block: masked, the register after the ones in front */
+	/* blocks 0 and 1: there, and masked */
 	b = _mm_or_si128(ICRC_LOAD(ip), ICRC_LOAD(msk));
-	b = _mm_xor_si128(b, _mm_cvtsi32_si128((int)c->c0));
 	k = ICRC_LOAD(c->k[len - 16]);
 	s0 = _mm_clmulepi64_si128(b, k, 0x00);
 	s1 = _mm_clmulepi64_si128(b, k, 0x11);
-	for (p = 16; p + 16 <= len; p += 16) {
+	b = _mm_or_si128(ICRC_LOAD(ip + 16), ICRC_LOAD(msk + 16));
+	k = ICRC_LOAD(c->k[len - 32]);
+	s2 = _mm_clmulepi64_si128(b, k, 0x00);
+	s3 = _mm_clmulepi64_si128(b, k, 0x11);
+	for (p = 32; p + 32 <= len; p += 32) {
 		b = ICRC_LOAD(ip + p);
 		if (p < ICRC_REG_MASKED)
 			b = _mm_or_si128(b, ICRC_LOAD(msk + p));
-		k = ICRC_LOAD(c->k[len - 16 - p]);
-		s0 = _mm_xor_si128(s0, _mm_clmulepi64_si128(b, k, 0x00));
-		s1 = _mm_xor_si128(s1, _mm_clmulepi64_si128(b, k, 0x11));
+		ICRC_BLOCK(b, ICRC_LOAD(c->k[len - 16 - p]), s0, s1);
+		b = ICRC_LOAD(ip + p + 16);
+		if (p + 16 < ICRC_REG_MASKED)
+			b = _mm_or_si128(b, ICRC_LOAD(msk + p + 16));
+		ICRC_BLOCK(b, ICRC_LOAD(c->k[len - 32 - p]), s2, s3);
+	}
+	if (p + 16 <= len) {
+		b = ICRC_LOAD(ip + p);
+		if (p < ICRC_REG_MASKED)
+			b = _mm_or_si128(b, ICRC_LOAD(msk + p));
+		ICRC_BLOCK(b, ICRC_LOAD(c->k[len - 16 - p]), s0, s1);
+		p += 16;
 	}
 	if (p < len) {
 		/* the last 16 bytes, those before p cleared: byte i kept when
@@ -425,23 +456,23 @@ icrc_reg_calc(const uint8_t *ip, uint32_t len, const uint8_t *msk)
 				_mm_cmpgt_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 							       12, 13, 14, 15),
 						_mm_set1_epi8((char)(15 - (len - p)))));
-		k = ICRC_LOAD(c->k[0]);
-		s0 = _mm_xor_si128(s0, _mm_clmulepi64_si128(b, k, 0x00));
-		s1 = _mm_xor_si128(s1, _mm_clmulepi64_si128(b, k, 0x11));
+		ICRC_BLOCK(b, ICRC_LOAD(c->k[0]), s2, s3);
 	}
-	t = _mm_xor_si128(s0, s1);
+	t = _mm_xor_si128(_mm_xor_si128(s0, s1), _mm_xor_si128(s2, s3));
 	/* Q' = floor(H mu' / x^64), then the remainder in bits 64..95 */
 	q = _mm_clmulepi64_si128(t, ICRC_LOAD(c->mu), 0x00);
 	q = _mm_and_si128(q, _mm_set_epi64x(0, INT64_MAX));
 	k = ICRC_LOAD(c->pl);
 	t = _mm_xor_si128(t, _mm_clmulepi64_si128(t, k, 0x00));
 	t = _mm_xor_si128(t, _mm_clmulepi64_si128(q, k, 0x10));
-	return ~(uint32_t)_mm_extract_epi32(t, 2);
+	return (uint32_t)_mm_extract_epi32(t, 2) ^ c->fin[len];
 }
 #endif
 
-uint32_t
-pcc_icrc_calc(const void *ip, uint32_t len, int *err)
+/* pcc_icrc_calc() but the register path: out of line, so that the
+ * register path is a leaf, without its stack frame */
+static __rte_noinline uint32_t
+icrc_calc_other(const void *ip, uint32_t len, int *err)
 {
 	uint8_t hdr[PROTO_ICRC_HDR_MAX];
 	uint32_t crc;
@@ -452,17 +483,6 @@ pcc_icrc_calc(const void *ip, uint32_t len, int *err)
 			*err = PCC_PROTO_ERR_INVAL;
 		return 0;
 	}
-#ifdef RTE_ARCH_X86
-	if (icrc_reg && len <= PROTO_ICRC_REG_MAX && len >= 1) {
-		const uint8_t *msk = icrc_reg_mask(ip, len);
-
-		if (msk != NULL) {
-			if (err != NULL)
-				*err = 0;
-			return icrc_reg_calc(ip, len, msk);
-		}
-	}
-#endif
 	if (icrc_fast && len <= ICRC_FAST_MAX) {
 		crc = icrc_calc_fast(ip, len, &n);
 		if (err != NULL)
@@ -480,6 +500,25 @@ pcc_icrc_calc(const void *ip, uint32_t len, int *err)
 	if (err != NULL)
 		*err = 0;
 	return crc;
+}
+
+uint32_t
+pcc_icrc_calc(const void *ip, uint32_t len, int *err)
+{
+#ifdef RTE_ARCH_X86
+	const uint8_t *msk;
+
+	/* 1 <= len <= PROTO_ICRC_REG_MAX */
+	if (icrc_reg && ip != NULL && len - 1 < PROTO_ICRC_REG_MAX) {
+		msk = icrc_reg_mask(ip, len);
+		if (msk != NULL) {
+			if (err != NULL)
+				*err = 0;
+			return icrc_reg_calc(ip, len, msk);
+		}
+	}
+#endif
+	return icrc_calc_other(ip, len, err);
 }
 
 static inline uint32_t

@@ -150,7 +150,10 @@ struct proto_icrc_reg_k {
 	uint64_t k[PROTO_ICRC_REG_MAX - 15][2] __rte_aligned(16);
 	uint64_t mu[2]; /* floor(x^96 / P) without its x^64 term; 0 */
 	uint64_t pl[2]; /* P without its x^32 term, times x; times x^2 */
-	uint32_t c0;    /* the CRC register after the 8 bytes of ones */
+	/* fin[len]: the complement of the CRC register after the 8 bytes of
+	 * ones and len zero bytes (the ICRC of len zero bytes), xored into
+	 * the CRC of the unmasked datagram without them */
+	uint32_t fin[PROTO_ICRC_REG_MAX + 1];
 };
 struct proto_icrc_reg_k *proto_icrc_reg_consts(void);
 

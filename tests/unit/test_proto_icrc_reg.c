@@ -285,6 +285,7 @@ static void
 test_reg_consts(void **state)
 {
 	static const uint8_t ones[8] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	static const uint8_t zeros[PROTO_ICRC_REG_MAX];
 	const struct proto_icrc_reg_k *c = proto_icrc_reg_consts();
 	uint64_t mu, prod[3] = { 0, 0, 0 }, a[3], pw;
 	uint32_t d, x;
@@ -318,9 +319,10 @@ test_reg_consts(void **state)
 	/* P - x^32, reflected, times x and x^2 */
 	assert_int_equal(c->pl[0], rev64(0x04C11DB7u) >> 31);
 	assert_int_equal(c->pl[1], rev64(0x04C11DB7u) >> 30);
-	/* the register after the ones: zlib's value without its final
-	 * complement */
-	assert_int_equal(c->c0, ~(uint32_t)crc32(0L, ones, sizeof(ones)));
+	/* fin[len]: zlib's ICRC of len zero bytes */
+	for (d = 0; d <= PROTO_ICRC_REG_MAX; d++)
+		assert_int_equal(c->fin[d],
+				(uint32_t)crc32(crc32(0L, ones, sizeof(ones)), zeros, d));
 }
 
 /* datagrams per length for the change test */
@@ -357,7 +359,7 @@ test_reg_const_changes(void **state)
 	static uint8_t dg[PROTO_ICRC_REG_MAX + 1][N_CHG][PROTO_ICRC_REG_MAX];
 	static uint32_t want[PROTO_ICRC_REG_MAX + 1][N_CHG];
 	struct proto_icrc_reg_k *c = proto_icrc_reg_consts();
-	uint32_t len, d, c0;
+	uint32_t len, d;
 	unsigned int b, lane;
 	int i;
 
@@ -410,12 +412,14 @@ test_reg_const_changes(void **state)
 			flip_bit(&c->pl[lane], b);
 		}
 	}
-	for (b = 0; b < 32; b++) {
-		c0 = c->c0;
-		c->c0 ^= UINT32_C(1) << b;
-		if (!seen(dg, want, 56))
-			fail_msg("c0 bit %u", b);
-		c->c0 = c0;
+	/* fin[len], for the lengths the register path takes */
+	for (len = 40; len <= PROTO_ICRC_REG_MAX; len++) {
+		for (b = 0; b < 32; b++) {
+			c->fin[len] ^= UINT32_C(1) << b;
+			if (!seen(dg, want, len))
+				fail_msg("fin[%u] bit %u", len, b);
+			c->fin[len] ^= UINT32_C(1) << b;
+		}
 	}
 	for (len = 40; len <= PROTO_ICRC_REG_MAX; len++)
 		assert_false(seen(dg, want, len));
