@@ -366,10 +366,12 @@ int pcc_cnp_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3, uint32_
 uint32_t pcc_icrc_calc(const void *ip, uint32_t len, int *err);
 
 /**
- * Use DPDK's vector CRC (rte_net_crc, SSE4.2/PCLMULQDQ) for ICRCs from now
- * on, when the CPU has it and the EAL allows 128-bit vectors: call once
- * after rte_eal_init(), before workers start.  Returns 1 when the fast
- * path is on, 0 when zlib stays in use (the default: same results).
+ * Use vector CRCs for ICRCs from now on, when the CPU has them and the EAL
+ * allows 128-bit vectors: datagrams of up to 512 bytes with IPv4 or IPv6
+ * headers (CNPs, ACKs, probes) computed in registers (PCLMULQDQ, SSE4.1),
+ * longer ones with DPDK's rte_net_crc (SSE4.2/PCLMULQDQ).  Call once
+ * after rte_eal_init(), before workers start.  Returns 1 when a fast path
+ * is on, 0 when zlib stays in use (the default: same results).
  */
 int pcc_proto_crc_init(void);
 

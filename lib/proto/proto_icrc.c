@@ -7,7 +7,12 @@
  * over 8 bytes of 0xFF, the IP+UDP+BTH headers with the variant fields set
  * to ones and the rest of the datagram.
  *
- * Two implementations, same result:
+ * Three implementations, same result:
+ *  - for datagrams of up to PROTO_ICRC_REG_MAX bytes (CNPs, ACKs, probes),
+ *    once pcc_proto_crc_init() found PCLMULQDQ and SSE4.1: read in 16-byte
+ *    blocks from the frame, masked in registers, every block multiplied
+ *    by its own power of x, one Barrett reduction ("Short datagrams in
+ *    registers" below);
  *  - DPDK's rte_net_crc (PCLMULQDQ folding) over a masked linear copy on
  *    the stack, for datagrams up to ICRC_FAST_MAX bytes, once
  *    pcc_proto_crc_init() found the CPU support and the EAL allows 128-bit
@@ -147,10 +152,16 @@ proto_icrc_start(const uint8_t *masked, uint32_t n)
 
 static bool icrc_fast;
 
+static bool icrc_reg_on(void);
+
 int
 pcc_proto_crc_init(void)
 {
+	bool reg;
+
 	icrc_fast = false;
+	/* the datagrams of CC packets in registers; longer ones below */
+	reg = icrc_reg_on();
 #ifdef RTE_ARCH_X86
 	/* the conditions rte_net_crc_set_alg() checks for its SSE4.2 path,
 	 * which it silently replaces with a slow table walk otherwise */
@@ -161,7 +172,7 @@ pcc_proto_crc_init(void)
 		icrc_fast = true;
 	}
 #endif
-	return icrc_fast ? 1 : 0;
+	return icrc_fast || reg ? 1 : 0;
 }
 
 #ifdef RTE_ARCH_X86
@@ -216,8 +227,252 @@ icrc_calc_fast(const uint8_t *ip, uint32_t len, int *n)
 	return rte_net_crc_calc(buf, len + 8, RTE_NET_CRC32_ETH);
 }
 
-uint32_t
-pcc_icrc_calc(const void *ip, uint32_t len, int *err)
+/* ---- Short datagrams in registers ------------------------------------------ */
+
+/*
+ * The ICRC of a datagram D of len <= PROTO_ICRC_REG_MAX bytes with the
+ * common headers (IPv4, with or without options, and IPv6), read from the
+ * frame in 16-byte blocks: no copy, the masked fields ORed in from a mask
+ * of the same offsets, every block multiplied on its own, one reduction.
+ *
+ * Reflected arithmetic as pcc_icrc_patch() below (a 64-bit word w, bytes
+ * little endian, stands for the polynomial W of bit i = x^(63 - i)).  The
+ * CRC is linear: the ICRC of the masked datagram D is D(x) x^32 mod P
+ * xored with the ICRC of len zero bytes (fin[len]: the register after
+ * the ones, carried through the zeros, complemented), and the 8-byte
+ * word W at byte q of D contributes W x^(8 (len - q - 4)) mod P to the
+ * first.  The bytes after the last whole block, r = len mod 16 of them,
+ * are taken as the 16-byte block that ends the datagram with its first
+ * 16 - r bytes cleared (leading zeros add nothing).
+ *
+ * PCLMULQDQ of W and a 32-bit constant K gives 95 bits, bit k standing for
+ * x^(94 - k) of W K.  With K = x^(e - 1) mod P instead of x^e, the same
+ * bits read as bit k = x^(95 - k) are W x^e (mod P): no shift.  The sum
+ * T of all products, so read, is H x^32 + L: H the 64-bit word of bits
+ * 0..63, L the 32-bit word of bits 64..95, already reduced.  H x^32 mod P
+ * by Barrett: with mu = floor(x^96 / P) = x^64 + mu', the quotient is
+ * H + Q', Q' = floor(H mu' / x^64) (bits 0..62 of the product of h and
+ * mu', bit k = x^(62 - k); bit 63 is below x^64 and cleared); the
+ * remainder is the low 32 coefficients of (H + Q') (P - x^32), that is
+ * bits 64..95 of h times (P - x^32) x and of Q' times (P - x^32) x^2 in
+ * the same reading as T.  Two multiplies in a row after the sum (h times
+ * (P - x^32) x beside them), the blocks' own all independent.
+ */
+
+/* the CRC-32 (Ethernet) polynomial P without its x^32 term, bit i = x^i */
+#define ICRC_POLY 0x04C11DB7u
+/* Masked bytes lie below this offset (IPv4 with 40 bytes of options:
+ * BTH byte 4 at 72); the blocks from it on are not masked. */
+#define ICRC_REG_MASKED 80
+
+static struct proto_icrc_reg_k icrc_reg_k;
+/* the bytes ORed in per offset: [0] IPv6, [5..15] IPv4 by IHL */
+static uint8_t icrc_reg_or[16][ICRC_REG_MASKED + 16];
+static bool icrc_reg, icrc_reg_cpu;
+static pthread_once_t icrc_reg_once = PTHREAD_ONCE_INIT;
+
+static uint64_t
+bit_reverse(uint64_t v, unsigned int n)
+{
+	uint64_t r = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		r |= ((v >> i) & 1) << (n - 1 - i);
+	return r;
+}
+
+static void
+icrc_reg_init(void)
+{
+	struct proto_icrc_reg_k *c = &icrc_reg_k;
+	const uint32_t d_max = PROTO_ICRC_REG_MAX - 16;
+	uint32_t pr = (uint32_t)bit_reverse(ICRC_POLY, 32);
+	uint8_t hdr[PROTO_ICRC_HDR_MAX] = { 0 }, out[PROTO_ICRC_HDR_MAX];
+	uint64_t r, q;
+	uint32_t x, e, m, n, i;
+	int v, hl;
+
+	/* x^e mod P, e from 0 (reflected: 1 is the top bit), times x at a
+	 * time; kept for e = 8 m - 1 */
+	x = UINT32_C(1) << 31;
+	for (e = 0; e < 8 * (d_max + 12); e++) {
+		if ((e & 7) == 7) {
+			m = (e + 1) / 8;
+			if (m >= 12)
+				c->k[m - 12][0] = x;
+			if (m >= 4 && m - 4 <= d_max)
+				c->k[m - 4][1] = x;
+		}
+		x = (x >> 1) ^ ((x & 1) != 0 ? pr : 0);
+	}
+	/* floor(x^96 / P) by long division: the dividend's bits from x^96
+	 * down, r the running remainder (33 bits), q the quotient's bits
+	 * 63..0 (its x^64 is the first one set) */
+	r = 0;
+	q = 0;
+	for (v = 96; v >= 0; v--) {
+		r = (r << 1) | (v == 96 ? 1 : 0);
+		if ((r >> 32) != 0) {
+			r ^= (UINT64_C(1) << 32) | ICRC_POLY;
+			if (v < 64)
+				q |= UINT64_C(1) << v;
+		}
+	}
+	c->mu[0] = bit_reverse(q, 64);
+	c->mu[1] = 0;
+	c->pl[0] = (uint64_t)pr << 1;
+	c->pl[1] = (uint64_t)pr << 2;
+	/* the register from ~0 over 8 bytes of ones, then over len zero
+	 * bytes: fin[len] the complement */
+	x = UINT32_MAX;
+	for (n = 0; n < 8 * (8 + PROTO_ICRC_REG_MAX); n++) {
+		if (n >= 64 && (n & 7) == 0)
+			c->fin[n / 8 - 8] = ~x;
+		x ^= n < 64 && (n & 7) == 0 ? 0xff : 0;
+		x = (x >> 1) ^ ((x & 1) != 0 ? pr : 0);
+	}
+	c->fin[PROTO_ICRC_REG_MAX] = ~x;
+	/* the masks, from the byte path's masking of a header of zeros */
+	for (n = 0; n < 16; n++) {
+		if (n != 0 && n < 5)
+			continue;
+		hdr[0] = (uint8_t)(n == 0 ? 0x60 : 0x40 | n);
+		hl = proto_icrc_mask_hdrs(hdr, sizeof(hdr), out);
+		for (i = 0; hl > 0 && i < (uint32_t)hl; i++)
+			icrc_reg_or[n][i] = out[i] ^ hdr[i];
+	}
+#ifdef RTE_ARCH_X86
+	icrc_reg_cpu = rte_cpu_get_flag_enabled(RTE_CPUFLAG_PCLMULQDQ) > 0 &&
+			rte_cpu_get_flag_enabled(RTE_CPUFLAG_SSE4_1) > 0;
+#endif
+}
+
+struct proto_icrc_reg_k *
+proto_icrc_reg_consts(void)
+{
+	pthread_once(&icrc_reg_once, icrc_reg_init);
+	return &icrc_reg_k;
+}
+
+bool
+proto_icrc_reg_use(bool on)
+{
+	pthread_once(&icrc_reg_once, icrc_reg_init);
+	icrc_reg = on && icrc_reg_cpu;
+	return icrc_reg;
+}
+
+/* pcc_proto_crc_init(): on when the CPU has it and the EAL allows
+ * 128-bit vectors */
+static bool
+icrc_reg_on(void)
+{
+	return proto_icrc_reg_use(rte_vect_get_max_simd_bitwidth() >= RTE_VECT_SIMD_128);
+}
+
+/*
+ * The mask of the datagram at ip (len >= 1), NULL when its headers are
+ * not there or not IP: the older paths say what is wrong.  IPv4 without
+ * options and IPv6 are told by branches, which the CPU predicts: their
+ * mask's address does not wait for the load of ip[0] (an index from it,
+ * or a table, put two loads in a row before the first block's).
+ */
+static inline const uint8_t *
+icrc_reg_mask(const uint8_t *ip, uint32_t len)
+{
+	uint32_t ihl = ip[0] & 0xf;
+
+	if (ip[0] == 0x45)
+		return len >= PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN + PCC_BTH_LEN ? icrc_reg_or[5] :
+										 NULL;
+	switch (ip[0] >> 4) {
+	case 4:
+		if (ihl < 5 || len < ihl * 4 + PCC_UDP_HDR_LEN + PCC_BTH_LEN)
+			return NULL;
+		return icrc_reg_or[ihl];
+	case 6:
+		if (len < PCC_IPV6_HDR_LEN + PCC_UDP_HDR_LEN + PCC_BTH_LEN)
+			return NULL;
+		return icrc_reg_or[0];
+	default:
+		return NULL;
+	}
+}
+
+#ifdef RTE_ARCH_X86
+#define ICRC_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+
+/* s_lo, s_hi += the products of block b (masked) and its constants k */
+#define ICRC_BLOCK(b, k, s_lo, s_hi)                                                  \
+	do {                                                                          \
+		(s_lo) = _mm_xor_si128((s_lo), _mm_clmulepi64_si128((b), (k), 0x00)); \
+		(s_hi) = _mm_xor_si128((s_hi), _mm_clmulepi64_si128((b), (k), 0x11)); \
+	} while (0)
+
+/* The ICRC of the datagram at ip, 40 <= len <= PROTO_ICRC_REG_MAX, msk
+ * its mask.  Blocks alternate between two pairs of sums, so that the
+ * xors after the products are a tree of depth len / 32 + 2. */
+__attribute__((target("pclmul,sse4.1"))) static uint32_t
+icrc_reg_calc(const uint8_t *ip, uint32_t len, const uint8_t *msk)
+{
+	const struct proto_icrc_reg_k *c = &icrc_reg_k;
+	__m128i b, k, t, q, s0, s1, s2, s3;
+	uint32_t p;
+
+	/* blocks 0 and 1: there, and masked */
+	b = _mm_or_si128(ICRC_LOAD(ip), ICRC_LOAD(msk));
+	k = ICRC_LOAD(c->k[len - 16]);
+	s0 = _mm_clmulepi64_si128(b, k, 0x00);
+	s1 = _mm_clmulepi64_si128(b, k, 0x11);
+	b = _mm_or_si128(ICRC_LOAD(ip + 16), ICRC_LOAD(msk + 16));
+	k = ICRC_LOAD(c->k[len - 32]);
+	s2 = _mm_clmulepi64_si128(b, k, 0x00);
+	s3 = _mm_clmulepi64_si128(b, k, 0x11);
+	for (p = 32; p + 32 <= len; p += 32) {
+		b = ICRC_LOAD(ip + p);
+		if (p < ICRC_REG_MASKED)
+			b = _mm_or_si128(b, ICRC_LOAD(msk + p));
+		ICRC_BLOCK(b, ICRC_LOAD(c->k[len - 16 - p]), s0, s1);
+		b = ICRC_LOAD(ip + p + 16);
+		if (p + 16 < ICRC_REG_MASKED)
+			b = _mm_or_si128(b, ICRC_LOAD(msk + p + 16));
+		ICRC_BLOCK(b, ICRC_LOAD(c->k[len - 32 - p]), s2, s3);
+	}
+	if (p + 16 <= len) {
+		b = ICRC_LOAD(ip + p);
+		if (p < ICRC_REG_MASKED)
+			b = _mm_or_si128(b, ICRC_LOAD(msk + p));
+		ICRC_BLOCK(b, ICRC_LOAD(c->k[len - 16 - p]), s0, s1);
+		p += 16;
+	}
+	if (p < len) {
+		/* the last 16 bytes, those before p cleared: byte i kept when
+		 * i > 15 - (len - p) */
+		b = ICRC_LOAD(ip + len - 16);
+		if (len - 16 < ICRC_REG_MASKED)
+			b = _mm_or_si128(b, ICRC_LOAD(msk + len - 16));
+		b = _mm_and_si128(b,
+				_mm_cmpgt_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+							       12, 13, 14, 15),
+						_mm_set1_epi8((char)(15 - (len - p)))));
+		ICRC_BLOCK(b, ICRC_LOAD(c->k[0]), s2, s3);
+	}
+	t = _mm_xor_si128(_mm_xor_si128(s0, s1), _mm_xor_si128(s2, s3));
+	/* Q' = floor(H mu' / x^64), then the remainder in bits 64..95 */
+	q = _mm_clmulepi64_si128(t, ICRC_LOAD(c->mu), 0x00);
+	q = _mm_and_si128(q, _mm_set_epi64x(0, INT64_MAX));
+	k = ICRC_LOAD(c->pl);
+	t = _mm_xor_si128(t, _mm_clmulepi64_si128(t, k, 0x00));
+	t = _mm_xor_si128(t, _mm_clmulepi64_si128(q, k, 0x10));
+	return (uint32_t)_mm_extract_epi32(t, 2) ^ c->fin[len];
+}
+#endif
+
+/* pcc_icrc_calc() but the register path: out of line, so that the
+ * register path is a leaf, without its stack frame */
+static __rte_noinline uint32_t
+icrc_calc_other(const void *ip, uint32_t len, int *err)
 {
 	uint8_t hdr[PROTO_ICRC_HDR_MAX];
 	uint32_t crc;
@@ -245,6 +500,25 @@ pcc_icrc_calc(const void *ip, uint32_t len, int *err)
 	if (err != NULL)
 		*err = 0;
 	return crc;
+}
+
+uint32_t
+pcc_icrc_calc(const void *ip, uint32_t len, int *err)
+{
+#ifdef RTE_ARCH_X86
+	const uint8_t *msk;
+
+	/* 1 <= len <= PROTO_ICRC_REG_MAX */
+	if (icrc_reg && ip != NULL && len - 1 < PROTO_ICRC_REG_MAX) {
+		msk = icrc_reg_mask(ip, len);
+		if (msk != NULL) {
+			if (err != NULL)
+				*err = 0;
+			return icrc_reg_calc(ip, len, msk);
+		}
+	}
+#endif
+	return icrc_calc_other(ip, len, err);
 }
 
 static inline uint32_t
@@ -327,6 +601,14 @@ proto_icrc_verify_mbuf(
 	end = icrc_off(info);
 	if (end < 0)
 		return (int)end;
+	if ((uint64_t)end <= m->data_len) {
+		/* the datagram in the first segment: read in place */
+		crc = pcc_icrc_calc(rte_pktmbuf_mtod_offset(m, const uint8_t *, info->l3_off),
+				(uint32_t)end - info->l3_off, &hl);
+		if (hl < 0)
+			return hl;
+		goto wire;
+	}
 	/* headers are within the linear copy (PROTO_PARSE_HDR_MAX) */
 	hl = proto_icrc_mask_hdrs(hdr + info->l3_off, (uint32_t)end - info->l3_off, masked);
 	if (hl < 0)
@@ -347,6 +629,7 @@ proto_icrc_verify_mbuf(
 	}
 	if (left > 0)
 		return PCC_PROTO_ERR_TRUNCATED;
+wire:
 	w = rte_pktmbuf_read(m, (uint32_t)end, PCC_ICRC_LEN, wire);
 	if (w == NULL)
 		return PCC_PROTO_ERR_TRUNCATED;

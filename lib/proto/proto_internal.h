@@ -125,6 +125,38 @@ uint32_t proto_icrc_start(const uint8_t *masked, uint32_t n);
  * default), else in software; false forces software (unit tests). */
 void proto_icrc_patch_use_clmul(bool on);
 
+/*
+ * The ICRC of datagrams (IP header to ICRC, exclusive) of up to
+ * PROTO_ICRC_REG_MAX bytes, computed in XMM registers from the frame
+ * (proto_icrc.c, "Short datagrams in registers"): on after
+ * pcc_proto_crc_init() when the CPU has PCLMULQDQ and SSE4.1.
+ * proto_icrc_reg_use(false) goes back to the older paths (rte_net_crc
+ * over a masked copy, or zlib), true turns it on where the CPU allows
+ * (unit tests, the micro-benchmark); returns whether it is on.
+ */
+#define PROTO_ICRC_REG_MAX 512
+bool proto_icrc_reg_use(bool on);
+
+/*
+ * Its constants, computed from the polynomial at first use.  Reflected
+ * as the CRC register: bit i of a 32-bit value stands for x^(31 - i), of
+ * a 64-bit one for x^(63 - i).  The unit tests check them and change
+ * them, through proto_icrc_reg_consts().
+ */
+struct proto_icrc_reg_k {
+	/* k[d]: for the 16-byte block followed by d bytes of the datagram,
+	 * x^(8 (d + 12) - 1) mod P (for its first 8 bytes) and
+	 * x^(8 (d + 4) - 1) mod P (its last 8) */
+	uint64_t k[PROTO_ICRC_REG_MAX - 15][2] __rte_aligned(16);
+	uint64_t mu[2]; /* floor(x^96 / P) without its x^64 term; 0 */
+	uint64_t pl[2]; /* P without its x^32 term, times x; times x^2 */
+	/* fin[len]: the complement of the CRC register after the 8 bytes of
+	 * ones and len zero bytes (the ICRC of len zero bytes), xored into
+	 * the CRC of the unmasked datagram without them */
+	uint32_t fin[PROTO_ICRC_REG_MAX + 1];
+};
+struct proto_icrc_reg_k *proto_icrc_reg_consts(void);
+
 /* pcc_probe_fast_reflect_mbufs(): may m be answered in place (one
  * direct, unshared segment)?  And an answered one's metadata reset. */
 static inline bool
