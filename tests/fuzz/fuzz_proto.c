@@ -34,6 +34,7 @@
 #include <rte_mbuf.h>
 
 #include "pcc_proto.h"
+#include "proto_internal.h"
 
 #ifndef FUZZ_ENTRY
 #error "compile with -DFUZZ_ENTRY=fuzz_<name>"
@@ -1125,8 +1126,8 @@ out:
 }
 
 /*
- * fuzz_icrc: [IP datagram...]: pcc_icrc_calc() on anything, plus the
- * ECN helpers on the raw IP header.
+ * fuzz_icrc: [IP datagram...]: pcc_icrc_calc() on anything, the register
+ * path against the older one, plus the ECN helpers on the raw IP header.
  */
 static FUZZ_UNUSED int
 fuzz_icrc(const uint8_t *data, size_t size)
@@ -1136,8 +1137,11 @@ fuzz_icrc(const uint8_t *data, size_t size)
 	uint32_t c1, c2;
 	int err1 = 0, err2 = 0, e;
 
+	/* the register path (where the CPU has it) and the older one agree */
 	c1 = pcc_icrc_calc(buf, len, &err1);
+	proto_icrc_reg_use(false);
 	c2 = pcc_icrc_calc(buf, len, &err2);
+	proto_icrc_reg_use(true);
 	CHECK(err1 == err2 && c1 == c2);
 	CHECK(err1 <= 0 && err1 > PCC_PROTO_ERR_MAX);
 	if (err1 < 0)
@@ -1162,5 +1166,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	/* the engine's ICRC path: in registers where the CPU allows */
+	proto_icrc_reg_use(true);
 	return FUZZ_ENTRY(data, size);
 }
