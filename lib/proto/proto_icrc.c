@@ -529,7 +529,7 @@ get_le32(const uint8_t *p)
 }
 
 /* Offset of the ICRC of a parsed frame, or a negative error. */
-static int64_t
+static inline int64_t
 icrc_off(const struct pcc_pkt_info *info)
 {
 	uint32_t off;
@@ -543,8 +543,9 @@ icrc_off(const struct pcc_pkt_info *info)
 	return off;
 }
 
-/* ICRC of a parsed frame: *crc computed, *off where the wire ICRC is. */
-static int
+/* ICRC of a parsed frame: *crc computed, *off where the wire ICRC is.
+ * Inline: every CC packet the engine acts on is verified through it. */
+static __rte_always_inline int
 icrc_of(const uint8_t *f, const struct pcc_pkt_info *info, uint32_t *crc, int64_t *off)
 {
 	int err;
