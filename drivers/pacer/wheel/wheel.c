@@ -10,8 +10,12 @@
  * max(previous departure + previous size / rate, now) (pacer_drv.h); it
  * is appended to the slot holding that time, so a flow's packets stay in
  * order (their departures never decrease and a slot is FIFO).  A slot is
- * a list of 64-byte chunks of 5 (mbuf, flow) entries taken from a pool
- * allocated at init: no allocation per packet.  Dequeue walks a cursor
+ * one cache line holding its first 4 (mbuf, flow) entries inline (as
+ * eRPC's slot is its first bucket), then a list of 64-byte chunks of 5
+ * entries taken from a pool allocated at init: no allocation per packet,
+ * one line written per insert while a slot holds 4 or fewer.  The slot
+ * number is a multiply-high by a constant computed at init (exact for
+ * the distances within the horizon), not a division.  Dequeue walks a cursor
  * over the slots up to the one holding now and hands out their entries
  * in order; an occupancy bitmap lets it skip empty slots a word (64
  * slots) at a time, and a wheel with nothing in it jumps straight to now,
@@ -23,7 +27,7 @@
  * beyond the horizon, beyond max_queued per flow, or when the pool is
  * empty are refused: the caller keeps or frees them.
  *
- * Memory: 24 bytes per flow (struct pacer_tb), 12 bytes per slot plus one
+ * Memory: 24 bytes per flow (struct pacer_tb), 64 bytes per slot plus one
  * bit, and 64 bytes per 5 packets of pool (see wheel_pool_pkts()).
  */
 
@@ -40,7 +44,8 @@
 
 #include "pacer_drv.h"
 
-#define WHEEL_CHUNK 5
+#define WHEEL_CHUNK 5  /* entries per overflow chunk */
+#define WHEEL_INLINE 4 /* entries in the slot itself */
 #define WHEEL_NIL UINT32_MAX
 #define WHEEL_BURST 64u     /* entries emitted between flow updates */
 #define WHEEL_MIN_FRAME 64u /* for the pool bound: smallest frame */
@@ -52,12 +57,22 @@ struct wheel_chunk {
 	struct rte_mbuf *pkt[WHEEL_CHUNK]; /* NULL: removed by flow_reset */
 } __rte_aligned(64);
 
+/*
+ * A slot, one cache line: its first WHEEL_INLINE entries, then overflow
+ * chunks.  Empty when n == 0.  Entries are handed out inline ones first
+ * (from i), then the chunks' (from head, head_i); the slot is reset once
+ * all are out.
+ */
 struct wheel_slot {
-	uint32_t head;   /* first chunk, WHEEL_NIL if the slot is empty */
-	uint32_t tail;   /* last chunk */
-	uint16_t head_i; /* next entry of the head chunk to hand out */
-	uint16_t tail_n; /* entries used in the tail chunk */
-};
+	uint32_t head;  /* first overflow chunk not done, WHEEL_NIL if none */
+	uint32_t tail;  /* last overflow chunk */
+	uint8_t n;      /* inline entries used */
+	uint8_t i;      /* next inline entry to hand out */
+	uint8_t head_i; /* next entry of the head chunk to hand out */
+	uint8_t tail_n; /* entries used in the tail chunk */
+	uint32_t flow[WHEEL_INLINE];
+	struct rte_mbuf *pkt[WHEEL_INLINE]; /* NULL: removed by flow_reset */
+} __rte_aligned(64);
 
 struct wheel {
 	struct pacer_tb *flows;
@@ -66,6 +81,8 @@ struct wheel {
 	struct wheel_chunk *chunks;
 	struct pcc_pacer_stats *st;
 	struct rte_reciprocal_u64 slot_div;
+	uint64_t slot_mul; /* 2^63 / slot_ns + 1: wheel_div() */
+	uint32_t span_ns;  /* nslots x slot_ns: distances below it are in the wheel */
 	uint64_t line_bps;
 	uint64_t line_cost;
 	uint64_t depart_flag;
@@ -85,11 +102,36 @@ struct wheel {
 };
 
 static_assert(sizeof(struct wheel_chunk) == 64, "a chunk is one cache line");
+static_assert(sizeof(struct wheel_slot) == 64, "a slot is one cache line");
 static_assert(sizeof(struct pacer_tb) == 24, "24 bytes per flow");
 
+/*
+ * x / slot_ns for x < 2^32: (2x x M) >> 64 with M = floor(2^63 / slot_ns)
+ * + 1.  Exact: 2x M / 2^64 = x / slot_ns + e with 0 < e <= x / 2^63 <
+ * 2^-31 < 1 / slot_ns (slot_ns < 2^31, the conf's horizon being below
+ * 2^32 and at least 2 slots), too little to reach the next integer.
+ */
+static inline uint32_t
+wheel_div(const struct wheel *w, uint64_t x)
+{
+	return (uint32_t)(((unsigned __int128)(x << 1) * w->slot_mul) >> 64);
+}
+
+/* The cursor's slot starts here (ns). */
+static inline uint64_t
+wheel_cur_ns(const struct wheel *w)
+{
+	return w->cur_abs * w->slot_ns;
+}
+
+/* Absolute slot of t >= the cursor's start. */
 static inline uint64_t
 wheel_slot_of(const struct wheel *w, uint64_t t)
 {
+	uint64_t x = t - wheel_cur_ns(w);
+
+	if (likely(w->started && x <= UINT32_MAX))
+		return w->cur_abs + wheel_div(w, x);
 	return rte_reciprocal_divide_u64(t, &w->slot_div);
 }
 
@@ -143,32 +185,23 @@ chunk_free(struct wheel *w, uint32_t c)
 	w->free_head = c;
 }
 
-/* Append (m, flow) to the slot d slots after the cursor; -1 if no chunk. */
-static inline int
-wheel_append(struct wheel *w, uint32_t d, struct rte_mbuf *m, uint32_t flow)
+/* Append (m, flow) to slot s's chunks; -1 if no chunk is free. */
+static int
+wheel_append_chunk(struct wheel *w, struct wheel_slot *s, struct rte_mbuf *m, uint32_t flow)
 {
-	uint32_t pos = w->cur_pos + d;
-	struct wheel_slot *s;
 	struct wheel_chunk *c;
 	uint32_t ci;
 
-	if (pos >= w->nslots)
-		pos -= w->nslots;
-	s = &w->slots[pos];
-	if (s->head == WHEEL_NIL) {
+	if (s->head == WHEEL_NIL || s->tail_n == WHEEL_CHUNK) {
 		ci = chunk_alloc(w);
 		if (unlikely(ci == WHEEL_NIL))
 			return -1;
-		s->head = ci;
-		s->tail = ci;
-		s->head_i = 0;
-		s->tail_n = 0;
-		w->busy[pos >> 6] |= 1ull << (pos & 63);
-	} else if (s->tail_n == WHEEL_CHUNK) {
-		ci = chunk_alloc(w);
-		if (unlikely(ci == WHEEL_NIL))
-			return -1;
-		w->chunks[s->tail].next = ci;
+		if (s->head == WHEEL_NIL) {
+			s->head = ci;
+			s->head_i = 0;
+		} else {
+			w->chunks[s->tail].next = ci;
+		}
 		s->tail = ci;
 		s->tail_n = 0;
 	}
@@ -176,6 +209,30 @@ wheel_append(struct wheel *w, uint32_t d, struct rte_mbuf *m, uint32_t flow)
 	c->pkt[s->tail_n] = m;
 	c->flow[s->tail_n] = flow;
 	s->tail_n++;
+	return 0;
+}
+
+/* Append (m, flow) to the slot d slots after the cursor; -1 if no chunk. */
+static inline int
+wheel_append(struct wheel *w, uint32_t d, struct rte_mbuf *m, uint32_t flow)
+{
+	uint32_t pos = w->cur_pos + d;
+	struct wheel_slot *s;
+	uint32_t k;
+
+	if (pos >= w->nslots)
+		pos -= w->nslots;
+	s = &w->slots[pos];
+	k = s->n;
+	if (likely(k < WHEEL_INLINE)) {
+		s->pkt[k] = m;
+		s->flow[k] = flow;
+		s->n = (uint8_t)(k + 1);
+		if (k == 0)
+			w->busy[pos >> 6] |= 1ull << (pos & 63);
+	} else if (wheel_append_chunk(w, s, m, flow) < 0) {
+		return -1;
+	}
 	w->entries++;
 	return 0;
 }
@@ -216,31 +273,34 @@ wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16
 {
 	struct wheel *w = pcc_pacer_priv(p);
 	struct pacer_tb *f = &w->flows[flow];
-	uint64_t now_slot = wheel_slot_of(w, now);
+	uint64_t base, now_end;
 	uint16_t i;
 
 	if (unlikely(!w->started))
-		wheel_start(w, now_slot);
+		wheel_start(w, rte_reciprocal_divide_u64(now, &w->slot_div));
+	/* the cursor never passes now's slot: now >= base */
+	base = wheel_cur_ns(w);
+	now_end = (wheel_slot_of(w, now) + 1) * w->slot_ns;
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 		uint32_t wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
 		uint32_t frac;
 		uint64_t dep = pacer_depart(f, now, &frac);
-		uint64_t s = dep == now ? now_slot : wheel_slot_of(w, dep);
 
 		pacer_stamp(m, w->depart_off, w->depart_flag, dep);
 
-		if (s <= now_slot && f->aux == 0) {
-			/* due already and nothing of the flow is waiting */
+		if (dep < now_end && f->aux == 0) {
+			/* due already (now's slot) and nothing of the flow waits */
 			if (pcc_pacer_pass(p, &pkts[i], 1) == 0)
 				break;
 			w->st->bypassed++;
 		} else {
-			uint64_t d = s > w->cur_abs ? s - w->cur_abs : 0;
+			/* dep >= now >= base; slot dep / slot_ns, d after the cursor */
+			uint64_t x = dep - base;
 
-			if (f->aux >= w->max_queued || d >= w->nslots)
+			if (f->aux >= w->max_queued || x >= w->span_ns)
 				break;
-			if (wheel_append(w, (uint32_t)d, m, flow) < 0)
+			if (wheel_append(w, wheel_div(w, x), m, flow) < 0)
 				break;
 			if (f->aux++ == 0)
 				w->st->flows_active++;
@@ -249,6 +309,18 @@ wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16
 	}
 	return i;
 }
+
+/* Hand out entry (m, flow) unless removed: into out[n], fids[n]. */
+#define WHEEL_OUT(m, flow)                                 \
+	do {                                               \
+		w->entries--;                              \
+		if ((m) != NULL) {                         \
+			out[n] = (m);                      \
+			fids[n] = (flow);                  \
+			rte_prefetch0(&w->flows[fids[n]]); \
+			n++;                               \
+		}                                          \
+	} while (0)
 
 /*
  * Hand out up to max entries of the slots up to target, in order, and
@@ -265,44 +337,37 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 		uint64_t lim;
 		uint32_t maxd, pos1, d;
 
-		if (s->head != WHEEL_NIL) {
-			uint64_t late = now - w->cur_abs * w->slot_ns;
+		if (s->n != 0) {
+			uint64_t late = now - wheel_cur_ns(w);
+			uint32_t i, end;
 
 			if (late > w->st->late_ns_max)
 				w->st->late_ns_max = late;
-			do {
-				struct wheel_chunk *c = &w->chunks[s->head];
-				uint32_t end = s->head == s->tail ? s->tail_n : WHEEL_CHUNK;
-				uint32_t i;
+			for (i = s->i, end = s->n; i < end && n < max; i++)
+				WHEEL_OUT(s->pkt[i], s->flow[i]);
+			s->i = (uint8_t)i;
+			if (i < end)
+				return n;
+			while (s->head != WHEEL_NIL) {
+				uint32_t ci = s->head;
+				struct wheel_chunk *c = &w->chunks[ci];
 
-				for (i = s->head_i; i < end && n < max; i++) {
-					struct rte_mbuf *m = c->pkt[i];
-
-					w->entries--;
-					if (m == NULL)
-						continue;
-					out[n] = m;
-					fids[n] = c->flow[i];
-					rte_prefetch0(&w->flows[fids[n]]);
-					n++;
-				}
+				end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
+				for (i = s->head_i; i < end && n < max; i++)
+					WHEEL_OUT(c->pkt[i], c->flow[i]);
 				if (i < end) {
-					s->head_i = (uint16_t)i;
+					s->head_i = (uint8_t)i;
 					return n;
 				}
-				if (s->head == s->tail) {
-					chunk_free(w, s->head);
-					s->head = WHEEL_NIL;
-					w->busy[w->cur_pos >> 6] &= ~(1ull << (w->cur_pos & 63));
-				} else {
-					uint32_t next = c->next;
-
-					chunk_free(w, s->head);
-					s->head = next;
-					s->head_i = 0;
-				}
-			} while (s->head != WHEEL_NIL && n < max);
-			if (s->head != WHEEL_NIL)
+				s->head = ci == s->tail ? WHEEL_NIL : c->next;
+				s->head_i = 0;
+				chunk_free(w, ci);
+			}
+			/* all out: the slot is empty */
+			s->n = 0;
+			s->i = 0;
+			w->busy[w->cur_pos >> 6] &= ~(1ull << (w->cur_pos & 63));
+			if (n == max)
 				return n;
 		}
 		/* the cursor's slot is empty: on to the next busy slot due */
@@ -323,6 +388,8 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 	}
 	return n;
 }
+
+#undef WHEEL_OUT
 
 static uint16_t
 wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max)
@@ -371,8 +438,8 @@ wheel_next_due(const struct pcc_pacer *p)
 
 	if (w == NULL || !w->started || w->entries == 0)
 		return UINT64_MAX;
-	if (w->slots[w->cur_pos].head != WHEEL_NIL)
-		return w->cur_abs * w->slot_ns;
+	if (w->slots[w->cur_pos].n != 0)
+		return wheel_cur_ns(w);
 	if (!wheel_next_busy(
 			    w, w->cur_pos + 1 == w->nslots ? 0 : w->cur_pos + 1, w->nslots - 2, &d))
 		return UINT64_MAX;
@@ -398,6 +465,38 @@ wheel_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now)
 	return pacer_next(&w->flows[flow], now);
 }
 
+/*
+ * Free the mbufs of slot s's entries not handed out yet, of flow (all
+ * flows: WHEEL_NIL), leaving them NULL; how many were freed.
+ */
+static uint32_t
+wheel_slot_free(struct wheel *w, struct wheel_slot *s, uint32_t flow)
+{
+	uint32_t ci = s->head, i, k = 0;
+
+	for (i = s->i; i < s->n; i++) {
+		if (s->pkt[i] != NULL && (flow == WHEEL_NIL || s->flow[i] == flow)) {
+			rte_pktmbuf_free(s->pkt[i]);
+			s->pkt[i] = NULL;
+			k++;
+		}
+	}
+	for (i = s->head_i; ci != WHEEL_NIL; i = 0) {
+		struct wheel_chunk *c = &w->chunks[ci];
+		uint32_t end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
+
+		for (; i < end; i++) {
+			if (c->pkt[i] != NULL && (flow == WHEEL_NIL || c->flow[i] == flow)) {
+				rte_pktmbuf_free(c->pkt[i]);
+				c->pkt[i] = NULL;
+				k++;
+			}
+		}
+		ci = ci == s->tail ? WHEEL_NIL : c->next;
+	}
+	return k;
+}
+
 /* Remove the flow's entries from the slots (left as NULL), freeing them. */
 static void
 wheel_flow_reset(struct pcc_pacer *p, uint32_t flow)
@@ -412,24 +511,9 @@ wheel_flow_reset(struct pcc_pacer *p, uint32_t flow)
 
 		while (word != 0 && left > 0) {
 			uint32_t pos = wi * 64 + (uint32_t)__builtin_ctzll(word);
-			const struct wheel_slot *s = &w->slots[pos];
-			uint32_t ci = s->head, i = s->head_i;
 
 			word &= word - 1;
-			while (ci != WHEEL_NIL && left > 0) {
-				struct wheel_chunk *c = &w->chunks[ci];
-				uint32_t end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
-
-				for (; i < end; i++) {
-					if (c->pkt[i] != NULL && c->flow[i] == flow) {
-						rte_pktmbuf_free(c->pkt[i]);
-						c->pkt[i] = NULL;
-						left--;
-					}
-				}
-				ci = ci == s->tail ? WHEEL_NIL : c->next;
-				i = 0;
-			}
+			left -= RTE_MIN(left, wheel_slot_free(w, &w->slots[pos], flow));
 		}
 	}
 	if (f->aux != 0)
@@ -482,6 +566,8 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	w->nwords = (w->nslots + 63) / 64;
 	w->slot_ns = conf->slot_ns;
 	w->slot_div = rte_reciprocal_value_u64(conf->slot_ns);
+	w->slot_mul = (1ull << 63) / conf->slot_ns + 1;
+	w->span_ns = w->nslots * conf->slot_ns;
 	w->max_queued = conf->max_queued;
 	w->max_flows = conf->max_flows;
 	w->line_bps = conf->line_rate_bps;
@@ -490,8 +576,11 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	w->depart_flag = conf->depart_flag;
 	w->st = pcc_pacer_stats_ptr(p);
 	pkts = wheel_pool_pkts(conf);
-	/* every busy slot may hold one partly filled chunk */
-	n_chunks = (pkts + WHEEL_CHUNK - 1) / WHEEL_CHUNK + RTE_MIN(pkts, (uint64_t)w->nslots);
+	/*
+	 * A slot with j chunks holds at least 5 j entries (4 inline, the
+	 * chunks full but the last): the pool runs out only with pkts held.
+	 */
+	n_chunks = (pkts + WHEEL_CHUNK - 1) / WHEEL_CHUNK;
 	w->pool_pkts = pkts;
 	w->n_chunks = (uint32_t)n_chunks;
 
@@ -515,10 +604,9 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 		w->flows[i].cost = w->line_cost;
 	}
 	for (i = 0; i < w->nslots; i++) {
+		memset(&w->slots[i], 0, sizeof(w->slots[i]));
 		w->slots[i].head = WHEEL_NIL;
 		w->slots[i].tail = WHEEL_NIL;
-		w->slots[i].head_i = 0;
-		w->slots[i].tail_n = 0;
 	}
 	for (i = 0; i < w->n_chunks; i++) {
 		memset(&w->chunks[i], 0, sizeof(w->chunks[i]));
@@ -537,20 +625,9 @@ wheel_fini(struct pcc_pacer *p)
 
 	if (w == NULL)
 		return;
-	for (pos = 0; pos < w->nslots; pos++) {
-		const struct wheel_slot *s = &w->slots[pos];
-		uint32_t ci = s->head, i = s->head_i;
-
-		while (ci != WHEEL_NIL) {
-			struct wheel_chunk *c = &w->chunks[ci];
-			uint32_t end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
-
-			for (; i < end; i++)
-				rte_pktmbuf_free(c->pkt[i]); /* NULL is fine */
-			ci = ci == s->tail ? WHEEL_NIL : c->next;
-			i = 0;
-		}
-	}
+	for (pos = 0; pos < w->nslots; pos++)
+		if (w->slots[pos].n != 0)
+			wheel_slot_free(w, &w->slots[pos], WHEEL_NIL);
 	wheel_release(w);
 	pcc_pacer_set_priv(p, NULL);
 }
