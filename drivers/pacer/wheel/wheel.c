@@ -212,29 +212,26 @@ wheel_append_chunk(struct wheel *w, struct wheel_slot *s, struct rte_mbuf *m, ui
 	return 0;
 }
 
-/* Append (m, flow) to the slot d slots after the cursor; -1 if no chunk. */
+/*
+ * Append (m, flow) to slot pos: inline if there is room (a slot's first
+ * entry marks it busy), else to its chunks; -1 if no chunk is free.
+ */
 static inline int
-wheel_append(struct wheel *w, uint32_t d, struct rte_mbuf *m, uint32_t flow)
+wheel_append(struct wheel *w, struct wheel_slot *slots, uint32_t pos, struct rte_mbuf *m,
+		uint32_t flow)
 {
-	uint32_t pos = w->cur_pos + d;
-	struct wheel_slot *s;
-	uint32_t k;
+	struct wheel_slot *s = &slots[pos];
+	uint32_t k = s->n;
 
-	if (pos >= w->nslots)
-		pos -= w->nslots;
-	s = &w->slots[pos];
-	k = s->n;
 	if (likely(k < WHEEL_INLINE)) {
 		s->pkt[k] = m;
 		s->flow[k] = flow;
 		s->n = (uint8_t)(k + 1);
 		if (k == 0)
 			w->busy[pos >> 6] |= 1ull << (pos & 63);
-	} else if (wheel_append_chunk(w, s, m, flow) < 0) {
-		return -1;
+		return 0;
 	}
-	w->entries++;
-	return 0;
+	return wheel_append_chunk(w, s, m, flow);
 }
 
 /*
@@ -268,11 +265,21 @@ wheel_next_busy(const struct wheel *w, uint32_t pos, uint32_t maxd, uint32_t *d)
 	return false;
 }
 
+/*
+ * The flow's state and the wheel's geometry are kept in locals over the
+ * burst (the slot stores could alias them) and written back at the end.
+ */
 static uint16_t
 wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
 {
 	struct wheel *w = pcc_pacer_priv(p);
-	struct pacer_tb *f = &w->flows[flow];
+	struct pacer_tb *fp = &w->flows[flow];
+	struct pacer_tb f = *fp;
+	struct wheel_slot *const slots = w->slots;
+	const uint32_t nslots = w->nslots, span_ns = w->span_ns, max_queued = w->max_queued;
+	const uint64_t slot_mul = w->slot_mul;
+	const uint32_t aux0 = f.aux;
+	uint32_t cur_pos, bypassed = 0;
 	uint64_t base, now_end;
 	uint16_t i;
 
@@ -281,46 +288,70 @@ wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16
 	/* the cursor never passes now's slot: now >= base */
 	base = wheel_cur_ns(w);
 	now_end = (wheel_slot_of(w, now) + 1) * w->slot_ns;
+	cur_pos = w->cur_pos;
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 		uint32_t wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
 		uint32_t frac;
-		uint64_t dep = pacer_depart(f, now, &frac);
+		uint64_t dep = pacer_depart(&f, now, &frac);
 
 		pacer_stamp(m, w->depart_off, w->depart_flag, dep);
 
-		if (dep < now_end && f->aux == 0) {
+		if (dep < now_end && f.aux == 0) {
 			/* due already (now's slot) and nothing of the flow waits */
 			if (pcc_pacer_pass(p, &pkts[i], 1) == 0)
 				break;
-			w->st->bypassed++;
+			bypassed++;
 		} else {
-			/* dep >= now >= base; slot dep / slot_ns, d after the cursor */
+			/* dep >= now >= base: slot dep / slot_ns, d after the cursor */
 			uint64_t x = dep - base;
+			uint32_t pos;
 
-			if (f->aux >= w->max_queued || x >= w->span_ns)
+			if (f.aux >= max_queued || x >= span_ns)
 				break;
-			if (wheel_append(w, wheel_div(w, x), m, flow) < 0)
+			/* wheel_div() with the constant in a register */
+			pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
+			if (pos >= nslots)
+				pos -= nslots;
+			if (wheel_append(w, slots, pos, m, flow) < 0)
 				break;
-			if (f->aux++ == 0)
-				w->st->flows_active++;
+			f.aux++;
 		}
-		pacer_advance(f, dep, frac, wire);
+		pacer_advance(&f, dep, frac, wire);
 	}
+	*fp = f;
+	w->entries += f.aux - aux0;
+	w->st->bypassed += bypassed;
+	if (aux0 == 0 && f.aux != 0)
+		w->st->flows_active++;
 	return i;
 }
 
-/* Hand out entry (m, flow) unless removed: into out[n], fids[n]. */
-#define WHEEL_OUT(m, flow)                                 \
-	do {                                               \
-		w->entries--;                              \
-		if ((m) != NULL) {                         \
-			out[n] = (m);                      \
-			fids[n] = (flow);                  \
-			rte_prefetch0(&w->flows[fids[n]]); \
-			n++;                               \
-		}                                          \
-	} while (0)
+/*
+ * Hand out entries i..end-1 of (pkt, flow) into out[*n], fids[*n] while
+ * *n < max, prefetching their flows; removed ones (NULL) are skipped.
+ * Returns the index reached.  Branch-free per entry: out[*n] is written
+ * for a removed one too, and overwritten by the next.
+ */
+static inline uint32_t
+wheel_take(const struct pacer_tb *flows, struct rte_mbuf *const *pkt, const uint32_t *flow,
+		uint32_t i, uint32_t end, struct rte_mbuf **out, uint32_t *fids, uint32_t *n,
+		uint32_t max)
+{
+	uint32_t k = *n;
+
+	for (; i < end && k < max; i++) {
+		struct rte_mbuf *m = pkt[i];
+		uint32_t fl = flow[i];
+
+		out[k] = m;
+		fids[k] = fl;
+		rte_prefetch0(&flows[fl]);
+		k += m != NULL;
+	}
+	*n = k;
+	return i;
+}
 
 /*
  * Hand out up to max entries of the slots up to target, in order, and
@@ -330,21 +361,23 @@ static uint32_t
 wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out, uint32_t *fids,
 		uint32_t max)
 {
+	const struct pacer_tb *const flows = w->flows;
+	struct wheel_slot *const slots = w->slots;
 	uint32_t n = 0;
 
 	while (n < max) {
-		struct wheel_slot *s = &w->slots[w->cur_pos];
+		struct wheel_slot *s = &slots[w->cur_pos];
 		uint64_t lim;
 		uint32_t maxd, pos1, d;
 
 		if (s->n != 0) {
 			uint64_t late = now - wheel_cur_ns(w);
-			uint32_t i, end;
+			uint32_t i0 = s->i, i, end = s->n;
 
 			if (late > w->st->late_ns_max)
 				w->st->late_ns_max = late;
-			for (i = s->i, end = s->n; i < end && n < max; i++)
-				WHEEL_OUT(s->pkt[i], s->flow[i]);
+			i = wheel_take(flows, s->pkt, s->flow, i0, end, out, fids, &n, max);
+			w->entries -= i - i0;
 			s->i = (uint8_t)i;
 			if (i < end)
 				return n;
@@ -352,9 +385,10 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 				uint32_t ci = s->head;
 				struct wheel_chunk *c = &w->chunks[ci];
 
+				i0 = s->head_i;
 				end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
-				for (i = s->head_i; i < end && n < max; i++)
-					WHEEL_OUT(c->pkt[i], c->flow[i]);
+				i = wheel_take(flows, c->pkt, c->flow, i0, end, out, fids, &n, max);
+				w->entries -= i - i0;
 				if (i < end) {
 					s->head_i = (uint8_t)i;
 					return n;
@@ -389,8 +423,6 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 	return n;
 }
 
-#undef WHEEL_OUT
-
 static uint16_t
 wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max)
 {
@@ -411,14 +443,11 @@ wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t
 	while (n < max) {
 		uint32_t blk = RTE_MIN((uint32_t)max - n, WHEEL_BURST);
 		uint32_t k = wheel_emit(w, target, now, out + n, fids, blk);
-		uint32_t j;
+		uint32_t j, idle = 0;
 
-		for (j = 0; j < k; j++) {
-			struct pacer_tb *f = &w->flows[fids[j]];
-
-			if (--f->aux == 0)
-				w->st->flows_active--;
-		}
+		for (j = 0; j < k; j++)
+			idle += --w->flows[fids[j]].aux == 0;
+		w->st->flows_active -= idle;
 		n += k;
 		if (k < blk)
 			break;
