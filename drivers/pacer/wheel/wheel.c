@@ -266,22 +266,42 @@ wheel_next_busy(const struct wheel *w, uint32_t pos, uint32_t maxd, uint32_t *d)
 }
 
 /*
+ * pacer_advance() on the flow's state in locals: next = dep + wire x cost
+ * (32.32) + frac, the same value, with the carry of the fraction taken by
+ * hand (gcc passes a 128-bit sum through the stack).
+ */
+static inline void
+wheel_advance(uint64_t *next_ns, uint32_t *next_frac, uint64_t cost, uint64_t dep, uint32_t frac,
+		uint32_t wire)
+{
+	unsigned __int128 d = (unsigned __int128)wire * cost;
+	uint64_t lo = (uint64_t)d + frac;
+	uint64_t hi = (uint64_t)(d >> 64) + (lo < frac);
+
+	*next_ns = dep + ((hi << 32) | (lo >> 32));
+	*next_frac = (uint32_t)lo;
+}
+
+/*
  * The flow's state and the wheel's geometry are kept in locals over the
  * burst (the slot stores could alias them) and written back at the end.
+ * Two loops: packets that may skip the wheel come first (the flow has
+ * nothing waiting, and once one of its packets waits no other skips), so
+ * the loop that fills the wheel makes no call.
  */
 static uint16_t
 wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
 {
 	struct wheel *w = pcc_pacer_priv(p);
-	struct pacer_tb *fp = &w->flows[flow];
-	struct pacer_tb f = *fp;
+	struct pacer_tb *f = &w->flows[flow];
 	struct wheel_slot *const slots = w->slots;
 	const uint32_t nslots = w->nslots, span_ns = w->span_ns, max_queued = w->max_queued;
-	const uint64_t slot_mul = w->slot_mul;
-	const uint32_t aux0 = f.aux;
+	const uint64_t slot_mul = w->slot_mul, depart_flag = w->depart_flag;
+	const int depart_off = w->depart_off;
+	uint64_t next_ns = f->next_ns, cost = f->cost, base, now_end;
+	uint32_t next_frac = f->next_frac, aux = f->aux, wire = 0;
 	uint32_t cur_pos, bypassed = 0;
-	uint64_t base, now_end;
-	uint16_t i;
+	uint16_t i = 0;
 
 	if (unlikely(!w->started))
 		wheel_start(w, rte_reciprocal_divide_u64(now, &w->slot_div));
@@ -289,41 +309,55 @@ wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16
 	base = wheel_cur_ns(w);
 	now_end = (wheel_slot_of(w, now) + 1) * w->slot_ns;
 	cur_pos = w->cur_pos;
-	for (i = 0; i < n; i++) {
-		struct rte_mbuf *m = pkts[i];
-		uint32_t wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
-		uint32_t frac;
-		uint64_t dep = pacer_depart(&f, now, &frac);
+	if (aux == 0) {
+		for (; i < n; i++) {
+			struct rte_mbuf *m = pkts[i];
+			uint64_t dep = next_ns < now ? now : next_ns;
+			uint32_t frac = next_ns < now ? 0 : next_frac;
 
-		pacer_stamp(m, w->depart_off, w->depart_flag, dep);
-
-		if (dep < now_end && f.aux == 0) {
+			if (dep >= now_end)
+				break; /* not due yet: into the wheel */
 			/* due already (now's slot) and nothing of the flow waits */
+			pacer_stamp(m, depart_off, depart_flag, dep);
 			if (pcc_pacer_pass(p, &pkts[i], 1) == 0)
-				break;
+				goto out;
 			bypassed++;
-		} else {
-			/* dep >= now >= base: slot dep / slot_ns, d after the cursor */
-			uint64_t x = dep - base;
-			uint32_t pos;
-
-			if (f.aux >= max_queued || x >= span_ns)
-				break;
-			/* wheel_div() with the constant in a register */
-			pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
-			if (pos >= nslots)
-				pos -= nslots;
-			if (wheel_append(w, slots, pos, m, flow) < 0)
-				break;
-			f.aux++;
+			wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
+			wheel_advance(&next_ns, &next_frac, cost, dep, frac, wire);
 		}
-		pacer_advance(&f, dep, frac, wire);
 	}
-	*fp = f;
-	w->entries += f.aux - aux0;
-	w->st->bypassed += bypassed;
-	if (aux0 == 0 && f.aux != 0)
+	for (; i < n; i++) {
+		struct rte_mbuf *m = pkts[i];
+		uint64_t dep = next_ns < now ? now : next_ns;
+		uint32_t frac = next_ns < now ? 0 : next_frac;
+		/* dep >= now >= base: dep's slot is x / slot_ns after the cursor */
+		uint64_t x = dep - base;
+		uint32_t pos;
+
+		pacer_stamp(m, depart_off, depart_flag, dep);
+		if (aux >= max_queued || x >= span_ns)
+			break;
+		/* wheel_div() with the constant in a register */
+		pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
+		if (pos >= nslots)
+			pos -= nslots;
+		if (wheel_append(w, slots, pos, m, flow) < 0)
+			break;
+		aux++;
+		wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
+		wheel_advance(&next_ns, &next_frac, cost, dep, frac, wire);
+	}
+out:
+	if (i == 0)
+		return 0;
+	f->next_ns = next_ns;
+	f->next_frac = next_frac;
+	f->last_wire = (uint16_t)RTE_MIN(wire, (uint32_t)UINT16_MAX);
+	w->entries += aux - f->aux;
+	if (f->aux == 0 && aux != 0)
 		w->st->flows_active++;
+	f->aux = (uint16_t)aux;
+	w->st->bypassed += bypassed;
 	return i;
 }
 
