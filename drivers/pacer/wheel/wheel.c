@@ -44,8 +44,10 @@
 
 #include "pacer_drv.h"
 
-#define WHEEL_CHUNK 5  /* entries per overflow chunk */
-#define WHEEL_INLINE 4 /* entries in the slot itself */
+#define WHEEL_CHUNK 5                        /* entries per overflow chunk */
+#define WHEEL_IN0 4                          /* entries in a slot's first line */
+#define WHEEL_IN1 5                          /* in its second */
+#define WHEEL_INLINE (WHEEL_IN0 + WHEEL_IN1) /* in the slot itself */
 #define WHEEL_NIL UINT32_MAX
 #define WHEEL_BURST 64u     /* entries emitted between flow updates */
 #define WHEEL_MIN_FRAME 64u /* for the pool bound: smallest frame */
@@ -58,10 +60,12 @@ struct wheel_chunk {
 } __rte_aligned(64);
 
 /*
- * A slot, one cache line: its first WHEEL_INLINE entries, then overflow
- * chunks.  Empty when n == 0.  Entries are handed out inline ones first
- * (from i), then the chunks' (from head, head_i); the slot is reset once
- * all are out.
+ * A slot, two cache lines: its first WHEEL_INLINE entries, then overflow
+ * chunks.  The first line holds the header and entries 0-3, the second
+ * entries 4-8, so that an insert writes one line while the slot holds 4
+ * or fewer, two (adjacent) up to 9.  Empty when n == 0.  Entries are
+ * handed out inline ones first (from i), then the chunks' (from head,
+ * head_i); the slot is reset once all are out.
  */
 struct wheel_slot {
 	uint32_t head;  /* first overflow chunk not done, WHEEL_NIL if none */
@@ -70,9 +74,15 @@ struct wheel_slot {
 	uint8_t i;      /* next inline entry to hand out */
 	uint8_t head_i; /* next entry of the head chunk to hand out */
 	uint8_t tail_n; /* entries used in the tail chunk */
-	uint32_t flow[WHEEL_INLINE];
-	struct rte_mbuf *pkt[WHEEL_INLINE]; /* NULL: removed by flow_reset */
+	uint32_t flow0[WHEEL_IN0];
+	struct rte_mbuf *pkt0[WHEEL_IN0]; /* NULL: removed by flow_reset */
+	struct rte_mbuf *pkt1[WHEEL_IN1] __rte_aligned(64);
+	uint32_t flow1[WHEEL_IN1];
 } __rte_aligned(64);
+
+/* Inline entry k of slot s. */
+#define SLOT_PKT(s, k) (*((k) < WHEEL_IN0 ? &(s)->pkt0[(k)] : &(s)->pkt1[(k)-WHEEL_IN0]))
+#define SLOT_FLOW(s, k) (*((k) < WHEEL_IN0 ? &(s)->flow0[(k)] : &(s)->flow1[(k)-WHEEL_IN0]))
 
 struct wheel {
 	struct pacer_tb *flows;
@@ -102,7 +112,7 @@ struct wheel {
 };
 
 static_assert(sizeof(struct wheel_chunk) == 64, "a chunk is one cache line");
-static_assert(sizeof(struct wheel_slot) == 64, "a slot is one cache line");
+static_assert(sizeof(struct wheel_slot) == 128, "a slot is two cache lines");
 static_assert(sizeof(struct pacer_tb) == 24, "24 bytes per flow");
 
 /*
@@ -223,12 +233,18 @@ wheel_append(struct wheel *w, struct wheel_slot *slots, uint32_t pos, struct rte
 	struct wheel_slot *s = &slots[pos];
 	uint32_t k = s->n;
 
-	if (likely(k < WHEEL_INLINE)) {
-		s->pkt[k] = m;
-		s->flow[k] = flow;
+	if (likely(k < WHEEL_IN0)) {
+		s->pkt0[k] = m;
+		s->flow0[k] = flow;
 		s->n = (uint8_t)(k + 1);
 		if (k == 0)
 			w->busy[pos >> 6] |= 1ull << (pos & 63);
+		return 0;
+	}
+	if (k < WHEEL_INLINE) {
+		s->pkt1[k - WHEEL_IN0] = m;
+		s->flow1[k - WHEEL_IN0] = flow;
+		s->n = (uint8_t)(k + 1);
 		return 0;
 	}
 	return wheel_append_chunk(w, s, m, flow);
@@ -410,7 +426,16 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 
 			if (late > w->st->late_ns_max)
 				w->st->late_ns_max = late;
-			i = wheel_take(flows, s->pkt, s->flow, i0, end, out, fids, &n, max);
+			i = i0;
+			if (i < WHEEL_IN0)
+				i = wheel_take(flows, s->pkt0, s->flow0, i,
+						RTE_MIN(end, (uint32_t)WHEEL_IN0), out, fids, &n,
+						max);
+			if (i >= WHEEL_IN0 && end > WHEEL_IN0)
+				i = WHEEL_IN0 +
+						wheel_take(flows, s->pkt1, s->flow1, i - WHEEL_IN0,
+								end - WHEEL_IN0, out, fids, &n,
+								max);
 			w->entries -= i - i0;
 			s->i = (uint8_t)i;
 			if (i < end)
@@ -538,9 +563,9 @@ wheel_slot_free(struct wheel *w, struct wheel_slot *s, uint32_t flow)
 	uint32_t ci = s->head, i, k = 0;
 
 	for (i = s->i; i < s->n; i++) {
-		if (s->pkt[i] != NULL && (flow == WHEEL_NIL || s->flow[i] == flow)) {
-			rte_pktmbuf_free(s->pkt[i]);
-			s->pkt[i] = NULL;
+		if (SLOT_PKT(s, i) != NULL && (flow == WHEEL_NIL || SLOT_FLOW(s, i) == flow)) {
+			rte_pktmbuf_free(SLOT_PKT(s, i));
+			SLOT_PKT(s, i) = NULL;
 			k++;
 		}
 	}
@@ -640,7 +665,7 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	w->st = pcc_pacer_stats_ptr(p);
 	pkts = wheel_pool_pkts(conf);
 	/*
-	 * A slot with j chunks holds at least 5 j entries (4 inline, the
+	 * A slot with j chunks holds at least 5 j entries (9 inline, the
 	 * chunks full but the last): the pool runs out only with pkts held.
 	 */
 	n_chunks = (pkts + WHEEL_CHUNK - 1) / WHEEL_CHUNK;
