@@ -50,6 +50,8 @@
 #define WHEEL_INLINE (WHEEL_IN0 + WHEEL_IN1) /* in the slot itself */
 #define WHEEL_NIL UINT32_MAX
 #define WHEEL_BURST 64u     /* entries emitted between flow updates */
+#define WHEEL_PF_AHEAD 32u  /* slots ahead of the cursor kept prefetched */
+#define WHEEL_PF_MAX 8u     /* slots prefetched per dequeue */
 #define WHEEL_MIN_FRAME 64u /* for the pool bound: smallest frame */
 #define WHEEL_POOL_MAX (1u << 22)
 
@@ -98,6 +100,7 @@ struct wheel {
 	uint64_t depart_flag;
 	uint64_t cur_abs; /* absolute slot (time / slot_ns) of the cursor */
 	uint64_t entries; /* in the slots, removed ones included */
+	uint64_t pf_abs;  /* slots before it are prefetched (wheel_prefetch_ahead) */
 	uint32_t cur_pos; /* cur_abs % nslots */
 	uint32_t free_head;
 	uint32_t n_chunks;
@@ -196,7 +199,7 @@ chunk_free(struct wheel *w, uint32_t c)
 }
 
 /* Append (m, flow) to slot s's chunks; -1 if no chunk is free. */
-static int
+static __rte_noinline int
 wheel_append_chunk(struct wheel *w, struct wheel_slot *s, struct rte_mbuf *m, uint32_t flow)
 {
 	struct wheel_chunk *c;
@@ -226,9 +229,9 @@ wheel_append_chunk(struct wheel *w, struct wheel_slot *s, struct rte_mbuf *m, ui
  * Append (m, flow) to slot pos: inline if there is room (a slot's first
  * entry marks it busy), else to its chunks; -1 if no chunk is free.
  */
-static inline int
-wheel_append(struct wheel *w, struct wheel_slot *slots, uint32_t pos, struct rte_mbuf *m,
-		uint32_t flow)
+static __rte_always_inline int
+wheel_append(struct wheel *w, struct wheel_slot *slots, uint64_t *busy, uint32_t pos,
+		struct rte_mbuf *m, uint32_t flow)
 {
 	struct wheel_slot *s = &slots[pos];
 	uint32_t k = s->n;
@@ -238,7 +241,7 @@ wheel_append(struct wheel *w, struct wheel_slot *slots, uint32_t pos, struct rte
 		s->flow0[k] = flow;
 		s->n = (uint8_t)(k + 1);
 		if (k == 0)
-			w->busy[pos >> 6] |= 1ull << (pos & 63);
+			busy[pos >> 6] |= 1ull << (pos & 63);
 		return 0;
 	}
 	if (k < WHEEL_INLINE) {
@@ -299,70 +302,102 @@ wheel_advance(uint64_t *next_ns, uint32_t *next_frac, uint64_t cost, uint64_t de
 }
 
 /*
- * The flow's state and the wheel's geometry are kept in locals over the
- * burst (the slot stores could alias them) and written back at the end.
- * Two loops: packets that may skip the wheel come first (the flow has
- * nothing waiting, and once one of its packets waits no other skips), so
- * the loop that fills the wheel makes no call.
+ * Packets i..lim-1 of a flow with next departure (next_ns, next_frac) >=
+ * now into the wheel: each at next, as pacer_depart() gives it.  Stops at
+ * the first beyond the horizon (x >= span_ns) or when no chunk is free.
+ * Returns the index reached; *wire is the last one's wire bytes.  Inlined
+ * twice, with and without stamps, so that the loop tests neither.
+ */
+static __rte_always_inline uint16_t
+wheel_fill(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t i, uint16_t lim,
+		uint64_t base, uint64_t *next_ns, uint32_t *next_frac, uint64_t cost,
+		uint32_t *wire, const bool stamp)
+{
+	struct wheel_slot *const slots = w->slots;
+	uint64_t *const busy = w->busy;
+	const uint32_t nslots = w->nslots, span_ns = w->span_ns, cur_pos = w->cur_pos;
+	const uint64_t slot_mul = w->slot_mul;
+	uint64_t nx = *next_ns;
+	uint32_t fr = *next_frac, wr = *wire;
+
+	for (; i < lim; i++) {
+		struct rte_mbuf *m = pkts[i];
+		/* dep = nx >= now >= base: its slot is x / slot_ns after the
+		 * cursor's */
+		uint64_t x = nx - base;
+		uint32_t pos;
+
+		if (stamp)
+			pacer_stamp(m, w->depart_off, w->depart_flag, nx);
+		if (x >= span_ns)
+			break;
+		/* wheel_div() with the constant in a register */
+		pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
+		if (pos >= nslots)
+			pos -= nslots;
+		if (wheel_append(w, slots, busy, pos, m, flow) < 0)
+			break;
+		wr = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
+		wheel_advance(&nx, &fr, cost, nx, fr, wr);
+	}
+	*next_ns = nx;
+	*next_frac = fr;
+	*wire = wr;
+	return i;
+}
+
+/*
+ * The flow's state is kept in locals over the burst (the slot stores
+ * could alias it) and written back at the end.  Packets that may skip
+ * the wheel come first (the flow has nothing waiting, and once one of its
+ * packets waits no other skips), then wheel_fill(), which makes no call.
  */
 static uint16_t
 wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
 {
 	struct wheel *w = pcc_pacer_priv(p);
 	struct pacer_tb *f = &w->flows[flow];
-	struct wheel_slot *const slots = w->slots;
-	const uint32_t nslots = w->nslots, span_ns = w->span_ns, max_queued = w->max_queued;
-	const uint64_t slot_mul = w->slot_mul, depart_flag = w->depart_flag;
-	const int depart_off = w->depart_off;
 	uint64_t next_ns = f->next_ns, cost = f->cost, base, now_end;
 	uint32_t next_frac = f->next_frac, aux = f->aux, wire = 0;
-	uint32_t cur_pos, bypassed = 0;
-	uint16_t i = 0;
+	uint32_t bypassed = 0;
+	uint16_t i = 0, j, lim;
 
 	if (unlikely(!w->started))
 		wheel_start(w, rte_reciprocal_divide_u64(now, &w->slot_div));
 	/* the cursor never passes now's slot: now >= base */
 	base = wheel_cur_ns(w);
 	now_end = (wheel_slot_of(w, now) + 1) * w->slot_ns;
-	cur_pos = w->cur_pos;
+	/* pacer_depart(): max(next, now) */
+	if (next_ns < now) {
+		next_ns = now;
+		next_frac = 0;
+	}
 	if (aux == 0) {
-		for (; i < n; i++) {
+		/* due already (now's slot) and nothing of the flow waits */
+		for (; i < n && next_ns < now_end; i++) {
 			struct rte_mbuf *m = pkts[i];
-			uint64_t dep = next_ns < now ? now : next_ns;
-			uint32_t frac = next_ns < now ? 0 : next_frac;
 
-			if (dep >= now_end)
-				break; /* not due yet: into the wheel */
-			/* due already (now's slot) and nothing of the flow waits */
-			pacer_stamp(m, depart_off, depart_flag, dep);
+			pacer_stamp(m, w->depart_off, w->depart_flag, next_ns);
 			if (pcc_pacer_pass(p, &pkts[i], 1) == 0)
 				goto out;
 			bypassed++;
 			wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
-			wheel_advance(&next_ns, &next_frac, cost, dep, frac, wire);
+			wheel_advance(&next_ns, &next_frac, cost, next_ns, next_frac, wire);
 		}
 	}
-	for (; i < n; i++) {
-		struct rte_mbuf *m = pkts[i];
-		uint64_t dep = next_ns < now ? now : next_ns;
-		uint32_t frac = next_ns < now ? 0 : next_frac;
-		/* dep >= now >= base: dep's slot is x / slot_ns after the cursor */
-		uint64_t x = dep - base;
-		uint32_t pos;
-
-		pacer_stamp(m, depart_off, depart_flag, dep);
-		if (aux >= max_queued || x >= span_ns)
-			break;
-		/* wheel_div() with the constant in a register */
-		pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
-		if (pos >= nslots)
-			pos -= nslots;
-		if (wheel_append(w, slots, pos, m, flow) < 0)
-			break;
-		aux++;
-		wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
-		wheel_advance(&next_ns, &next_frac, cost, dep, frac, wire);
-	}
+	/* at most max_queued waiting */
+	lim = (uint16_t)RTE_MIN((uint32_t)n, i + (w->max_queued > aux ? w->max_queued - aux : 0));
+	j = i;
+	if (w->depart_off > 0)
+		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire,
+				true);
+	else
+		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire,
+				false);
+	aux += i - j;
+	if (i == lim && i < n)
+		/* refused for the queue limit: stamped all the same */
+		pacer_stamp(pkts[i], w->depart_off, w->depart_flag, next_ns);
 out:
 	if (i == 0)
 		return 0;
@@ -482,6 +517,29 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 	return n;
 }
 
+/*
+ * Prefetch the slots up to WHEEL_PF_AHEAD after the cursor, at most
+ * WHEEL_PF_MAX per call: the next inserts land there (a slot's line is
+ * touched once a revolution, so the first insert would miss L1).
+ */
+static inline void
+wheel_prefetch_ahead(struct wheel *w)
+{
+	uint64_t end = w->cur_abs + RTE_MIN(WHEEL_PF_AHEAD, w->nslots);
+	uint32_t k;
+
+	if (w->pf_abs < w->cur_abs)
+		w->pf_abs = w->cur_abs;
+	for (k = 0; k < WHEEL_PF_MAX && w->pf_abs < end; k++, w->pf_abs++) {
+		uint32_t pos = w->cur_pos + (uint32_t)(w->pf_abs - w->cur_abs);
+
+		if (pos >= w->nslots)
+			pos -= w->nslots;
+		rte_prefetch0(&w->slots[pos]);
+		rte_prefetch0(&w->slots[pos].pkt1[0]);
+	}
+}
+
 static uint16_t
 wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max)
 {
@@ -497,6 +555,7 @@ wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t
 	if (w->entries == 0) {
 		if (target > w->cur_abs)
 			wheel_jump(w, target);
+		wheel_prefetch_ahead(w);
 		return 0;
 	}
 	while (n < max) {
@@ -511,6 +570,7 @@ wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t
 		if (k < blk)
 			break;
 	}
+	wheel_prefetch_ahead(w);
 	return (uint16_t)n;
 }
 
