@@ -49,9 +49,11 @@
 #define WHEEL_IN1 5                          /* in its second */
 #define WHEEL_INLINE (WHEEL_IN0 + WHEEL_IN1) /* in the slot itself */
 #define WHEEL_NIL UINT32_MAX
-#define WHEEL_BURST 64u     /* entries emitted between flow updates */
-#define WHEEL_PF_AHEAD 32u  /* slots ahead of the cursor kept prefetched */
-#define WHEEL_PF_MAX 8u     /* slots prefetched per dequeue */
+#define WHEEL_BURST 64u    /* entries emitted between flow updates */
+#define WHEEL_PF_AHEAD 32u /* slots ahead of the cursor kept prefetched */
+#define WHEEL_PF_MAX 8u    /* slots prefetched per dequeue */
+/* Flow state up to this size is updated by dequeue without a prefetch */
+#define WHEEL_DIRECT_BYTES (1u << 20)
 #define WHEEL_MIN_FRAME 64u /* for the pool bound: smallest frame */
 #define WHEEL_POOL_MAX (1u << 22)
 
@@ -112,6 +114,7 @@ struct wheel {
 	int depart_off;
 	uint64_t pool_pkts;
 	bool started;
+	bool direct; /* flow state small enough to stay cached: no prefetch */
 };
 
 static_assert(sizeof(struct wheel_chunk) == 64, "a chunk is one cache line");
@@ -413,15 +416,18 @@ out:
 }
 
 /*
- * Hand out entries i..end-1 of (pkt, flow) into out[*n], fids[*n] while
- * *n < max, prefetching their flows; removed ones (NULL) are skipped.
- * Returns the index reached.  Branch-free per entry: out[*n] is written
- * for a removed one too, and overwritten by the next.
+ * Hand out entries i..end-1 of (pkt, flow) into out[*n] while *n < max;
+ * removed ones (NULL) are skipped.  Returns the index reached.  direct:
+ * take one off the flow's waiting count at once (flow state in cache),
+ * counting in *idle the flows left with none; else leave the flow in
+ * fids[*n] for the caller and prefetch its state (branch-free: out[*n]
+ * and fids[*n] are written for a removed one too, and overwritten by the
+ * next).
  */
-static inline uint32_t
-wheel_take(const struct pacer_tb *flows, struct rte_mbuf *const *pkt, const uint32_t *flow,
-		uint32_t i, uint32_t end, struct rte_mbuf **out, uint32_t *fids, uint32_t *n,
-		uint32_t max)
+static __rte_always_inline uint32_t
+wheel_take(struct pacer_tb *flows, struct rte_mbuf *const *pkt, const uint32_t *flow, uint32_t i,
+		uint32_t end, struct rte_mbuf **out, uint32_t *fids, uint32_t *n, uint32_t max,
+		uint32_t *idle, const bool direct)
 {
 	uint32_t k = *n;
 
@@ -429,24 +435,31 @@ wheel_take(const struct pacer_tb *flows, struct rte_mbuf *const *pkt, const uint
 		struct rte_mbuf *m = pkt[i];
 		uint32_t fl = flow[i];
 
-		out[k] = m;
-		fids[k] = fl;
-		rte_prefetch0(&flows[fl]);
-		k += m != NULL;
+		if (direct) {
+			if (unlikely(m == NULL))
+				continue;
+			out[k++] = m;
+			*idle += --flows[fl].aux == 0;
+		} else {
+			out[k] = m;
+			fids[k] = fl;
+			rte_prefetch0(&flows[fl]);
+			k += m != NULL;
+		}
 	}
 	*n = k;
 	return i;
 }
 
 /*
- * Hand out up to max entries of the slots up to target, in order, and
- * their flows in fids[] (prefetched for the caller's update).
+ * Hand out up to max entries of the slots up to target, in order: see
+ * wheel_take() for direct, idle and fids.
  */
-static uint32_t
+static __rte_always_inline uint32_t
 wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out, uint32_t *fids,
-		uint32_t max)
+		uint32_t max, uint32_t *idle, const bool direct)
 {
-	const struct pacer_tb *const flows = w->flows;
+	struct pacer_tb *const flows = w->flows;
 	struct wheel_slot *const slots = w->slots;
 	uint32_t n = 0;
 
@@ -465,12 +478,12 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 			if (i < WHEEL_IN0)
 				i = wheel_take(flows, s->pkt0, s->flow0, i,
 						RTE_MIN(end, (uint32_t)WHEEL_IN0), out, fids, &n,
-						max);
+						max, idle, direct);
 			if (i >= WHEEL_IN0 && end > WHEEL_IN0)
 				i = WHEEL_IN0 +
 						wheel_take(flows, s->pkt1, s->flow1, i - WHEEL_IN0,
-								end - WHEEL_IN0, out, fids, &n,
-								max);
+								end - WHEEL_IN0, out, fids, &n, max,
+								idle, direct);
 			w->entries -= i - i0;
 			s->i = (uint8_t)i;
 			if (i < end)
@@ -481,7 +494,8 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 
 				i0 = s->head_i;
 				end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
-				i = wheel_take(flows, c->pkt, c->flow, i0, end, out, fids, &n, max);
+				i = wheel_take(flows, c->pkt, c->flow, i0, end, out, fids, &n, max,
+						idle, direct);
 				w->entries -= i - i0;
 				if (i < end) {
 					s->head_i = (uint8_t)i;
@@ -558,9 +572,16 @@ wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t
 		wheel_prefetch_ahead(w);
 		return 0;
 	}
-	while (n < max) {
+	if (w->direct) {
+		uint32_t idle = 0;
+
+		n = wheel_emit(w, target, now, out, NULL, max, &idle, true);
+		w->st->flows_active -= idle;
+	}
+	/* flows prefetched a block ahead of their update */
+	while (!w->direct && n < max) {
 		uint32_t blk = RTE_MIN((uint32_t)max - n, WHEEL_BURST);
-		uint32_t k = wheel_emit(w, target, now, out + n, fids, blk);
+		uint32_t k = wheel_emit(w, target, now, out + n, fids, blk, NULL, false);
 		uint32_t j, idle = 0;
 
 		for (j = 0; j < k; j++)
@@ -718,6 +739,7 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	w->span_ns = w->nslots * conf->slot_ns;
 	w->max_queued = conf->max_queued;
 	w->max_flows = conf->max_flows;
+	w->direct = (uint64_t)conf->max_flows * sizeof(w->flows[0]) <= WHEEL_DIRECT_BYTES;
 	w->line_bps = conf->line_rate_bps;
 	w->line_cost = pacer_cost(0, conf->line_rate_bps);
 	w->depart_off = conf->depart_off;
