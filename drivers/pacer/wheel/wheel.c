@@ -53,7 +53,7 @@
 #define WHEEL_PF_AHEAD 32u /* slots ahead of the cursor kept prefetched */
 #define WHEEL_PF_MAX 8u    /* slots prefetched per dequeue */
 /* Flow state up to this size is updated by dequeue without a prefetch */
-#define WHEEL_DIRECT_BYTES (1u << 20)
+#define WHEEL_DIRECT_BYTES (1u << 22)
 #define WHEEL_MIN_FRAME 64u /* for the pool bound: smallest frame */
 #define WHEEL_POOL_MAX (1u << 22)
 
