@@ -355,10 +355,10 @@ wheel_fill(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t i, u
  * the wheel come first (the flow has nothing waiting, and once one of its
  * packets waits no other skips), then wheel_fill(), which makes no call.
  */
-static uint16_t
-wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
+static __rte_always_inline uint16_t
+wheel_enqueue_flow(struct pcc_pacer *p, struct wheel *w, uint32_t flow, struct rte_mbuf **pkts,
+		uint16_t n, uint64_t now)
 {
-	struct wheel *w = pcc_pacer_priv(p);
 	struct pacer_tb *f = &w->flows[flow];
 	uint64_t next_ns = f->next_ns, cost = f->cost, base, now_end;
 	uint32_t next_frac = f->next_frac, aux = f->aux, wire = 0;
@@ -413,6 +413,38 @@ out:
 	f->aux = (uint16_t)aux;
 	w->st->bypassed += bypassed;
 	return i;
+}
+
+static uint16_t
+wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
+{
+	return wheel_enqueue_flow(p, pcc_pacer_priv(p), flow, pkts, n, now);
+}
+
+/* Prefetch the flows' state (24 bytes, which may straddle two lines),
+ * then enqueue each burst. */
+static uint32_t
+wheel_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, struct rte_mbuf **pkts,
+		uint16_t *counts, uint16_t nb, uint64_t now)
+{
+	struct wheel *w = pcc_pacer_priv(p);
+	uint32_t off = 0, taken = 0;
+	uint16_t j;
+
+	for (j = 0; j < nb; j++) {
+		const char *f = (const char *)&w->flows[flows[j]];
+
+		rte_prefetch0(f);
+		rte_prefetch0(f + sizeof(struct pacer_tb) - 1);
+	}
+	for (j = 0; j < nb; j++) {
+		uint16_t c = counts[j];
+
+		counts[j] = c != 0 ? wheel_enqueue_flow(p, w, flows[j], pkts + off, c, now) : 0;
+		off += c;
+		taken += counts[j];
+	}
+	return taken;
 }
 
 /*
@@ -834,6 +866,7 @@ const struct pcc_pacer_ops pacer_wheel_ops = {
 	.set_rate = wheel_set_rate,
 	.enqueue = wheel_enqueue,
 	.dequeue = wheel_dequeue,
+	.enqueue_bulk = wheel_enqueue_bulk,
 	.flow_reset = wheel_flow_reset,
 	.mem_per_flow = wheel_mem_per_flow,
 	.mem_total = wheel_mem_total,
