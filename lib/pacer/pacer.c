@@ -254,6 +254,15 @@ pcc_pacer_pass(struct pcc_pacer *p, struct rte_mbuf **pkts, uint16_t n)
 	return n;
 }
 
+void
+pcc_pacer_pass_fifo(struct pcc_pacer *p, struct pcc_pacer_pass_fifo *f)
+{
+	f->ring = p->pass;
+	f->mask = p->pass_mask;
+	f->head = &p->pass_head;
+	f->tail = &p->pass_tail;
+}
+
 uint16_t
 pcc_pacer_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n,
 		uint64_t now)

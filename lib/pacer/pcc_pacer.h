@@ -215,6 +215,20 @@ uint64_t pcc_pacer_last_now(const struct pcc_pacer *p);
  */
 uint16_t pcc_pacer_pass(struct pcc_pacer *p, struct rte_mbuf **pkts, uint16_t n);
 
+/**
+ * For backends: the pass-through FIFO itself, to fill it inline as
+ * pcc_pacer_pass() does (no call per packet): ring[tail & mask], the
+ * room being mask + 1 - (tail - head) (free-running counts).  The
+ * backend advances *tail only; the pointers hold for the pacer's life.
+ */
+struct pcc_pacer_pass_fifo {
+	struct rte_mbuf **ring;
+	uint32_t mask;
+	const uint32_t *head; /**< next to hand out (the front end's) */
+	uint32_t *tail;       /**< next free */
+};
+void pcc_pacer_pass_fifo(struct pcc_pacer *p, struct pcc_pacer_pass_fifo *f);
+
 #ifdef __cplusplus
 }
 #endif

@@ -449,6 +449,56 @@ test_bulk_twin(void **state)
 	assert_int_equal(rte_mempool_avail_count(mp), N_MBUFS);
 }
 
+/*
+ * The pass-through FIFO full (64 flows x 4 queued: 256 entries): packets
+ * that would skip the wheel are refused, the flow's schedule untouched;
+ * what was taken comes out, the FIFO's first.
+ */
+static void
+test_pass_fifo_full(void **state)
+{
+	struct pcc_pacer *p = wheel(64, 0, 0, 4);
+	struct rte_mbuf *m[8], *out[64];
+	struct pcc_pacer_stats st;
+	unsigned int i, n, k, got = 0;
+
+	(void)state;
+	/* line rate, 100 ns apart: 5 of each burst of 8 are due in now's
+	 * slot, 3 wait: 51 flows fill 255 places, the 52nd gets one */
+	for (i = 0; i < 64; i++) {
+		for (k = 0; k < 8; k++)
+			m[k] = pkt(i, k, FRAME);
+		n = pcc_pacer_enqueue(p, i, m, 8, T0);
+		assert_int_equal(n, i < 51 ? 8 : i == 51 ? 1 : 0);
+		if (n == 0) /* refused at once: the schedule did not move */
+			assert_true(pcc_pacer_flow_next(p, i, T0) == T0);
+		for (k = n; k < 8; k++)
+			rte_pktmbuf_free(m[k]);
+		got += n;
+	}
+	pcc_pacer_stats_get(p, &st);
+	assert_int_equal(st.bypassed, 256);
+	assert_int_equal(st.enqueued, got);
+	assert_int_equal(st.dropped, 64 * 8 - got);
+	assert_int_equal(st.flows_active, 51);
+	/* out in order: the 256 first, then the wheel's */
+	for (i = 0, n = 0; i < 64; i++) {
+		unsigned int j, q = pcc_pacer_dequeue(p, T0 + 1000000, out, 64);
+
+		for (j = 0; j < q; j++) {
+			if (n < 256)
+				assert_int_equal(tag_of(out[j])->seq % 8 < 5, 1);
+			rte_pktmbuf_free(out[j]);
+		}
+		n += q;
+		if (q == 0)
+			break;
+	}
+	assert_int_equal(n, got);
+	pcc_pacer_free(p);
+	assert_int_equal(rte_mempool_avail_count(mp), N_MBUFS);
+}
+
 int
 main(void)
 {
@@ -458,6 +508,7 @@ main(void)
 		cmocka_unit_test(test_horizon_edge),
 		cmocka_unit_test(test_revolutions),
 		cmocka_unit_test(test_bulk_twin),
+		cmocka_unit_test(test_pass_fifo_full),
 	};
 
 	if (test_eal_init("test_pacer_wheel", "256", "-l", "0", NULL) < 0)

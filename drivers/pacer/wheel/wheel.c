@@ -94,6 +94,7 @@ struct wheel {
 	uint64_t *busy; /* bit per slot: has entries */
 	struct wheel_chunk *chunks;
 	struct pcc_pacer_stats *st;
+	struct pcc_pacer_pass_fifo pass; /* the front end's, filled inline */
 	struct rte_reciprocal_u64 slot_div;
 	uint64_t slot_mul; /* 2^63 / slot_ns + 1: wheel_div() */
 	uint32_t span_ns;  /* nslots x slot_ns: distances below it are in the wheel */
@@ -356,8 +357,7 @@ wheel_fill(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t i, u
  * packets waits no other skips), then wheel_fill(), which makes no call.
  */
 static __rte_always_inline uint16_t
-wheel_enqueue_flow(struct pcc_pacer *p, struct wheel *w, uint32_t flow, struct rte_mbuf **pkts,
-		uint16_t n, uint64_t now)
+wheel_enqueue_flow(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
 {
 	struct pacer_tb *f = &w->flows[flow];
 	uint64_t next_ns = f->next_ns, cost = f->cost, base, now_end;
@@ -375,18 +375,27 @@ wheel_enqueue_flow(struct pcc_pacer *p, struct wheel *w, uint32_t flow, struct r
 		next_ns = now;
 		next_frac = 0;
 	}
-	if (aux == 0) {
-		/* due already (now's slot) and nothing of the flow waits */
+	if (aux == 0 && next_ns < now_end) {
+		/* due already (now's slot) and nothing of the flow waits: to the
+		 * pass-through FIFO, as pcc_pacer_pass() */
+		uint32_t tail = *w->pass.tail;
+		uint32_t room = w->pass.mask + 1 - (tail - *w->pass.head);
+
 		for (; i < n && next_ns < now_end; i++) {
 			struct rte_mbuf *m = pkts[i];
 
 			pacer_stamp(m, w->depart_off, w->depart_flag, next_ns);
-			if (pcc_pacer_pass(p, &pkts[i], 1) == 0)
-				goto out;
+			if (room == 0)
+				break;
+			w->pass.ring[tail++ & w->pass.mask] = m;
+			room--;
 			bypassed++;
 			wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
 			wheel_advance(&next_ns, &next_frac, cost, next_ns, next_frac, wire);
 		}
+		*w->pass.tail = tail;
+		if (i < n && next_ns < now_end)
+			goto out; /* the FIFO is full */
 	}
 	/* at most max_queued waiting */
 	lim = (uint16_t)RTE_MIN((uint32_t)n, i + (w->max_queued > aux ? w->max_queued - aux : 0));
@@ -418,7 +427,7 @@ out:
 static uint16_t
 wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
 {
-	return wheel_enqueue_flow(p, pcc_pacer_priv(p), flow, pkts, n, now);
+	return wheel_enqueue_flow(pcc_pacer_priv(p), flow, pkts, n, now);
 }
 
 /* Prefetch the flows' state (24 bytes, which may straddle two lines),
@@ -440,7 +449,7 @@ wheel_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, struct rte_mbuf *
 	for (j = 0; j < nb; j++) {
 		uint16_t c = counts[j];
 
-		counts[j] = c != 0 ? wheel_enqueue_flow(p, w, flows[j], pkts + off, c, now) : 0;
+		counts[j] = c != 0 ? wheel_enqueue_flow(w, flows[j], pkts + off, c, now) : 0;
 		off += c;
 		taken += counts[j];
 	}
@@ -777,6 +786,7 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	w->depart_off = conf->depart_off;
 	w->depart_flag = conf->depart_flag;
 	w->st = pcc_pacer_stats_ptr(p);
+	pcc_pacer_pass_fifo(p, &w->pass);
 	pkts = wheel_pool_pkts(conf);
 	/*
 	 * A slot with j chunks holds at least 5 j entries (9 inline, the
