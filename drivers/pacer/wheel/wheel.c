@@ -3,124 +3,18 @@
  */
 
 /*
- * wheel: a Carousel-style timing wheel (as in eRPC).
- *
- * Time is cut into slots of slot_ns; the wheel is a ring of nslots slots
- * covering the horizon.  A packet's departure is
- * max(previous departure + previous size / rate, now) (pacer_drv.h); it
- * is appended to the slot holding that time, so a flow's packets stay in
- * order (their departures never decrease and a slot is FIFO).  A slot is
- * one cache line holding its first 4 (mbuf, flow) entries inline (as
- * eRPC's slot is its first bucket), then a list of 64-byte chunks of 5
- * entries taken from a pool allocated at init: no allocation per packet,
- * one line written per insert while a slot holds 4 or fewer.  The slot
- * number is a multiply-high by a constant computed at init (exact for
- * the distances within the horizon), not a division.  Dequeue walks a cursor
- * over the slots up to the one holding now and hands out their entries
- * in order; an occupancy bitmap lets it skip empty slots a word (64
- * slots) at a time, and a wheel with nothing in it jumps straight to now,
- * so a jump of now by hours costs no more than one revolution.
- *
- * A packet already due when offered, of a flow with nothing in the wheel,
- * skips the wheel (front end pass-through FIFO); that includes every
- * packet of a line-rate flow that keeps within line rate.  Packets due
- * beyond the horizon, beyond max_queued per flow, or when the pool is
- * empty are refused: the caller keeps or frees them.
- *
- * Memory: 24 bytes per flow (struct pacer_tb), 64 bytes per slot plus one
- * bit, and 64 bytes per 5 packets of pool (see wheel_pool_pkts()).
+ * wheel: the packet path, enqueue and dequeue (design in wheel.h).
  */
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <string.h>
 
 #include <rte_common.h>
-#include <rte_malloc.h>
 #include <rte_mbuf.h>
 #include <rte_prefetch.h>
 #include <rte_reciprocal.h>
 
-#include "pacer_drv.h"
-
-#define WHEEL_CHUNK 5                        /* entries per overflow chunk */
-#define WHEEL_IN0 4                          /* entries in a slot's first line */
-#define WHEEL_IN1 5                          /* in its second */
-#define WHEEL_INLINE (WHEEL_IN0 + WHEEL_IN1) /* in the slot itself */
-#define WHEEL_NIL UINT32_MAX
-#define WHEEL_BURST 64u    /* entries emitted between flow updates */
-#define WHEEL_PF_AHEAD 32u /* slots ahead of the cursor kept prefetched */
-#define WHEEL_PF_MAX 8u    /* slots prefetched per dequeue */
-/* Flow state up to this size is updated by dequeue without a prefetch */
-#define WHEEL_DIRECT_BYTES (1u << 22)
-#define WHEEL_MIN_FRAME 64u /* for the pool bound: smallest frame */
-#define WHEEL_POOL_MAX (1u << 22)
-
-struct wheel_chunk {
-	uint32_t next; /* chunk index, or WHEEL_NIL */
-	uint32_t flow[WHEEL_CHUNK];
-	struct rte_mbuf *pkt[WHEEL_CHUNK]; /* NULL: removed by flow_reset */
-} __rte_aligned(64);
-
-/*
- * A slot, two cache lines: its first WHEEL_INLINE entries, then overflow
- * chunks.  The first line holds the header and entries 0-3, the second
- * entries 4-8, so that an insert writes one line while the slot holds 4
- * or fewer, two (adjacent) up to 9.  Empty when n == 0.  Entries are
- * handed out inline ones first (from i), then the chunks' (from head,
- * head_i); the slot is reset once all are out.
- */
-struct wheel_slot {
-	uint32_t head;  /* first overflow chunk not done, WHEEL_NIL if none */
-	uint32_t tail;  /* last overflow chunk */
-	uint8_t n;      /* inline entries used */
-	uint8_t i;      /* next inline entry to hand out */
-	uint8_t head_i; /* next entry of the head chunk to hand out */
-	uint8_t tail_n; /* entries used in the tail chunk */
-	uint32_t flow0[WHEEL_IN0];
-	struct rte_mbuf *pkt0[WHEEL_IN0]; /* NULL: removed by flow_reset */
-	struct rte_mbuf *pkt1[WHEEL_IN1] __rte_aligned(64);
-	uint32_t flow1[WHEEL_IN1];
-} __rte_aligned(64);
-
-/* Inline entry k of slot s. */
-#define SLOT_PKT(s, k) (*((k) < WHEEL_IN0 ? &(s)->pkt0[(k)] : &(s)->pkt1[(k)-WHEEL_IN0]))
-#define SLOT_FLOW(s, k) (*((k) < WHEEL_IN0 ? &(s)->flow0[(k)] : &(s)->flow1[(k)-WHEEL_IN0]))
-
-struct wheel {
-	struct pacer_tb *flows;
-	struct wheel_slot *slots;
-	uint64_t *busy; /* bit per slot: has entries */
-	struct wheel_chunk *chunks;
-	struct pcc_pacer_stats *st;
-	struct pcc_pacer_pass_fifo pass; /* the front end's, filled inline */
-	struct rte_reciprocal_u64 slot_div;
-	uint64_t slot_mul; /* 2^63 / slot_ns + 1: wheel_div() */
-	uint32_t span_ns;  /* nslots x slot_ns: distances below it are in the wheel */
-	uint64_t line_bps;
-	uint64_t line_cost;
-	uint64_t depart_flag;
-	uint64_t cur_abs; /* absolute slot (time / slot_ns) of the cursor */
-	uint64_t entries; /* in the slots, removed ones included */
-	uint64_t pf_abs;  /* slots before it are prefetched (wheel_prefetch_ahead) */
-	uint32_t cur_pos; /* cur_abs % nslots */
-	uint32_t free_head;
-	uint32_t n_chunks;
-	uint32_t nslots;
-	uint32_t nwords;
-	uint32_t slot_ns;
-	uint32_t max_queued;
-	uint32_t max_flows;
-	int depart_off;
-	uint64_t pool_pkts;
-	bool started;
-	bool direct; /* flow state small enough to stay cached: no prefetch */
-};
-
-static_assert(sizeof(struct wheel_chunk) == 64, "a chunk is one cache line");
-static_assert(sizeof(struct wheel_slot) == 128, "a slot is two cache lines");
-static_assert(sizeof(struct pacer_tb) == 24, "24 bytes per flow");
+#include "wheel.h"
 
 /*
  * x / slot_ns for x < 2^32: (2x x M) >> 64 with M = floor(2^63 / slot_ns)
@@ -132,13 +26,6 @@ static inline uint32_t
 wheel_div(const struct wheel *w, uint64_t x)
 {
 	return (uint32_t)(((unsigned __int128)(x << 1) * w->slot_mul) >> 64);
-}
-
-/* The cursor's slot starts here (ns). */
-static inline uint64_t
-wheel_cur_ns(const struct wheel *w)
-{
-	return w->cur_abs * w->slot_ns;
 }
 
 /* Absolute slot of t >= the cursor's start. */
@@ -255,37 +142,6 @@ wheel_append(struct wheel *w, struct wheel_slot *slots, uint64_t *busy, uint32_t
 		return 0;
 	}
 	return wheel_append_chunk(w, s, m, flow);
-}
-
-/*
- * The first busy slot at distance 0..maxd from pos (wrapping): true and
- * its distance in *d, or false.  Word at a time; bits past nslots are 0.
- */
-static inline bool
-wheel_next_busy(const struct wheel *w, uint32_t pos, uint32_t maxd, uint32_t *d)
-{
-	uint32_t off = 0;
-
-	while (off <= maxd) {
-		uint32_t p = pos + off;
-		uint64_t word;
-		uint32_t avail;
-
-		if (p >= w->nslots)
-			p -= w->nslots;
-		word = w->busy[p >> 6] >> (p & 63);
-		if (word != 0) {
-			uint32_t k = off + (uint32_t)__builtin_ctzll(word);
-
-			if (k > maxd)
-				return false;
-			*d = k;
-			return true;
-		}
-		avail = RTE_MIN(64 - (p & 63), w->nslots - p);
-		off += avail;
-	}
-	return false;
 }
 
 /*
@@ -424,16 +280,17 @@ out:
 	return i;
 }
 
-static uint16_t
-wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
+uint16_t
+pacer_wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n,
+		uint64_t now)
 {
 	return wheel_enqueue_flow(pcc_pacer_priv(p), flow, pkts, n, now);
 }
 
 /* Prefetch the flows' state (24 bytes, which may straddle two lines),
  * then enqueue each burst. */
-static uint32_t
-wheel_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, struct rte_mbuf **pkts,
+uint32_t
+pacer_wheel_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, struct rte_mbuf **pkts,
 		uint16_t *counts, uint16_t nb, uint64_t now)
 {
 	struct wheel *w = pcc_pacer_priv(p);
@@ -595,8 +452,8 @@ wheel_prefetch_ahead(struct wheel *w)
 	}
 }
 
-static uint16_t
-wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max)
+uint16_t
+pacer_wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max)
 {
 	struct wheel *w = pcc_pacer_priv(p);
 	uint64_t target = wheel_slot_of(w, now);
@@ -635,252 +492,3 @@ wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t
 	wheel_prefetch_ahead(w);
 	return (uint16_t)n;
 }
-
-/*
- * Start of the first slot with entries: the cursor's, or the next busy one
- * (dequeue hands a slot out once now reaches its start).
- */
-static uint64_t
-wheel_next_due(const struct pcc_pacer *p)
-{
-	const struct wheel *w = pcc_pacer_priv(p);
-	uint32_t d;
-
-	if (w == NULL || !w->started || w->entries == 0)
-		return UINT64_MAX;
-	if (w->slots[w->cur_pos].n != 0)
-		return wheel_cur_ns(w);
-	if (!wheel_next_busy(
-			    w, w->cur_pos + 1 == w->nslots ? 0 : w->cur_pos + 1, w->nslots - 2, &d))
-		return UINT64_MAX;
-	return (w->cur_abs + d + 1) * w->slot_ns;
-}
-
-static int
-wheel_set_rate(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps)
-{
-	struct wheel *w = pcc_pacer_priv(p);
-	struct pacer_tb *f = &w->flows[flow];
-	uint64_t cost = pacer_cost(rate_bps, w->line_bps);
-
-	pacer_rescale(f, pcc_pacer_last_now(p), cost);
-	return 0;
-}
-
-static uint64_t
-wheel_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now)
-{
-	const struct wheel *w = pcc_pacer_priv(p);
-
-	return pacer_next(&w->flows[flow], now);
-}
-
-/*
- * Free the mbufs of slot s's entries not handed out yet, of flow (all
- * flows: WHEEL_NIL), leaving them NULL; how many were freed.
- */
-static uint32_t
-wheel_slot_free(struct wheel *w, struct wheel_slot *s, uint32_t flow)
-{
-	uint32_t ci = s->head, i, k = 0;
-
-	for (i = s->i; i < s->n; i++) {
-		if (SLOT_PKT(s, i) != NULL && (flow == WHEEL_NIL || SLOT_FLOW(s, i) == flow)) {
-			rte_pktmbuf_free(SLOT_PKT(s, i));
-			SLOT_PKT(s, i) = NULL;
-			k++;
-		}
-	}
-	for (i = s->head_i; ci != WHEEL_NIL; i = 0) {
-		struct wheel_chunk *c = &w->chunks[ci];
-		uint32_t end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
-
-		for (; i < end; i++) {
-			if (c->pkt[i] != NULL && (flow == WHEEL_NIL || c->flow[i] == flow)) {
-				rte_pktmbuf_free(c->pkt[i]);
-				c->pkt[i] = NULL;
-				k++;
-			}
-		}
-		ci = ci == s->tail ? WHEEL_NIL : c->next;
-	}
-	return k;
-}
-
-/* Remove the flow's entries from the slots (left as NULL), freeing them. */
-static void
-wheel_flow_reset(struct pcc_pacer *p, uint32_t flow)
-{
-	struct wheel *w = pcc_pacer_priv(p);
-	struct pacer_tb *f = &w->flows[flow];
-	uint32_t left = f->aux;
-	uint32_t wi;
-
-	for (wi = 0; wi < w->nwords && left > 0; wi++) {
-		uint64_t word = w->busy[wi];
-
-		while (word != 0 && left > 0) {
-			uint32_t pos = wi * 64 + (uint32_t)__builtin_ctzll(word);
-
-			word &= word - 1;
-			left -= RTE_MIN(left, wheel_slot_free(w, &w->slots[pos], flow));
-		}
-	}
-	if (f->aux != 0)
-		w->st->flows_active--;
-	f->aux = 0;
-	f->last_wire = 0;
-	f->next_ns = 0;
-	f->next_frac = 0;
-	f->cost = w->line_cost;
-}
-
-/* Packets the pool holds: max_flows x max_queued, but no more than twice
- * what the line sends in one horizon in 64-byte frames, nor 2^22. */
-static uint64_t
-wheel_pool_pkts(const struct pcc_pacer_conf *conf)
-{
-	unsigned __int128 line;
-	uint64_t want = (uint64_t)conf->max_flows * conf->max_queued;
-
-	line = (unsigned __int128)conf->line_rate_bps * conf->horizon_ns * 2 /
-			((unsigned __int128)8 * (WHEEL_MIN_FRAME + PCC_PACER_WIRE_OVERHEAD) *
-					1000000000u);
-	if ((unsigned __int128)want > line)
-		want = (uint64_t)line;
-	want = RTE_MAX(want, (uint64_t)conf->max_queued);
-	return RTE_MIN(want, (uint64_t)WHEEL_POOL_MAX);
-}
-
-static void
-wheel_release(struct wheel *w)
-{
-	rte_free(w->flows);
-	rte_free(w->slots);
-	rte_free(w->busy);
-	rte_free(w->chunks);
-	rte_free(w);
-}
-
-static int
-wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
-{
-	struct wheel *w;
-	uint64_t pkts, n_chunks;
-	uint32_t i;
-
-	w = rte_zmalloc_socket("pacer_wheel", sizeof(*w), RTE_CACHE_LINE_SIZE, conf->socket_id);
-	if (w == NULL)
-		return -ENOMEM;
-	w->nslots = conf->horizon_ns / conf->slot_ns;
-	w->nwords = (w->nslots + 63) / 64;
-	w->slot_ns = conf->slot_ns;
-	w->slot_div = rte_reciprocal_value_u64(conf->slot_ns);
-	w->slot_mul = (1ull << 63) / conf->slot_ns + 1;
-	w->span_ns = w->nslots * conf->slot_ns;
-	w->max_queued = conf->max_queued;
-	w->max_flows = conf->max_flows;
-	w->direct = (uint64_t)conf->max_flows * sizeof(w->flows[0]) <= WHEEL_DIRECT_BYTES;
-	w->line_bps = conf->line_rate_bps;
-	w->line_cost = pacer_cost(0, conf->line_rate_bps);
-	w->depart_off = conf->depart_off;
-	w->depart_flag = conf->depart_flag;
-	w->st = pcc_pacer_stats_ptr(p);
-	pcc_pacer_pass_fifo(p, &w->pass);
-	pkts = wheel_pool_pkts(conf);
-	/*
-	 * A slot with j chunks holds at least 5 j entries (9 inline, the
-	 * chunks full but the last): the pool runs out only with pkts held.
-	 */
-	n_chunks = (pkts + WHEEL_CHUNK - 1) / WHEEL_CHUNK;
-	w->pool_pkts = pkts;
-	w->n_chunks = (uint32_t)n_chunks;
-
-	w->flows = rte_malloc_socket("pacer_wheel_flows", sizeof(w->flows[0]) * conf->max_flows,
-			RTE_CACHE_LINE_SIZE, conf->socket_id);
-	w->slots = rte_malloc_socket("pacer_wheel_slots", sizeof(w->slots[0]) * w->nslots,
-			RTE_CACHE_LINE_SIZE, conf->socket_id);
-	w->busy = rte_zmalloc_socket("pacer_wheel_busy", sizeof(w->busy[0]) * w->nwords,
-			RTE_CACHE_LINE_SIZE, conf->socket_id);
-	w->chunks = rte_malloc_socket("pacer_wheel_chunks", sizeof(w->chunks[0]) * w->n_chunks,
-			RTE_CACHE_LINE_SIZE, conf->socket_id);
-	if (w->flows == NULL || w->slots == NULL || w->busy == NULL || w->chunks == NULL) {
-		wheel_release(w);
-		return -ENOMEM;
-	}
-	for (i = 0; i < conf->max_flows; i++) {
-		w->flows[i].next_ns = 0;
-		w->flows[i].next_frac = 0;
-		w->flows[i].aux = 0;
-		w->flows[i].last_wire = 0;
-		w->flows[i].cost = w->line_cost;
-	}
-	for (i = 0; i < w->nslots; i++) {
-		memset(&w->slots[i], 0, sizeof(w->slots[i]));
-		w->slots[i].head = WHEEL_NIL;
-		w->slots[i].tail = WHEEL_NIL;
-	}
-	for (i = 0; i < w->n_chunks; i++) {
-		memset(&w->chunks[i], 0, sizeof(w->chunks[i]));
-		w->chunks[i].next = i + 1 < w->n_chunks ? i + 1 : WHEEL_NIL;
-	}
-	w->free_head = 0;
-	pcc_pacer_set_priv(p, w);
-	return 0;
-}
-
-static void
-wheel_fini(struct pcc_pacer *p)
-{
-	struct wheel *w = pcc_pacer_priv(p);
-	uint32_t pos;
-
-	if (w == NULL)
-		return;
-	for (pos = 0; pos < w->nslots; pos++)
-		if (w->slots[pos].n != 0)
-			wheel_slot_free(w, &w->slots[pos], WHEEL_NIL);
-	wheel_release(w);
-	pcc_pacer_set_priv(p, NULL);
-}
-
-static void
-wheel_prefetch(const struct pcc_pacer *p, uint32_t flow)
-{
-	const struct wheel *w = pcc_pacer_priv(p);
-
-	rte_prefetch0(&w->flows[flow]);
-}
-
-static size_t
-wheel_mem_per_flow(const struct pcc_pacer *p)
-{
-	RTE_SET_USED(p);
-	return sizeof(struct pacer_tb);
-}
-
-static size_t
-wheel_mem_total(const struct pcc_pacer *p)
-{
-	const struct wheel *w = pcc_pacer_priv(p);
-
-	return sizeof(*w) + sizeof(w->flows[0]) * w->max_flows + sizeof(w->slots[0]) * w->nslots +
-			sizeof(w->busy[0]) * w->nwords + sizeof(w->chunks[0]) * w->n_chunks;
-}
-
-const struct pcc_pacer_ops pacer_wheel_ops = {
-	.name = "wheel",
-	.probe = NULL,
-	.init = wheel_init,
-	.fini = wheel_fini,
-	.set_rate = wheel_set_rate,
-	.enqueue = wheel_enqueue,
-	.dequeue = wheel_dequeue,
-	.enqueue_bulk = wheel_enqueue_bulk,
-	.flow_reset = wheel_flow_reset,
-	.mem_per_flow = wheel_mem_per_flow,
-	.mem_total = wheel_mem_total,
-	.prefetch = wheel_prefetch,
-	.next_due = wheel_next_due,
-	.flow_next = wheel_flow_next,
-};
