@@ -254,6 +254,15 @@ pcc_pacer_pass(struct pcc_pacer *p, struct rte_mbuf **pkts, uint16_t n)
 	return n;
 }
 
+void
+pcc_pacer_pass_fifo(struct pcc_pacer *p, struct pcc_pacer_pass_fifo *f)
+{
+	f->ring = p->pass;
+	f->mask = p->pass_mask;
+	f->head = &p->pass_head;
+	f->tail = &p->pass_tail;
+}
+
 uint16_t
 pcc_pacer_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n,
 		uint64_t now)
@@ -272,6 +281,38 @@ pcc_pacer_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, ui
 		taken = p->ops->enqueue(p, flow, pkts, n, p->last_now);
 	p->stats.enqueued += taken;
 	p->stats.dropped += n - taken;
+	return taken;
+}
+
+uint32_t
+pcc_pacer_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, struct rte_mbuf **pkts,
+		uint16_t *counts, uint16_t nb, uint64_t now)
+{
+	uint32_t off = 0, offered = 0, taken = 0;
+	uint16_t j;
+
+	if (unlikely(p == NULL || nb == 0))
+		return 0;
+	for (j = 0; j < nb; j++) {
+		offered += counts[j];
+		if (flows[j] >= p->conf.max_flows)
+			break; /* PCC_PACER_NO_FLOW or invalid: one at a time */
+	}
+	if (j < nb || p->ops->enqueue_bulk == NULL) {
+		for (j = 0; j < nb; j++) {
+			uint16_t c = counts[j];
+
+			counts[j] = pcc_pacer_enqueue(p, flows[j], pkts + off, c, now);
+			off += c;
+			taken += counts[j];
+		}
+		return taken;
+	}
+	if (likely(now > p->last_now))
+		p->last_now = now;
+	taken = p->ops->enqueue_bulk(p, flows, pkts, counts, nb, p->last_now);
+	p->stats.enqueued += taken;
+	p->stats.dropped += offered - taken;
 	return taken;
 }
 

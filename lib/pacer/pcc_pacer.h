@@ -112,6 +112,19 @@ uint16_t pcc_pacer_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf *
 		uint64_t now);
 
 /**
+ * Offer nb bursts at time now: burst j is counts[j] packets of flow
+ * flows[j] (PCC_PACER_NO_FLOW allowed), the bursts one after another in
+ * pkts.  The same as nb calls of pcc_pacer_enqueue() in that order, with
+ * the same results, in one call: a backend may fetch the flows' state
+ * together (with flow tables larger than the caches their misses
+ * overlap).  counts[j] is set to how many of burst j were taken (the
+ * first ones; the rest stay the caller's, counted in dropped); returns
+ * the total taken.
+ */
+uint32_t pcc_pacer_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, struct rte_mbuf **pkts,
+		uint16_t *counts, uint16_t nb, uint64_t now);
+
+/**
  * Optional hint: the caller will soon enqueue packets of this flow (e.g.
  * a few packets ahead in an RX burst); the backend prefetches its state.
  */
@@ -160,6 +173,13 @@ struct pcc_pacer_ops {
 	uint16_t (*enqueue)(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n,
 			uint64_t now);
 	uint16_t (*dequeue)(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max);
+	/**
+	 * Optional: enqueue of nb bursts of valid flows (no
+	 * PCC_PACER_NO_FLOW), setting counts[] (pcc_pacer_enqueue_bulk()).
+	 * NULL: the front end calls enqueue for each.
+	 */
+	uint32_t (*enqueue_bulk)(struct pcc_pacer *p, const uint32_t *flows, struct rte_mbuf **pkts,
+			uint16_t *counts, uint16_t nb, uint64_t now);
 	void (*flow_reset)(struct pcc_pacer *p, uint32_t flow);
 	size_t (*mem_per_flow)(const struct pcc_pacer *p);
 	/** Optional: all of the backend's memory (else per flow x max_flows). */
@@ -194,6 +214,20 @@ uint64_t pcc_pacer_last_now(const struct pcc_pacer *p);
  * ahead of anything the backend's dequeue returns.  Returns how many fit.
  */
 uint16_t pcc_pacer_pass(struct pcc_pacer *p, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * For backends: the pass-through FIFO itself, to fill it inline as
+ * pcc_pacer_pass() does (no call per packet): ring[tail & mask], the
+ * room being mask + 1 - (tail - head) (free-running counts).  The
+ * backend advances *tail only; the pointers hold for the pacer's life.
+ */
+struct pcc_pacer_pass_fifo {
+	struct rte_mbuf **ring;
+	uint32_t mask;
+	const uint32_t *head; /**< next to hand out (the front end's) */
+	uint32_t *tail;       /**< next free */
+};
+void pcc_pacer_pass_fifo(struct pcc_pacer *p, struct pcc_pacer_pass_fifo *f);
 
 #ifdef __cplusplus
 }

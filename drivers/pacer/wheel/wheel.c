@@ -3,93 +3,39 @@
  */
 
 /*
- * wheel: a Carousel-style timing wheel (as in eRPC).
- *
- * Time is cut into slots of slot_ns; the wheel is a ring of nslots slots
- * covering the horizon.  A packet's departure is
- * max(previous departure + previous size / rate, now) (pacer_drv.h); it
- * is appended to the slot holding that time, so a flow's packets stay in
- * order (their departures never decrease and a slot is FIFO).  A slot is
- * a list of 64-byte chunks of 5 (mbuf, flow) entries taken from a pool
- * allocated at init: no allocation per packet.  Dequeue walks a cursor
- * over the slots up to the one holding now and hands out their entries
- * in order; an occupancy bitmap lets it skip empty slots a word (64
- * slots) at a time, and a wheel with nothing in it jumps straight to now,
- * so a jump of now by hours costs no more than one revolution.
- *
- * A packet already due when offered, of a flow with nothing in the wheel,
- * skips the wheel (front end pass-through FIFO); that includes every
- * packet of a line-rate flow that keeps within line rate.  Packets due
- * beyond the horizon, beyond max_queued per flow, or when the pool is
- * empty are refused: the caller keeps or frees them.
- *
- * Memory: 24 bytes per flow (struct pacer_tb), 12 bytes per slot plus one
- * bit, and 64 bytes per 5 packets of pool (see wheel_pool_pkts()).
+ * wheel: the packet path, enqueue and dequeue (design in wheel.h).
  */
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <string.h>
 
 #include <rte_common.h>
-#include <rte_malloc.h>
 #include <rte_mbuf.h>
 #include <rte_prefetch.h>
 #include <rte_reciprocal.h>
 
-#include "pacer_drv.h"
+#include "wheel.h"
 
-#define WHEEL_CHUNK 5
-#define WHEEL_NIL UINT32_MAX
-#define WHEEL_BURST 64u     /* entries emitted between flow updates */
-#define WHEEL_MIN_FRAME 64u /* for the pool bound: smallest frame */
-#define WHEEL_POOL_MAX (1u << 22)
+/*
+ * x / slot_ns for x < 2^32: (2x x M) >> 64 with M = floor(2^63 / slot_ns)
+ * + 1.  Exact: 2x M / 2^64 = x / slot_ns + e with 0 < e <= x / 2^63 <
+ * 2^-31 < 1 / slot_ns (slot_ns < 2^31, the conf's horizon being below
+ * 2^32 and at least 2 slots), too little to reach the next integer.
+ */
+static inline uint32_t
+wheel_div(const struct wheel *w, uint64_t x)
+{
+	return (uint32_t)(((unsigned __int128)(x << 1) * w->slot_mul) >> 64);
+}
 
-struct wheel_chunk {
-	uint32_t next; /* chunk index, or WHEEL_NIL */
-	uint32_t flow[WHEEL_CHUNK];
-	struct rte_mbuf *pkt[WHEEL_CHUNK]; /* NULL: removed by flow_reset */
-} __rte_aligned(64);
-
-struct wheel_slot {
-	uint32_t head;   /* first chunk, WHEEL_NIL if the slot is empty */
-	uint32_t tail;   /* last chunk */
-	uint16_t head_i; /* next entry of the head chunk to hand out */
-	uint16_t tail_n; /* entries used in the tail chunk */
-};
-
-struct wheel {
-	struct pacer_tb *flows;
-	struct wheel_slot *slots;
-	uint64_t *busy; /* bit per slot: has entries */
-	struct wheel_chunk *chunks;
-	struct pcc_pacer_stats *st;
-	struct rte_reciprocal_u64 slot_div;
-	uint64_t line_bps;
-	uint64_t line_cost;
-	uint64_t depart_flag;
-	uint64_t cur_abs; /* absolute slot (time / slot_ns) of the cursor */
-	uint64_t entries; /* in the slots, removed ones included */
-	uint32_t cur_pos; /* cur_abs % nslots */
-	uint32_t free_head;
-	uint32_t n_chunks;
-	uint32_t nslots;
-	uint32_t nwords;
-	uint32_t slot_ns;
-	uint32_t max_queued;
-	uint32_t max_flows;
-	int depart_off;
-	uint64_t pool_pkts;
-	bool started;
-};
-
-static_assert(sizeof(struct wheel_chunk) == 64, "a chunk is one cache line");
-static_assert(sizeof(struct pacer_tb) == 24, "24 bytes per flow");
-
+/* Absolute slot of t >= the cursor's start. */
 static inline uint64_t
 wheel_slot_of(const struct wheel *w, uint64_t t)
 {
+	uint64_t x = t - wheel_cur_ns(w);
+
+	if (likely(w->started && x <= UINT32_MAX))
+		return w->cur_abs + wheel_div(w, x);
 	return rte_reciprocal_divide_u64(t, &w->slot_div);
 }
 
@@ -143,32 +89,23 @@ chunk_free(struct wheel *w, uint32_t c)
 	w->free_head = c;
 }
 
-/* Append (m, flow) to the slot d slots after the cursor; -1 if no chunk. */
-static inline int
-wheel_append(struct wheel *w, uint32_t d, struct rte_mbuf *m, uint32_t flow)
+/* Append (m, flow) to slot s's chunks; -1 if no chunk is free. */
+static __rte_noinline int
+wheel_append_chunk(struct wheel *w, struct wheel_slot *s, struct rte_mbuf *m, uint32_t flow)
 {
-	uint32_t pos = w->cur_pos + d;
-	struct wheel_slot *s;
 	struct wheel_chunk *c;
 	uint32_t ci;
 
-	if (pos >= w->nslots)
-		pos -= w->nslots;
-	s = &w->slots[pos];
-	if (s->head == WHEEL_NIL) {
+	if (s->head == WHEEL_NIL || s->tail_n == WHEEL_CHUNK) {
 		ci = chunk_alloc(w);
 		if (unlikely(ci == WHEEL_NIL))
 			return -1;
-		s->head = ci;
-		s->tail = ci;
-		s->head_i = 0;
-		s->tail_n = 0;
-		w->busy[pos >> 6] |= 1ull << (pos & 63);
-	} else if (s->tail_n == WHEEL_CHUNK) {
-		ci = chunk_alloc(w);
-		if (unlikely(ci == WHEEL_NIL))
-			return -1;
-		w->chunks[s->tail].next = ci;
+		if (s->head == WHEEL_NIL) {
+			s->head = ci;
+			s->head_i = 0;
+		} else {
+			w->chunks[s->tail].next = ci;
+		}
 		s->tail = ci;
 		s->tail_n = 0;
 	}
@@ -176,133 +113,301 @@ wheel_append(struct wheel *w, uint32_t d, struct rte_mbuf *m, uint32_t flow)
 	c->pkt[s->tail_n] = m;
 	c->flow[s->tail_n] = flow;
 	s->tail_n++;
-	w->entries++;
 	return 0;
 }
 
 /*
- * The first busy slot at distance 0..maxd from pos (wrapping): true and
- * its distance in *d, or false.  Word at a time; bits past nslots are 0.
+ * Append (m, flow) to slot pos: inline if there is room (a slot's first
+ * entry marks it busy), else to its chunks; -1 if no chunk is free.
  */
-static inline bool
-wheel_next_busy(const struct wheel *w, uint32_t pos, uint32_t maxd, uint32_t *d)
+static __rte_always_inline int
+wheel_append(struct wheel *w, struct wheel_slot *slots, uint64_t *busy, uint32_t pos,
+		struct rte_mbuf *m, uint32_t flow)
 {
-	uint32_t off = 0;
+	struct wheel_slot *s = &slots[pos];
+	uint32_t k = s->n;
 
-	while (off <= maxd) {
-		uint32_t p = pos + off;
-		uint64_t word;
-		uint32_t avail;
-
-		if (p >= w->nslots)
-			p -= w->nslots;
-		word = w->busy[p >> 6] >> (p & 63);
-		if (word != 0) {
-			uint32_t k = off + (uint32_t)__builtin_ctzll(word);
-
-			if (k > maxd)
-				return false;
-			*d = k;
-			return true;
-		}
-		avail = RTE_MIN(64 - (p & 63), w->nslots - p);
-		off += avail;
+	if (likely(k < WHEEL_IN0)) {
+		s->pkt0[k] = m;
+		s->flow0[k] = flow;
+		s->n = (uint8_t)(k + 1);
+		if (k == 0)
+			busy[pos >> 6] |= 1ull << (pos & 63);
+		return 0;
 	}
-	return false;
+	if (k < WHEEL_INLINE) {
+		s->pkt1[k - WHEEL_IN0] = m;
+		s->flow1[k - WHEEL_IN0] = flow;
+		s->n = (uint8_t)(k + 1);
+		return 0;
+	}
+	return wheel_append_chunk(w, s, m, flow);
 }
 
-static uint16_t
-wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
+/*
+ * pacer_advance() on the flow's state in locals: next = dep + wire x cost
+ * (32.32) + frac, the same value, with the carry of the fraction taken by
+ * hand (gcc passes a 128-bit sum through the stack).
+ */
+static inline void
+wheel_advance(uint64_t *next_ns, uint32_t *next_frac, uint64_t cost, uint64_t dep, uint32_t frac,
+		uint32_t wire)
 {
-	struct wheel *w = pcc_pacer_priv(p);
-	struct pacer_tb *f = &w->flows[flow];
-	uint64_t now_slot = wheel_slot_of(w, now);
-	uint16_t i;
+	unsigned __int128 d = (unsigned __int128)wire * cost;
+	uint64_t lo = (uint64_t)d + frac;
+	uint64_t hi = (uint64_t)(d >> 64) + (lo < frac);
 
-	if (unlikely(!w->started))
-		wheel_start(w, now_slot);
-	for (i = 0; i < n; i++) {
+	*next_ns = dep + ((hi << 32) | (lo >> 32));
+	*next_frac = (uint32_t)lo;
+}
+
+/*
+ * Packets i..lim-1 of a flow with next departure (next_ns, next_frac) >=
+ * now into the wheel: each at next, as pacer_depart() gives it.  Stops at
+ * the first beyond the horizon (x >= span_ns) or when no chunk is free.
+ * Returns the index reached; *wire is the last one's wire bytes.  Inlined
+ * twice, with and without stamps, so that the loop tests neither.
+ */
+static __rte_always_inline uint16_t
+wheel_fill(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t i, uint16_t lim,
+		uint64_t base, uint64_t *next_ns, uint32_t *next_frac, uint64_t cost,
+		uint32_t *wire, const bool stamp)
+{
+	struct wheel_slot *const slots = w->slots;
+	uint64_t *const busy = w->busy;
+	const uint32_t nslots = w->nslots, span_ns = w->span_ns, cur_pos = w->cur_pos;
+	const uint64_t slot_mul = w->slot_mul;
+	uint64_t nx = *next_ns;
+	uint32_t fr = *next_frac, wr = *wire;
+
+	for (; i < lim; i++) {
 		struct rte_mbuf *m = pkts[i];
-		uint32_t wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
-		uint32_t frac;
-		uint64_t dep = pacer_depart(f, now, &frac);
-		uint64_t s = dep == now ? now_slot : wheel_slot_of(w, dep);
+		/* dep = nx >= now >= base: its slot is x / slot_ns after the
+		 * cursor's */
+		uint64_t x = nx - base;
+		uint32_t pos;
 
-		pacer_stamp(m, w->depart_off, w->depart_flag, dep);
-
-		if (s <= now_slot && f->aux == 0) {
-			/* due already and nothing of the flow is waiting */
-			if (pcc_pacer_pass(p, &pkts[i], 1) == 0)
-				break;
-			w->st->bypassed++;
-		} else {
-			uint64_t d = s > w->cur_abs ? s - w->cur_abs : 0;
-
-			if (f->aux >= w->max_queued || d >= w->nslots)
-				break;
-			if (wheel_append(w, (uint32_t)d, m, flow) < 0)
-				break;
-			if (f->aux++ == 0)
-				w->st->flows_active++;
-		}
-		pacer_advance(f, dep, frac, wire);
+		if (stamp)
+			pacer_stamp(m, w->depart_off, w->depart_flag, nx);
+		if (x >= span_ns)
+			break;
+		/* wheel_div() with the constant in a register */
+		pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
+		if (pos >= nslots)
+			pos -= nslots;
+		if (wheel_append(w, slots, busy, pos, m, flow) < 0)
+			break;
+		wr = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
+		wheel_advance(&nx, &fr, cost, nx, fr, wr);
 	}
+	*next_ns = nx;
+	*next_frac = fr;
+	*wire = wr;
 	return i;
 }
 
 /*
- * Hand out up to max entries of the slots up to target, in order, and
- * their flows in fids[] (prefetched for the caller's update).
+ * The flow's state is kept in locals over the burst (the slot stores
+ * could alias it) and written back at the end.  Packets that may skip
+ * the wheel come first (the flow has nothing waiting, and once one of its
+ * packets waits no other skips), then wheel_fill(), which makes no call.
  */
-static uint32_t
-wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out, uint32_t *fids,
-		uint32_t max)
+static __rte_always_inline uint16_t
+wheel_enqueue_flow(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t n, uint64_t now)
 {
+	struct pacer_tb *f = &w->flows[flow];
+	uint64_t next_ns = f->next_ns, cost = f->cost, base, now_end;
+	uint32_t next_frac = f->next_frac, aux = f->aux, wire = 0;
+	uint32_t bypassed = 0;
+	uint16_t i = 0, j, lim;
+
+	if (unlikely(!w->started))
+		wheel_start(w, rte_reciprocal_divide_u64(now, &w->slot_div));
+	/* the cursor never passes now's slot: now >= base */
+	base = wheel_cur_ns(w);
+	now_end = (wheel_slot_of(w, now) + 1) * w->slot_ns;
+	/* pacer_depart(): max(next, now) */
+	if (next_ns < now) {
+		next_ns = now;
+		next_frac = 0;
+	}
+	if (aux == 0 && next_ns < now_end) {
+		/* due already (now's slot) and nothing of the flow waits: to the
+		 * pass-through FIFO, as pcc_pacer_pass() */
+		uint32_t tail = *w->pass.tail;
+		uint32_t room = w->pass.mask + 1 - (tail - *w->pass.head);
+
+		for (; i < n && next_ns < now_end; i++) {
+			struct rte_mbuf *m = pkts[i];
+
+			pacer_stamp(m, w->depart_off, w->depart_flag, next_ns);
+			if (room == 0)
+				break;
+			w->pass.ring[tail++ & w->pass.mask] = m;
+			room--;
+			bypassed++;
+			wire = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
+			wheel_advance(&next_ns, &next_frac, cost, next_ns, next_frac, wire);
+		}
+		*w->pass.tail = tail;
+		if (i < n && next_ns < now_end)
+			goto out; /* the FIFO is full */
+	}
+	/* at most max_queued waiting */
+	lim = (uint16_t)RTE_MIN((uint32_t)n, i + (w->max_queued > aux ? w->max_queued - aux : 0));
+	j = i;
+	if (w->depart_off > 0)
+		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire,
+				true);
+	else
+		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire,
+				false);
+	aux += i - j;
+	if (i == lim && i < n)
+		/* refused for the queue limit: stamped all the same */
+		pacer_stamp(pkts[i], w->depart_off, w->depart_flag, next_ns);
+out:
+	if (i == 0)
+		return 0;
+	f->next_ns = next_ns;
+	f->next_frac = next_frac;
+	f->last_wire = (uint16_t)RTE_MIN(wire, (uint32_t)UINT16_MAX);
+	w->entries += aux - f->aux;
+	if (f->aux == 0 && aux != 0)
+		w->st->flows_active++;
+	f->aux = (uint16_t)aux;
+	w->st->bypassed += bypassed;
+	return i;
+}
+
+uint16_t
+pacer_wheel_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, uint16_t n,
+		uint64_t now)
+{
+	return wheel_enqueue_flow(pcc_pacer_priv(p), flow, pkts, n, now);
+}
+
+/* Prefetch the flows' state (24 bytes, which may straddle two lines),
+ * then enqueue each burst. */
+uint32_t
+pacer_wheel_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, struct rte_mbuf **pkts,
+		uint16_t *counts, uint16_t nb, uint64_t now)
+{
+	struct wheel *w = pcc_pacer_priv(p);
+	uint32_t off = 0, taken = 0;
+	uint16_t j;
+
+	for (j = 0; j < nb; j++) {
+		const char *f = (const char *)&w->flows[flows[j]];
+
+		rte_prefetch0(f);
+		rte_prefetch0(f + sizeof(struct pacer_tb) - 1);
+	}
+	for (j = 0; j < nb; j++) {
+		uint16_t c = counts[j];
+
+		counts[j] = c != 0 ? wheel_enqueue_flow(w, flows[j], pkts + off, c, now) : 0;
+		off += c;
+		taken += counts[j];
+	}
+	return taken;
+}
+
+/*
+ * Hand out entries i..end-1 of (pkt, flow) into out[*n] while *n < max;
+ * removed ones (NULL) are skipped.  Returns the index reached.  direct:
+ * take one off the flow's waiting count at once (flow state in cache),
+ * counting in *idle the flows left with none; else leave the flow in
+ * fids[*n] for the caller and prefetch its state (branch-free: out[*n]
+ * and fids[*n] are written for a removed one too, and overwritten by the
+ * next).
+ */
+static __rte_always_inline uint32_t
+wheel_take(struct pacer_tb *flows, struct rte_mbuf *const *pkt, const uint32_t *flow, uint32_t i,
+		uint32_t end, struct rte_mbuf **out, uint32_t *fids, uint32_t *n, uint32_t max,
+		uint32_t *idle, const bool direct)
+{
+	uint32_t k = *n;
+
+	for (; i < end && k < max; i++) {
+		struct rte_mbuf *m = pkt[i];
+		uint32_t fl = flow[i];
+
+		if (direct) {
+			if (unlikely(m == NULL))
+				continue;
+			out[k++] = m;
+			*idle += --flows[fl].aux == 0;
+		} else {
+			out[k] = m;
+			fids[k] = fl;
+			rte_prefetch0(&flows[fl]);
+			k += m != NULL;
+		}
+	}
+	*n = k;
+	return i;
+}
+
+/*
+ * Hand out up to max entries of the slots up to target, in order: see
+ * wheel_take() for direct, idle and fids.
+ */
+static __rte_always_inline uint32_t
+wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out, uint32_t *fids,
+		uint32_t max, uint32_t *idle, const bool direct)
+{
+	struct pacer_tb *const flows = w->flows;
+	struct wheel_slot *const slots = w->slots;
 	uint32_t n = 0;
 
 	while (n < max) {
-		struct wheel_slot *s = &w->slots[w->cur_pos];
+		struct wheel_slot *s = &slots[w->cur_pos];
 		uint64_t lim;
 		uint32_t maxd, pos1, d;
 
-		if (s->head != WHEEL_NIL) {
-			uint64_t late = now - w->cur_abs * w->slot_ns;
+		if (s->n != 0) {
+			uint64_t late = now - wheel_cur_ns(w);
+			uint32_t i0 = s->i, i, end = s->n;
 
 			if (late > w->st->late_ns_max)
 				w->st->late_ns_max = late;
-			do {
-				struct wheel_chunk *c = &w->chunks[s->head];
-				uint32_t end = s->head == s->tail ? s->tail_n : WHEEL_CHUNK;
-				uint32_t i;
+			i = i0;
+			if (i < WHEEL_IN0)
+				i = wheel_take(flows, s->pkt0, s->flow0, i,
+						RTE_MIN(end, (uint32_t)WHEEL_IN0), out, fids, &n,
+						max, idle, direct);
+			if (i >= WHEEL_IN0 && end > WHEEL_IN0)
+				i = WHEEL_IN0 +
+						wheel_take(flows, s->pkt1, s->flow1, i - WHEEL_IN0,
+								end - WHEEL_IN0, out, fids, &n, max,
+								idle, direct);
+			w->entries -= i - i0;
+			s->i = (uint8_t)i;
+			if (i < end)
+				return n;
+			while (s->head != WHEEL_NIL) {
+				uint32_t ci = s->head;
+				struct wheel_chunk *c = &w->chunks[ci];
 
-				for (i = s->head_i; i < end && n < max; i++) {
-					struct rte_mbuf *m = c->pkt[i];
-
-					w->entries--;
-					if (m == NULL)
-						continue;
-					out[n] = m;
-					fids[n] = c->flow[i];
-					rte_prefetch0(&w->flows[fids[n]]);
-					n++;
-				}
+				i0 = s->head_i;
+				end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
+				i = wheel_take(flows, c->pkt, c->flow, i0, end, out, fids, &n, max,
+						idle, direct);
+				w->entries -= i - i0;
 				if (i < end) {
-					s->head_i = (uint16_t)i;
+					s->head_i = (uint8_t)i;
 					return n;
 				}
-				if (s->head == s->tail) {
-					chunk_free(w, s->head);
-					s->head = WHEEL_NIL;
-					w->busy[w->cur_pos >> 6] &= ~(1ull << (w->cur_pos & 63));
-				} else {
-					uint32_t next = c->next;
-
-					chunk_free(w, s->head);
-					s->head = next;
-					s->head_i = 0;
-				}
-			} while (s->head != WHEEL_NIL && n < max);
-			if (s->head != WHEEL_NIL)
+				s->head = ci == s->tail ? WHEEL_NIL : c->next;
+				s->head_i = 0;
+				chunk_free(w, ci);
+			}
+			/* all out: the slot is empty */
+			s->n = 0;
+			s->i = 0;
+			w->busy[w->cur_pos >> 6] &= ~(1ull << (w->cur_pos & 63));
+			if (n == max)
 				return n;
 		}
 		/* the cursor's slot is empty: on to the next busy slot due */
@@ -324,8 +429,31 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 	return n;
 }
 
-static uint16_t
-wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max)
+/*
+ * Prefetch the slots up to WHEEL_PF_AHEAD after the cursor, at most
+ * WHEEL_PF_MAX per call: the next inserts land there (a slot's line is
+ * touched once a revolution, so the first insert would miss L1).
+ */
+static inline void
+wheel_prefetch_ahead(struct wheel *w)
+{
+	uint64_t end = w->cur_abs + RTE_MIN(WHEEL_PF_AHEAD, w->nslots);
+	uint32_t k;
+
+	if (w->pf_abs < w->cur_abs)
+		w->pf_abs = w->cur_abs;
+	for (k = 0; k < WHEEL_PF_MAX && w->pf_abs < end; k++, w->pf_abs++) {
+		uint32_t pos = w->cur_pos + (uint32_t)(w->pf_abs - w->cur_abs);
+
+		if (pos >= w->nslots)
+			pos -= w->nslots;
+		rte_prefetch0(&w->slots[pos]);
+		rte_prefetch0(&w->slots[pos].pkt1[0]);
+	}
+}
+
+uint16_t
+pacer_wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max)
 {
 	struct wheel *w = pcc_pacer_priv(p);
 	uint64_t target = wheel_slot_of(w, now);
@@ -339,258 +467,28 @@ wheel_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t
 	if (w->entries == 0) {
 		if (target > w->cur_abs)
 			wheel_jump(w, target);
+		wheel_prefetch_ahead(w);
 		return 0;
 	}
-	while (n < max) {
+	if (w->direct) {
+		uint32_t idle = 0;
+
+		n = wheel_emit(w, target, now, out, NULL, max, &idle, true);
+		w->st->flows_active -= idle;
+	}
+	/* flows prefetched a block ahead of their update */
+	while (!w->direct && n < max) {
 		uint32_t blk = RTE_MIN((uint32_t)max - n, WHEEL_BURST);
-		uint32_t k = wheel_emit(w, target, now, out + n, fids, blk);
-		uint32_t j;
+		uint32_t k = wheel_emit(w, target, now, out + n, fids, blk, NULL, false);
+		uint32_t j, idle = 0;
 
-		for (j = 0; j < k; j++) {
-			struct pacer_tb *f = &w->flows[fids[j]];
-
-			if (--f->aux == 0)
-				w->st->flows_active--;
-		}
+		for (j = 0; j < k; j++)
+			idle += --w->flows[fids[j]].aux == 0;
+		w->st->flows_active -= idle;
 		n += k;
 		if (k < blk)
 			break;
 	}
+	wheel_prefetch_ahead(w);
 	return (uint16_t)n;
 }
-
-/*
- * Start of the first slot with entries: the cursor's, or the next busy one
- * (dequeue hands a slot out once now reaches its start).
- */
-static uint64_t
-wheel_next_due(const struct pcc_pacer *p)
-{
-	const struct wheel *w = pcc_pacer_priv(p);
-	uint32_t d;
-
-	if (w == NULL || !w->started || w->entries == 0)
-		return UINT64_MAX;
-	if (w->slots[w->cur_pos].head != WHEEL_NIL)
-		return w->cur_abs * w->slot_ns;
-	if (!wheel_next_busy(
-			    w, w->cur_pos + 1 == w->nslots ? 0 : w->cur_pos + 1, w->nslots - 2, &d))
-		return UINT64_MAX;
-	return (w->cur_abs + d + 1) * w->slot_ns;
-}
-
-static int
-wheel_set_rate(struct pcc_pacer *p, uint32_t flow, uint64_t rate_bps)
-{
-	struct wheel *w = pcc_pacer_priv(p);
-	struct pacer_tb *f = &w->flows[flow];
-	uint64_t cost = pacer_cost(rate_bps, w->line_bps);
-
-	pacer_rescale(f, pcc_pacer_last_now(p), cost);
-	return 0;
-}
-
-static uint64_t
-wheel_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now)
-{
-	const struct wheel *w = pcc_pacer_priv(p);
-
-	return pacer_next(&w->flows[flow], now);
-}
-
-/* Remove the flow's entries from the slots (left as NULL), freeing them. */
-static void
-wheel_flow_reset(struct pcc_pacer *p, uint32_t flow)
-{
-	struct wheel *w = pcc_pacer_priv(p);
-	struct pacer_tb *f = &w->flows[flow];
-	uint32_t left = f->aux;
-	uint32_t wi;
-
-	for (wi = 0; wi < w->nwords && left > 0; wi++) {
-		uint64_t word = w->busy[wi];
-
-		while (word != 0 && left > 0) {
-			uint32_t pos = wi * 64 + (uint32_t)__builtin_ctzll(word);
-			const struct wheel_slot *s = &w->slots[pos];
-			uint32_t ci = s->head, i = s->head_i;
-
-			word &= word - 1;
-			while (ci != WHEEL_NIL && left > 0) {
-				struct wheel_chunk *c = &w->chunks[ci];
-				uint32_t end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
-
-				for (; i < end; i++) {
-					if (c->pkt[i] != NULL && c->flow[i] == flow) {
-						rte_pktmbuf_free(c->pkt[i]);
-						c->pkt[i] = NULL;
-						left--;
-					}
-				}
-				ci = ci == s->tail ? WHEEL_NIL : c->next;
-				i = 0;
-			}
-		}
-	}
-	if (f->aux != 0)
-		w->st->flows_active--;
-	f->aux = 0;
-	f->last_wire = 0;
-	f->next_ns = 0;
-	f->next_frac = 0;
-	f->cost = w->line_cost;
-}
-
-/* Packets the pool holds: max_flows x max_queued, but no more than twice
- * what the line sends in one horizon in 64-byte frames, nor 2^22. */
-static uint64_t
-wheel_pool_pkts(const struct pcc_pacer_conf *conf)
-{
-	unsigned __int128 line;
-	uint64_t want = (uint64_t)conf->max_flows * conf->max_queued;
-
-	line = (unsigned __int128)conf->line_rate_bps * conf->horizon_ns * 2 /
-			((unsigned __int128)8 * (WHEEL_MIN_FRAME + PCC_PACER_WIRE_OVERHEAD) *
-					1000000000u);
-	if ((unsigned __int128)want > line)
-		want = (uint64_t)line;
-	want = RTE_MAX(want, (uint64_t)conf->max_queued);
-	return RTE_MIN(want, (uint64_t)WHEEL_POOL_MAX);
-}
-
-static void
-wheel_release(struct wheel *w)
-{
-	rte_free(w->flows);
-	rte_free(w->slots);
-	rte_free(w->busy);
-	rte_free(w->chunks);
-	rte_free(w);
-}
-
-static int
-wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
-{
-	struct wheel *w;
-	uint64_t pkts, n_chunks;
-	uint32_t i;
-
-	w = rte_zmalloc_socket("pacer_wheel", sizeof(*w), RTE_CACHE_LINE_SIZE, conf->socket_id);
-	if (w == NULL)
-		return -ENOMEM;
-	w->nslots = conf->horizon_ns / conf->slot_ns;
-	w->nwords = (w->nslots + 63) / 64;
-	w->slot_ns = conf->slot_ns;
-	w->slot_div = rte_reciprocal_value_u64(conf->slot_ns);
-	w->max_queued = conf->max_queued;
-	w->max_flows = conf->max_flows;
-	w->line_bps = conf->line_rate_bps;
-	w->line_cost = pacer_cost(0, conf->line_rate_bps);
-	w->depart_off = conf->depart_off;
-	w->depart_flag = conf->depart_flag;
-	w->st = pcc_pacer_stats_ptr(p);
-	pkts = wheel_pool_pkts(conf);
-	/* every busy slot may hold one partly filled chunk */
-	n_chunks = (pkts + WHEEL_CHUNK - 1) / WHEEL_CHUNK + RTE_MIN(pkts, (uint64_t)w->nslots);
-	w->pool_pkts = pkts;
-	w->n_chunks = (uint32_t)n_chunks;
-
-	w->flows = rte_malloc_socket("pacer_wheel_flows", sizeof(w->flows[0]) * conf->max_flows,
-			RTE_CACHE_LINE_SIZE, conf->socket_id);
-	w->slots = rte_malloc_socket("pacer_wheel_slots", sizeof(w->slots[0]) * w->nslots,
-			RTE_CACHE_LINE_SIZE, conf->socket_id);
-	w->busy = rte_zmalloc_socket("pacer_wheel_busy", sizeof(w->busy[0]) * w->nwords,
-			RTE_CACHE_LINE_SIZE, conf->socket_id);
-	w->chunks = rte_malloc_socket("pacer_wheel_chunks", sizeof(w->chunks[0]) * w->n_chunks,
-			RTE_CACHE_LINE_SIZE, conf->socket_id);
-	if (w->flows == NULL || w->slots == NULL || w->busy == NULL || w->chunks == NULL) {
-		wheel_release(w);
-		return -ENOMEM;
-	}
-	for (i = 0; i < conf->max_flows; i++) {
-		w->flows[i].next_ns = 0;
-		w->flows[i].next_frac = 0;
-		w->flows[i].aux = 0;
-		w->flows[i].last_wire = 0;
-		w->flows[i].cost = w->line_cost;
-	}
-	for (i = 0; i < w->nslots; i++) {
-		w->slots[i].head = WHEEL_NIL;
-		w->slots[i].tail = WHEEL_NIL;
-		w->slots[i].head_i = 0;
-		w->slots[i].tail_n = 0;
-	}
-	for (i = 0; i < w->n_chunks; i++) {
-		memset(&w->chunks[i], 0, sizeof(w->chunks[i]));
-		w->chunks[i].next = i + 1 < w->n_chunks ? i + 1 : WHEEL_NIL;
-	}
-	w->free_head = 0;
-	pcc_pacer_set_priv(p, w);
-	return 0;
-}
-
-static void
-wheel_fini(struct pcc_pacer *p)
-{
-	struct wheel *w = pcc_pacer_priv(p);
-	uint32_t pos;
-
-	if (w == NULL)
-		return;
-	for (pos = 0; pos < w->nslots; pos++) {
-		const struct wheel_slot *s = &w->slots[pos];
-		uint32_t ci = s->head, i = s->head_i;
-
-		while (ci != WHEEL_NIL) {
-			struct wheel_chunk *c = &w->chunks[ci];
-			uint32_t end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
-
-			for (; i < end; i++)
-				rte_pktmbuf_free(c->pkt[i]); /* NULL is fine */
-			ci = ci == s->tail ? WHEEL_NIL : c->next;
-			i = 0;
-		}
-	}
-	wheel_release(w);
-	pcc_pacer_set_priv(p, NULL);
-}
-
-static void
-wheel_prefetch(const struct pcc_pacer *p, uint32_t flow)
-{
-	const struct wheel *w = pcc_pacer_priv(p);
-
-	rte_prefetch0(&w->flows[flow]);
-}
-
-static size_t
-wheel_mem_per_flow(const struct pcc_pacer *p)
-{
-	RTE_SET_USED(p);
-	return sizeof(struct pacer_tb);
-}
-
-static size_t
-wheel_mem_total(const struct pcc_pacer *p)
-{
-	const struct wheel *w = pcc_pacer_priv(p);
-
-	return sizeof(*w) + sizeof(w->flows[0]) * w->max_flows + sizeof(w->slots[0]) * w->nslots +
-			sizeof(w->busy[0]) * w->nwords + sizeof(w->chunks[0]) * w->n_chunks;
-}
-
-const struct pcc_pacer_ops pacer_wheel_ops = {
-	.name = "wheel",
-	.probe = NULL,
-	.init = wheel_init,
-	.fini = wheel_fini,
-	.set_rate = wheel_set_rate,
-	.enqueue = wheel_enqueue,
-	.dequeue = wheel_dequeue,
-	.flow_reset = wheel_flow_reset,
-	.mem_per_flow = wheel_mem_per_flow,
-	.mem_total = wheel_mem_total,
-	.prefetch = wheel_prefetch,
-	.next_due = wheel_next_due,
-	.flow_next = wheel_flow_next,
-};
