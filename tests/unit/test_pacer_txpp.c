@@ -41,13 +41,11 @@
 #define N_MBUFS 4095
 
 static struct rte_mempool *mp;
+
+#include "test_pacer_common.h"
+
 static int ts_off = -1;
 static uint64_t ts_flag;
-
-struct tag {
-	uint32_t flow;
-	uint32_t seq;
-};
 
 /* ---- The fake port ------------------------------------------------------ */
 
@@ -122,21 +120,6 @@ fake_reset(void)
 }
 
 /* ---- Helpers ----------------------------------------------------------- */
-
-static struct rte_mbuf *
-pkt(uint32_t flow, uint32_t seq, uint32_t len)
-{
-	struct rte_mbuf *m = rte_pktmbuf_alloc(mp);
-	struct tag *t;
-
-	assert_non_null(m);
-	t = rte_pktmbuf_mtod(m, struct tag *);
-	t->flow = flow;
-	t->seq = seq;
-	m->data_len = sizeof(*t);
-	m->pkt_len = len;
-	return m;
-}
 
 static void
 free_all(struct rte_mbuf **m, unsigned int n)

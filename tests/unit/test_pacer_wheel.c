@@ -35,31 +35,7 @@
 
 static struct rte_mempool *mp;
 
-struct tag {
-	uint32_t flow;
-	uint32_t seq;
-};
-
-static struct rte_mbuf *
-pkt(uint32_t flow, uint32_t seq, uint32_t len)
-{
-	struct rte_mbuf *m = rte_pktmbuf_alloc(mp);
-	struct tag *t;
-
-	assert_non_null(m);
-	t = rte_pktmbuf_mtod(m, struct tag *);
-	t->flow = flow;
-	t->seq = seq;
-	m->data_len = sizeof(*t);
-	m->pkt_len = len;
-	return m;
-}
-
-static const struct tag *
-tag_of(const struct rte_mbuf *m)
-{
-	return rte_pktmbuf_mtod(m, const struct tag *);
-}
+#include "test_pacer_common.h"
 
 static struct pcc_pacer *
 wheel(uint32_t max_flows, uint32_t slot_ns, uint32_t horizon_ns, uint32_t max_queued)
