@@ -47,6 +47,7 @@
 static struct rte_mempool *mp;
 
 #include "test_pacer_common.h"
+
 static uint16_t ring_port = UINT16_MAX;
 
 static struct pcc_pacer_conf
