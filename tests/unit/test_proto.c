@@ -20,6 +20,7 @@
 
 #include "pcc_proto.h"
 #include "pcc_proto_tlm.h"
+#include "test_mbuf.h"
 
 #define FRAME_MAX 2048
 
@@ -2027,19 +2028,6 @@ test_ecn_dscp(void **state)
 }
 
 /* ---- 5. mbufs ----------------------------------------------------- */
-
-static void
-mbuf_init(struct rte_mbuf *m, uint8_t *buf, uint16_t buf_len, uint16_t off, uint16_t len)
-{
-	memset(m, 0, sizeof(*m));
-	m->buf_addr = buf;
-	m->buf_len = buf_len;
-	m->data_off = off;
-	m->data_len = len;
-	m->pkt_len = len;
-	m->nb_segs = 1;
-	m->next = NULL;
-}
 
 static void
 info_equal(const struct pcc_pkt_info *a, const struct pcc_pkt_info *b)

@@ -30,6 +30,7 @@
 
 #include "pcc_proto.h"
 #include "proto_internal.h"
+#include "test_mbuf.h"
 
 /* lengths tried: past the register path's bound */
 #define LEN_MAX (PROTO_ICRC_REG_MAX + 128)
@@ -426,19 +427,6 @@ test_reg_const_changes(void **state)
 }
 
 /* ---- mbufs ------------------------------------------------------------- */
-
-static void
-mbuf_init(struct rte_mbuf *m, uint8_t *buf, uint16_t buf_len, uint16_t off, uint16_t len)
-{
-	memset(m, 0, sizeof(*m));
-	m->buf_addr = buf;
-	m->buf_len = buf_len;
-	m->data_off = off;
-	m->data_len = len;
-	m->pkt_len = len;
-	m->nb_segs = 1;
-	m->next = NULL;
-}
 
 /*
  * A CNP and a probe request in two segments, split at every byte: the
