@@ -570,24 +570,30 @@ proto_parse_core(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *op
 	return 0;
 }
 
-int
-pcc_parse(const void *frame, uint32_t len, const struct pcc_parse_opts *opts,
+/* pcc_parse() of a frame in one piece, after its argument checks. */
+static inline int
+parse_linear(const uint8_t *frame, uint32_t len, const struct pcc_parse_opts *opts,
 		struct pcc_pkt_info *info)
 {
 	int ret;
 
-	if (unlikely(frame == NULL || info == NULL))
-		return PCC_PROTO_ERR_INVAL;
-	if (opts == NULL)
-		opts = &parse_defaults;
 	ret = proto_parse_core(frame, len, opts, info);
-	if (ret < 0 || !opts->check_icrc || info->bth_off == 0)
+	if (likely(ret < 0 || !opts->check_icrc || info->bth_off == 0))
 		return ret;
 	ret = pcc_icrc_verify(frame, info);
 	if (ret < 0)
 		return ret;
 	info->flags |= PCC_PKT_F_ICRC_OK;
 	return 0;
+}
+
+int
+pcc_parse(const void *frame, uint32_t len, const struct pcc_parse_opts *opts,
+		struct pcc_pkt_info *info)
+{
+	if (unlikely(frame == NULL || info == NULL))
+		return PCC_PROTO_ERR_INVAL;
+	return parse_linear(frame, len, opts != NULL ? opts : &parse_defaults, info);
 }
 
 int
@@ -602,19 +608,10 @@ pcc_parse_mbuf(const struct rte_mbuf *m, const struct pcc_parse_opts *opts,
 		return PCC_PROTO_ERR_INVAL;
 	if (opts == NULL)
 		opts = &parse_defaults;
-	if (likely(m->next == NULL)) {
-		/* pcc_parse() without a second call and its checks: the
-		 * engine parses every frame it receives here */
-		d = rte_pktmbuf_mtod(m, const uint8_t *);
-		ret = proto_parse_core(d, m->data_len, opts, info);
-		if (likely(ret < 0 || !opts->check_icrc || info->bth_off == 0))
-			return ret;
-		ret = pcc_icrc_verify(d, info);
-		if (ret < 0)
-			return ret;
-		info->flags |= PCC_PKT_F_ICRC_OK;
-		return 0;
-	}
+	/* one segment: pcc_parse() without a second call and its checks
+	 * (the engine parses every frame it receives here) */
+	if (likely(m->next == NULL))
+		return parse_linear(rte_pktmbuf_mtod(m, const uint8_t *), m->data_len, opts, info);
 
 	/*
 	 * Chain: parse a linear copy of the first bytes (every header the
