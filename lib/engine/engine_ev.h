@@ -181,14 +181,21 @@ eng_ev_copy(struct eng_ev *d, const struct eng_ev *s)
 /* Merge b into a when both are CNPs, or ACKs without INT, of one flow. */
 bool eng_ev_merge(struct eng_ev *a, const struct eng_ev *b);
 
+/* The fields of an event that come from its flow's header line 0. */
+static inline void
+eng_ev_flow_hot(struct pcc_dev_event *ev, const struct eng_flow *f)
+{
+	ev->port = f->dev_port;
+	ev->flow_tag = f->tag;
+	ev->dscp = f->l3_dscp;
+}
+
 /* The fields of an event that come from its flow. */
 static inline void
 eng_ev_flow(struct pcc_dev_event *ev, const struct eng_flow *f)
 {
-	ev->port = f->dev_port;
-	ev->flow_tag = f->tag;
+	eng_ev_flow_hot(ev, f);
 	ev->flow_qpn = eng_flow_qpn(f);
-	ev->dscp = f->l3_dscp;
 }
 
 /*
@@ -202,7 +209,10 @@ eng_ev_to_dev(const struct eng_ev *r, const struct eng_flow *f, struct pcc_dev_e
 	memset(ev, 0, sizeof(*ev));
 	ev->type = r->type;
 	ev->subtype = r->subtype;
-	eng_ev_flow(ev, f);
+	/* the QPN from the record's key, which is the flow's: the flow's
+	 * own key lies in a line an event does not otherwise touch */
+	eng_ev_flow_hot(ev, f);
+	ev->flow_qpn = r->key.type == PCC_ENGINE_FLOW_QP ? r->key.qpn : 0;
 	ev->ttl = r->ttl;
 	ev->sn = r->sn;
 	ev->ts = (uint32_t)r->ts_ns;
