@@ -6,7 +6,8 @@
 #define ENGINE_INTERNAL_H
 
 /*
- * Engine internals shared by engine.c (lifecycle), engine_conf.c (its
+ * Engine internals shared by engine.c (lifecycle), lcore.c (its lcores,
+ * their flow tables, pacers and rings), engine_conf.c (its
  * checks), port.c (ethdev and mempool setup), clock.c (per-port time
  * source: engine_clock.h), flow.c (flow tables: engine_flow.h), rp.c
  * (reaction point: dispatch, results), rp_ev.c (its event records:
@@ -558,6 +559,15 @@ void eng_probe_resolve(struct pcc_engine_probe_conf *pc);
 int eng_ctl_init(struct pcc_engine *e);
 void eng_ctl_fini(struct eng_lcore *lc);
 unsigned int eng_ctl_poll(struct eng_lcore *lc);
+
+/* lcore.c, for pcc_engine_create() and pcc_engine_destroy(): the lcores
+ * of the configuration and their ports; an lcore's flow table and
+ * pacers; the rings between lcores that hand each other events or
+ * packets (0 or a negative errno, logged); freeing an lcore. */
+int eng_lcores_setup(struct pcc_engine *e);
+int eng_lcore_flows_setup(struct pcc_engine *e, struct eng_lcore *lc);
+int eng_rings_setup(struct pcc_engine *e);
+void eng_lcore_free(struct eng_lcore *lc);
 
 /* engine_conf.c: the checks of pcc_engine_create(); 0 or -EINVAL (logged) */
 int eng_conf_check(const struct pcc_engine_conf *c);
