@@ -94,6 +94,12 @@ bench_runs() {
 	esac
 }
 
+# The EAL runtime directories of file prefix $1 (to remove at exit: the
+# EAL leaves them, --no-shconf or not).
+bench_rundirs() {
+	echo "/var/run/dpdk/$1 ${XDG_RUNTIME_DIR:-/tmp}/dpdk/$1"
+}
+
 # shellcheck disable=SC2034 # eal is for the caller
 bench_eal() {
 	eal="--no-huge -m $1 --no-pci --no-shconf --log-level=lib.eal:error"

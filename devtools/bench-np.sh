@@ -53,7 +53,9 @@ cpu=$(($(nproc) - 1))
 main=0
 eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error ${BENCH_EAL:-}"
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp" "/var/run/dpdk/bench-tp-$$" "${XDG_RUNTIME_DIR:-/tmp}/dpdk/bench-tp-$$"' EXIT INT TERM
+rundirs="$(bench_rundirs "bench-tp-$$") $(bench_rundirs "bench-np-$$")"
+# shellcheck disable=SC2086 # four paths
+trap 'rm -rf "$tmp" $rundirs' EXIT INT TERM
 
 bench_runs
 have_tp=0

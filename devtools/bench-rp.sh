@@ -50,7 +50,9 @@ bench_eal 2048
 pin=""
 command -v taskset >/dev/null 2>&1 && pin="taskset -c $cpu"
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+rundirs=$(bench_rundirs "bench-rp-$$")
+# shellcheck disable=SC2086 # two paths
+trap 'rm -rf "$tmp" $rundirs' EXIT INT TERM
 
 bench_header
 echo "# $pin $algos_bin --flows $flows --algo noop"

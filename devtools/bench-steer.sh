@@ -26,6 +26,9 @@ shift "$skip"
 bench_build "$dir" bench_steer
 last=$(($(nproc) - 1))
 bench_eal 2048
+rundirs=$(bench_rundirs "bench-steer-$$")
+# shellcheck disable=SC2086 # two paths
+trap 'rm -rf $rundirs' EXIT INT TERM
 bench_header
 echo "# $bin $eal --lcores 0@0,1@0,2@$last -- $*"
 # shellcheck disable=SC2086
