@@ -201,15 +201,7 @@ static const char *const sim_refused[] = {
 	"forward",
 	"gen-file",
 	"gen-flows",
-	"gen-qpn",
-	"gen-size",
-	"gen-rate",
-	"gen-ce",
-	"gen-ipv6",
-	"gen-dscp",
-	"gen-src-ip",
-	"gen-dst-ip",
-	"gen-dst-mac",
+	NULL, /* here, lib/host's generator settings (pcc_host_opt_is_gen()) */
 	"algo",
 	"algo-param",
 	"line-rate",
@@ -248,6 +240,21 @@ sim_replacement(const char *name)
 	return "the scenario's flows: section lists the flows";
 }
 
+/* The first generator setting given (lib/host's table order), or NULL. */
+static const char *
+sim_gen_given(const struct app_args *a, const struct seen *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < pcc_host_opt_count(); i++) {
+		const char *name = pcc_host_opt_at(i)->name;
+
+		if (pcc_host_opt_is_gen(name) && given(a, s, name))
+			return name;
+	}
+	return NULL;
+}
+
 /* --sim: refused options, overrides, algorithm names and parameters. */
 static int
 check_sim(struct app_args *a, const struct seen *s, char *err, size_t errlen)
@@ -269,9 +276,11 @@ check_sim(struct app_args *a, const struct seen *s, char *err, size_t errlen)
 		return APP_ARGS_OK;
 	}
 	for (i = 0; i < RTE_DIM(sim_refused); i++) {
-		if (given(a, s, sim_refused[i])) {
-			app_set_err(err, errlen, "invalid combination: --%s with --sim (%s)",
-					sim_refused[i], sim_replacement(sim_refused[i]));
+		const char *name = sim_refused[i] != NULL ? sim_refused[i] : sim_gen_given(a, s);
+
+		if (name != NULL && given(a, s, name)) {
+			app_set_err(err, errlen, "invalid combination: --%s with --sim (%s)", name,
+					sim_replacement(name));
 			return APP_ARGS_ERR;
 		}
 	}

@@ -48,6 +48,17 @@ static const char *const gen_opts[] = {
 	"gen-dst-mac",
 };
 
+bool
+pcc_host_opt_is_gen(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name != NULL && i < RTE_DIM(gen_opts); i++)
+		if (strcmp(name, gen_opts[i]) == 0)
+			return true;
+	return false;
+}
+
 /* NP options that need CNPs. */
 static const char *const cnp_opts[] = {
 	"np-sqpn",

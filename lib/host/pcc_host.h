@@ -438,6 +438,13 @@ const struct pcc_host_opt_info *pcc_host_opt_at(unsigned int i);
 const struct pcc_host_opt_info *pcc_host_opt_find(const char *name);
 
 /**
+ * Whether option name sets the generated flows' packets (gen-qpn,
+ * gen-size, ...): such an option needs gen-flows or gen-file, and a
+ * simulator scenario, whose flows section lists the flows, replaces it.
+ */
+bool pcc_host_opt_is_gen(const char *name);
+
+/**
  * Set option name to value: ctx NULL for a process option, a context of
  * the option's role otherwise.  The value's syntax and range are checked
  * (one line in pcc_host_last_error() naming the value: "invalid value

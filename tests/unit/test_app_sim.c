@@ -84,6 +84,12 @@ test_sim_option_errors(void **state)
 	expect_err(PARSE("--sim", SCN("hpcc"), "--algo", "dcqcn"), "--algo with --sim");
 	expect_err(PARSE("--sim", SCN("hpcc"), "--gen-file", SCN("hpcc")), "invalid");
 	expect_err(PARSE("--sim", SCN("hpcc"), "--line-rate", "25"), "--line-rate with --sim");
+	expect_err(PARSE("--sim", SCN("hpcc"), "--gen-rate", "100"),
+			"--gen-rate with --sim (the scenario's flows: section lists the flows)");
+	expect_err(PARSE("--sim", SCN("hpcc"), "--gen-dst-mac", "02:00:00:00:00:01"),
+			"--gen-dst-mac with --sim");
+	expect_err(PARSE("--sim", SCN("hpcc"), "--gen-flows", "4", "--gen-size", "100"),
+			"--gen-flows with --sim");
 	expect_err(PARSE("--sim", SCN("hpcc"), "--np-cnp-gap-us", "5"), "--np-cnp-gap-us with");
 	expect_err(PARSE("--config", "(0,0,1)", "--sim", SCN("hpcc")), "--config with --sim");
 

@@ -746,6 +746,13 @@ test_opts_config(void **state)
 	assert_int_equal(pcc_host_opts_check(bad_names, bad_values, 1, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "--gen-size needs --gen-flows"));
 	assert_int_equal(pcc_host_opt_set(NULL, "nosuch", "1"), -ENOENT);
+	/* the generated flows' settings: not gen-flows or gen-file themselves */
+	assert_true(pcc_host_opt_is_gen("gen-qpn"));
+	assert_true(pcc_host_opt_is_gen("gen-dst-mac"));
+	assert_false(pcc_host_opt_is_gen("gen-flows"));
+	assert_false(pcc_host_opt_is_gen("gen-file"));
+	assert_false(pcc_host_opt_is_gen("burst"));
+	assert_false(pcc_host_opt_is_gen(NULL));
 
 	ports_up();
 	rp = pcc_host_rp_create(0);
