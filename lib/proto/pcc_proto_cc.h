@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+#ifndef PCC_PROTO_CC_H
+#define PCC_PROTO_CC_H
+
+/**
+ * @file
+ * The congestion-control frames a reaction point receives most — CNPs and
+ * RC ACK/NAKs over IPv4 without options, with or without one 802.1Q tag —
+ * recognised in a few word loads and compares, without pcc_parse() and
+ * its 104-byte descriptor.  Inline: the engine's RX path calls it on
+ * every frame of an RP port.
+ *
+ * pcc_cc_match() answers true only for a frame pcc_parse() would parse
+ * with the same options, return 0 for, and give the kind and fields
+ * decoded here; for any other frame (another layout or kind, or a
+ * malformed one) it answers false and the caller parses the frame with
+ * pcc_parse_mbuf(), which then decides (errors included).  The ICRC is not
+ * checked: pcc_cc_icrc_ok() does.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <rte_byteorder.h>
+
+#include "pcc_proto.h"
+#include "pcc_proto_tlm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What pcc_cc_match() decodes of a CNP, ACK or NAK. */
+struct pcc_cc_frame {
+	uint32_t dqpn;     /**< BTH DestQP */
+	uint32_t psn;      /**< BTH PSN */
+	uint16_t l3_off;   /**< IPv4 header: 14, or 18 after a VLAN tag */
+	uint16_t ip_len;   /**< IPv4 total length */
+	uint8_t kind;      /**< PCC_PKT_CNP, PCC_PKT_ROCE_ACK or PCC_PKT_ROCE_NAK */
+	uint8_t ttl;       /**< IPv4 TTL */
+	uint8_t bth_flags; /**< BTH byte 4 (FECN, BECN, PCC_BTH_INT) */
+	uint8_t syndrome;  /**< AETH syndrome (ACK, NAK); 0 for a CNP */
+};
+
+/** The 8 bytes at p as a big-endian number. */
+static inline uint64_t
+pcc_cc_be64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return rte_be_to_cpu_64(v);
+}
+
+/**
+ * Is the frame p[0..len) a CNP, or an RC ACKNOWLEDGE (ACK or NAK), over
+ * IPv4 without options (optionally one 802.1Q tag), well formed as
+ * pcc_parse() with opts checks it?  Then true, *cc filled.  opts: as for
+ * pcc_parse() (NULL: defaults); with check_icrc or check_ip_csum set the
+ * answer is always false.  len: the frame's length; p must hold the first
+ * 62 bytes when len is at least that.
+ */
+static inline bool
+pcc_cc_match(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *opts,
+		struct pcc_cc_frame *cc)
+{
+	uint32_t off = PCC_ETH_HDR_LEN, tot, need;
+	uint64_t w0, w1, w2, w3;
+	const uint8_t *b;
+	uint8_t op, syn = 0, kind;
+
+	/* the longest such frame's headers: Ethernet, tag, IPv4, UDP, BTH,
+	 * AETH */
+	if (len < PCC_ETH_HDR_LEN + PCC_VLAN_HDR_LEN + PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN +
+					PCC_BTH_LEN + PCC_AETH_LEN)
+		return false;
+	if (p[12] == (PCC_ETHER_TYPE_VLAN >> 8) && p[13] == (PCC_ETHER_TYPE_VLAN & 0xff))
+		off += PCC_VLAN_HDR_LEN;
+	/* EtherType, version and IHL, TOS, total length, id */
+	w0 = pcc_cc_be64(p + off - 2);
+	/* fragment bits, TTL, protocol, checksum, 2 bytes of the source */
+	w1 = pcc_cc_be64(p + off + 6);
+	/* UDP: ports, length, checksum */
+	w2 = pcc_cc_be64(p + off + PCC_IPV4_HDR_LEN);
+	b = p + off + PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN;
+	/* BTH: opcode, SE/M/pad/TVer, P_Key, flags, DestQP */
+	w3 = pcc_cc_be64(b);
+	tot = (uint32_t)(w0 >> 16) & 0xffff;
+	op = (uint8_t)(w3 >> 56);
+	if ((w0 >> 40) != ((uint64_t)PCC_ETHER_TYPE_IPV4 << 8 | 0x45) ||
+			(w1 & UINT64_C(0x3fff00ff00000000)) != (uint64_t)17 << 32 ||
+			((w2 >> 32) & 0xffff) != PCC_ROCE_UDP_PORT || tot > len - off ||
+			tot < PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN ||
+			((w2 >> 16) & 0xffff) != tot - PCC_IPV4_HDR_LEN ||
+			(w3 & UINT64_C(0x000f000000000000)) != 0)
+		return false;
+	if (opts != NULL &&
+			(opts->check_icrc || opts->check_ip_csum || opts->ifa2_proto == 17 ||
+					(opts->ifa1_marker != 0 && w3 == opts->ifa1_marker)))
+		return false;
+	if (opts == NULL && w3 == PCC_IFA1_MARKER_DEFAULT)
+		return false;
+	/* BTH, extension header, pad, ICRC within the UDP payload */
+	need = PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN + PCC_BTH_LEN + ((w3 >> 52) & 0x3) + PCC_ICRC_LEN;
+	if (op == PCC_OP_CNP) {
+		if (tot < need + PCC_CNP_PAD_LEN)
+			return false;
+		kind = PCC_PKT_CNP;
+	} else if (op == PCC_OP_RC_ACK) {
+		if (tot < need + PCC_AETH_LEN)
+			return false;
+		syn = b[PCC_BTH_LEN];
+		switch ((syn >> 5) & 0x3) {
+		case PCC_AETH_ACK:
+			kind = PCC_PKT_ROCE_ACK;
+			break;
+		case PCC_AETH_RNR_NAK:
+		case PCC_AETH_NAK:
+			kind = PCC_PKT_ROCE_NAK;
+			break;
+		default:
+			return false;
+		}
+	} else {
+		return false;
+	}
+	cc->dqpn = (uint32_t)w3 & PCC_QPN_MASK;
+	cc->psn = (uint32_t)pcc_cc_be64(b + 4) & PCC_PSN_MASK;
+	cc->l3_off = (uint16_t)off;
+	cc->ip_len = (uint16_t)tot;
+	cc->kind = kind;
+	cc->ttl = (uint8_t)(w1 >> 40);
+	cc->bth_flags = (uint8_t)(w3 >> 24);
+	cc->syndrome = syn;
+	return true;
+}
+
+/**
+ * Is the ICRC of a frame pcc_cc_match() accepted (p, *cc) right?  The
+ * datagram is the IPv4 packet; its last 4 bytes are the ICRC.
+ */
+static inline bool
+pcc_cc_icrc_ok(const uint8_t *p, const struct pcc_cc_frame *cc)
+{
+	const uint8_t *ip = p + cc->l3_off;
+	uint32_t n = (uint32_t)cc->ip_len - PCC_ICRC_LEN, wire;
+	int err;
+
+	memcpy(&wire, ip + n, sizeof(wire));
+	return pcc_icrc_calc(ip, n, &err) == rte_le_to_cpu_32(wire) && err == 0;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PCC_PROTO_CC_H */
