@@ -74,18 +74,18 @@ struct eng_rp_conf {
  * response).
  */
 static inline int
-eng_ev_type_of(const struct pcc_pkt_info *info, uint8_t *subtype)
+eng_ev_type_of_kind(uint8_t kind, uint8_t syndrome, uint8_t *subtype)
 {
 	*subtype = 0;
-	switch (info->kind) {
+	switch (kind) {
 	case PCC_PKT_CNP:
 		return PCC_DEV_EVENT_CNP;
 	case PCC_PKT_ROCE_ACK:
 		return PCC_DEV_EVENT_ACK;
 	case PCC_PKT_ROCE_NAK:
-		if (pcc_aeth_class(info->aeth_syndrome) == PCC_AETH_RNR_NAK)
+		if (pcc_aeth_class(syndrome) == PCC_AETH_RNR_NAK)
 			*subtype = PCC_DEV_NACK_RNR;
-		else if (pcc_aeth_code(info->aeth_syndrome) == PCC_NAK_PSN_SEQ_ERR)
+		else if (pcc_aeth_code(syndrome) == PCC_NAK_PSN_SEQ_ERR)
 			*subtype = PCC_DEV_NACK_OOS;
 		return PCC_DEV_EVENT_NACK;
 	default:
@@ -93,35 +93,46 @@ eng_ev_type_of(const struct pcc_pkt_info *info, uint8_t *subtype)
 	}
 }
 
-/* Does the packet of type carry an INT header the record keeps? */
-static inline bool
-eng_ev_pkt_has_int(uint8_t type, const struct pcc_pkt_info *info, const void *int_hdr)
+/* eng_ev_type_of_kind() of a parsed packet. */
+static inline int
+eng_ev_type_of(const struct pcc_pkt_info *info, uint8_t *subtype)
 {
-	return type == PCC_DEV_EVENT_ACK && int_hdr != NULL && (info->bth_flags & PCC_BTH_INT);
+	return eng_ev_type_of_kind(info->kind, info->aeth_syndrome, subtype);
+}
+
+/* Does the packet of type, BTH byte 4 bth_flags, carry an INT header the
+ * record keeps? */
+static inline bool
+eng_ev_pkt_has_int(uint8_t type, uint8_t bth_flags, const void *int_hdr)
+{
+	return type == PCC_DEV_EVENT_ACK && int_hdr != NULL && (bth_flags & PCC_BTH_INT);
 }
 
 /*
- * Build in *ev the record of a CC packet of type/subtype on port_id
- * (sig: eng_flow_hash_qp() of its flow) received at ts: every field before int_raw stored once from registers
- * (no memset, no key copied), int_raw when the ACK carries INT.
+ * Build in *ev the record of a CC packet of type/subtype (BTH DestQP qpn,
+ * PSN psn, BTH byte 4 bth_flags, IP TTL ttl) on port_id (sig:
+ * eng_flow_hash_qp() of its flow) received at ts: every field before
+ * int_raw stored once from registers (no memset, no key copied), int_raw
+ * when the ACK carries INT.
  */
 static inline void
 eng_ev_fill(struct eng_ev *ev, uint8_t type, uint8_t subtype, uint16_t port_id, uint32_t sig,
-		const struct pcc_pkt_info *info, const void *int_hdr, uint64_t ts)
+		uint32_t qpn, uint32_t psn, uint8_t bth_flags, uint8_t ttl, const void *int_hdr,
+		uint64_t ts)
 {
-	eng_flow_key_qp(&ev->key, port_id, info->dqpn);
+	eng_flow_key_qp(&ev->key, port_id, qpn);
 	ev->sig = sig;
 	ev->type = type;
 	ev->subtype = subtype;
 	ev->has_int = 0;
-	ev->ttl = info->ttl;
-	ev->sn = info->psn;
-	ev->first_sn = info->psn;
+	ev->ttl = ttl;
+	ev->sn = psn;
+	ev->first_sn = psn;
 	ev->count = 1;
 	ev->reserved2 = 0;
 	ev->ts_ns = ts;
 	ev->first_ts_ns = ts;
-	if (eng_ev_pkt_has_int(type, info, int_hdr)) {
+	if (eng_ev_pkt_has_int(type, bth_flags, int_hdr)) {
 		memcpy(ev->int_raw, int_hdr, PCC_INT_HDR_LEN);
 		ev->has_int = 1;
 	}
@@ -143,18 +154,19 @@ eng_ev_from_pkt(const struct pcc_pkt_info *info, const void *int_hdr, uint16_t p
 	if (type < 0)
 		return -1;
 	eng_ev_fill(ev, (uint8_t)type, subtype, port_id, eng_flow_hash_qp(port_id, info->dqpn),
-			info, int_hdr, ts);
+			info->dqpn, info->psn, info->bth_flags, info->ttl, int_hdr, ts);
 	return 0;
 }
 
 /*
- * Merge the CC packet of type (eng_ev_type_of(); has_int: its INT kept)
- * of the QP flow with hash sig and first key word w0 into record a when
- * eng_ev_merge() would merge its record, without building that record.
+ * Merge the CC packet of type (eng_ev_type_of(); has_int: its INT kept;
+ * PSN psn, IP TTL ttl) of the QP flow with hash sig and first key word w0
+ * into record a when eng_ev_merge() would merge its record, without
+ * building that record.
  */
 static inline bool
 eng_ev_merge_pkt(struct eng_ev *a, uint8_t type, uint32_t sig, uint64_t w0, bool has_int,
-		const struct pcc_pkt_info *info, uint64_t ts)
+		uint32_t psn, uint8_t ttl, uint64_t ts)
 {
 	if (a->type != type || a->sig != sig)
 		return false;
@@ -162,9 +174,9 @@ eng_ev_merge_pkt(struct eng_ev *a, uint8_t type, uint32_t sig, uint64_t w0, bool
 		return false;
 	if (!eng_flow_key_is_qp(&a->key, w0))
 		return false;
-	a->sn = info->psn;
+	a->sn = psn;
 	a->ts_ns = ts;
-	a->ttl = info->ttl;
+	a->ttl = ttl;
 	a->count++;
 	return true;
 }

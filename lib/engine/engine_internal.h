@@ -39,6 +39,7 @@
 #include "pcc_engine.h"
 #include "pcc_pacer.h"
 #include "pcc_proto.h"
+#include "pcc_proto_cc.h"
 
 extern int pcc_engine_logtype;
 
@@ -604,6 +605,10 @@ void eng_rp_port_info_start(struct pcc_engine *e);
  */
 int eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_pkt_info *info, uint64_t now, struct eng_ev *pend, bool *has_pend);
+/* eng_rp_rx() of a CNP or RC ACK/NAK recognised by pcc_cc_match() (*cc),
+ * not parsed. */
+int eng_rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
+		const struct pcc_cc_frame *cc, uint64_t now, struct eng_ev *pend, bool *has_pend);
 /* Hand a finished event record to its owner: this lcore's are processed
  * at once while its table is small (eng_rp_bulk_min_flows), else kept for
  * eng_rp_flush() (processed when ENG_RP_EV_BATCH are kept); the others go

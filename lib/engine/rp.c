@@ -384,6 +384,39 @@ icrc_fate(uint8_t kind)
 	}
 }
 
+/*
+ * The event of a CC packet of kind (AETH syndrome syn; BTH DestQP qpn, PSN
+ * psn, byte 4 bth_flags; IP TTL ttl; INT header int_hdr or NULL) received
+ * at ts on q: built where it is kept (*pend), or not at all when it merges
+ * into the one kept.
+ */
+static __rte_always_inline int
+rp_rx_ev(struct eng_lcore *lc, const struct eng_rxq *q, uint8_t kind, uint8_t syn, uint32_t qpn,
+		uint32_t psn, uint8_t bth_flags, uint8_t ttl, const void *int_hdr, uint64_t ts,
+		struct eng_ev *pend, bool *has_pend)
+{
+	uint8_t subtype;
+	uint32_t sig;
+	int type;
+
+	type = eng_ev_type_of_kind(kind, syn, &subtype);
+	if (type < 0)
+		return PCC_ENGINE_FATE_NOT_MINE;
+	sig = eng_flow_hash_qp(q->port_id, qpn);
+	if (*has_pend &&
+			eng_ev_merge_pkt(pend, (uint8_t)type, sig,
+					eng_flow_key_qp_word(q->port_id, qpn),
+					eng_ev_pkt_has_int((uint8_t)type, bth_flags, int_hdr), psn,
+					ttl, ts))
+		return PCC_ENGINE_FATE_CC_EVENT;
+	if (*has_pend)
+		eng_rp_post(lc, q->pidx, pend);
+	eng_ev_fill(pend, (uint8_t)type, subtype, q->port_id, sig, qpn, psn, bth_flags, ttl,
+			int_hdr, ts);
+	*has_pend = true;
+	return PCC_ENGINE_FATE_CC_EVENT;
+}
+
 int
 eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_pkt_info *info, uint64_t now, struct eng_ev *pend, bool *has_pend)
@@ -394,9 +427,6 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 	struct eng_rtt_sample s;
 	struct eng_ev r;
 	uint64_t ts = eng_clock_rx(q->clk, m, now);
-	uint8_t subtype;
-	uint32_t sig;
-	int type;
 
 	/* a corrupt or forged CNP must not cut a flow's rate: RoCEv2
 	 * packets (not IFA ones, which carry no ICRC) are verified first */
@@ -438,22 +468,28 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 	}
 	if (info->kind == PCC_PKT_ROCE_ACK && (info->bth_flags & PCC_BTH_INT))
 		int_hdr = rte_pktmbuf_read(m, info->payload_off, PCC_INT_HDR_LEN, int_buf);
-	/* the record is built where it is kept (*pend), or not at all when
-	 * the packet merges into the one kept */
-	type = eng_ev_type_of(info, &subtype);
-	if (type < 0)
-		return PCC_ENGINE_FATE_NOT_MINE;
-	sig = eng_flow_hash_qp(q->port_id, info->dqpn);
-	if (*has_pend &&
-			eng_ev_merge_pkt(pend, (uint8_t)type, sig,
-					eng_flow_key_qp_word(q->port_id, info->dqpn),
-					eng_ev_pkt_has_int((uint8_t)type, info, int_hdr), info, ts))
-		return PCC_ENGINE_FATE_CC_EVENT;
-	if (*has_pend)
-		eng_rp_post(lc, q->pidx, pend);
-	eng_ev_fill(pend, (uint8_t)type, subtype, q->port_id, sig, info, int_hdr, ts);
-	*has_pend = true;
-	return PCC_ENGINE_FATE_CC_EVENT;
+	return rp_rx_ev(lc, q, info->kind, info->aeth_syndrome, info->dqpn, info->psn,
+			info->bth_flags, info->ttl, int_hdr, ts, pend, has_pend);
+}
+
+int
+eng_rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
+		const struct pcc_cc_frame *cc, uint64_t now, struct eng_ev *pend, bool *has_pend)
+{
+	uint8_t int_buf[PCC_INT_HDR_LEN];
+	const void *int_hdr = NULL;
+	uint64_t ts = eng_clock_rx(q->clk, m, now);
+
+	if (q->icrc_sw && unlikely(!pcc_cc_icrc_ok(rte_pktmbuf_mtod(m, const uint8_t *), cc)))
+		return icrc_fate(cc->kind);
+	/* an ACK's INT header follows its AETH */
+	if (cc->kind == PCC_PKT_ROCE_ACK && (cc->bth_flags & PCC_BTH_INT))
+		int_hdr = rte_pktmbuf_read(m,
+				(uint32_t)cc->l3_off + PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN +
+						PCC_BTH_LEN + PCC_AETH_LEN,
+				PCC_INT_HDR_LEN, int_buf);
+	return rp_rx_ev(lc, q, cc->kind, cc->syndrome, cc->dqpn, cc->psn, cc->bth_flags, cc->ttl,
+			int_hdr, ts, pend, has_pend);
 }
 
 /* ---- Flows of an lport ------------------------------------------------------ */

@@ -80,6 +80,10 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	const bool np = (q->roles & PCC_ENGINE_ROLE_NP) != 0;
 	const bool host = (q->roles & PCC_ENGINE_ROLE_FWD) != 0;
 	const bool wire = rp && e->fwd_b == (int16_t)q->pidx;
+	/* CNPs and ACK/NAKs on an RP port go to the RP runner whatever its
+	 * other roles (but on the host side of forward mode): the commonest
+	 * are recognised without a parse */
+	const bool cc_lane = rp && !host;
 	const uint16_t nb_rx = n;
 	uint16_t nb_done = 0, nb_sel = 0, nb_back = 0, i, ntx = 0, nb_fast = 0;
 	uint64_t bytes = 0, tx_bytes = 0;
@@ -97,12 +101,22 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 		struct pcc_pkt_info *info = &infos[nb_sel];
+		struct pcc_cc_frame cc;
 		unsigned int kind;
 		int ret, fate;
 
 		if (i + 1 < n)
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
 		bytes += m->pkt_len;
+		if (cc_lane && likely(m->next == NULL) &&
+				pcc_cc_match(rte_pktmbuf_mtod(m, const uint8_t *), m->data_len,
+						&e->popts, &cc)) {
+			eng_ctr_add(&pc->rx_kind[cc.kind], 1);
+			fate = eng_rp_rx_cc(lc, q, m, &cc, now, &pend, &has_pend);
+			eng_fate(pc, (unsigned int)fate, 1);
+			done[nb_done++] = m;
+			continue;
+		}
 		ret = pcc_parse_mbuf(m, &e->popts, info);
 		if (ret < 0) {
 			eng_ctr_add(&pc->parse_err[parse_err_idx(ret)], 1);
