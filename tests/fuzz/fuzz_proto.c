@@ -12,6 +12,7 @@
  *   - parsers: decoded offsets and lengths lie within the data; what a
  *     parser accepts its builder writes back, and parses to the same
  *     values;
+ *   - pcc_cc_match(): what it accepts, pcc_parse() parses alike;
  *   - pcc_parse(): pcc_parse_mbuf() on a single segment and on a
  *     two-segment chain agrees; after pcc_icrc_update() the ICRC verifies;
  *     derived parsers (probe, MAD, IFA) accept what pcc_parse() classified;
@@ -34,6 +35,7 @@
 #include <rte_mbuf.h>
 
 #include "pcc_proto.h"
+#include "pcc_proto_cc.h"
 #include "proto_internal.h"
 
 #ifndef FUZZ_ENTRY
@@ -211,6 +213,7 @@ fuzz_parse(const uint8_t *data, size_t size)
 	struct pcc_parse_opts o, o2;
 	const struct pcc_parse_opts *op;
 	struct pcc_pkt_info info, info2;
+	struct pcc_cc_frame cc;
 	struct rte_mbuf m1, m2;
 	struct fin in = { data, size };
 	uint8_t *frame, *seg1, *seg2, *copy;
@@ -229,6 +232,17 @@ fuzz_parse(const uint8_t *data, size_t size)
 	rc = pcc_parse(frame, len, op, &info);
 	CHECK(rc <= 0 && rc > PCC_PROTO_ERR_MAX);
 	CHECK(pcc_proto_strerror(rc) != NULL);
+
+	/* the RP's lane: what pcc_cc_match() accepts, pcc_parse() parses
+	 * alike (frame holds exactly len bytes: ASan sees any read past) */
+	if (pcc_cc_match(frame, len, op, &cc)) {
+		CHECK(rc == 0 && cc.kind == info.kind && cc.dqpn == info.dqpn &&
+				cc.psn == info.psn && cc.ttl == info.ttl &&
+				cc.bth_flags == info.bth_flags &&
+				cc.syndrome == info.aeth_syndrome && cc.l3_off == info.l3_off &&
+				!(info.flags & PCC_PKT_F_IPV6));
+		CHECK(pcc_cc_icrc_ok(frame, &cc) == (pcc_icrc_verify(frame, &info) == 0));
+	}
 
 	/* single-segment mbuf: same answer */
 	fake_mbuf(&m1, frame, (uint16_t)len, len, NULL);
