@@ -516,6 +516,31 @@ eng_owner_key(const struct pcc_engine *e, uint16_t pidx, const struct pcc_engine
 }
 
 /*
+ * Free n > 0 received packets.  When every one is a direct mbuf of one
+ * segment, referenced once, from the pool of the first (what a PMD's RX
+ * gives), they go back to that pool in one put: rte_pktmbuf_free_bulk()
+ * checks and resets each and groups them by pool, which cost more than
+ * the rest of a CNP's RX dispatch.  Anything else: rte_pktmbuf_free_bulk().
+ */
+static inline void
+eng_rx_free(struct rte_mbuf **pkts, unsigned int n)
+{
+	struct rte_mempool *mp = pkts[0]->pool;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct rte_mbuf *m = pkts[i];
+
+		if (unlikely(m->pool != mp || m->nb_segs != 1 || rte_mbuf_refcnt_read(m) != 1 ||
+				    !RTE_MBUF_DIRECT(m))) {
+			rte_pktmbuf_free_bulk(pkts, n);
+			return;
+		}
+	}
+	rte_mempool_put_bulk(mp, (void **)pkts, n);
+}
+
+/*
  * Transmit n packets of bytes bytes in all (summed before: a sent mbuf
  * may already be freed or reused by its receiver), count them, free what
  * the PMD refused (still the caller's: their lengths taken off).  Returns

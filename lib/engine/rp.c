@@ -120,7 +120,7 @@ apply_probe_req(struct eng_lcore *lc, struct eng_flow *f, const struct pcc_dev_r
 }
 
 static void
-apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
+apply_results_any(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		const struct pcc_dev_results *res, uint64_t now)
 {
 	if (unlikely(res->flags != 0))
@@ -156,8 +156,20 @@ apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		probe_request(lc, lp, f, res->probe_slot != 0 ? res->probe_slot : f->slot, now);
 }
 
-void
-eng_rp_dispatch(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
+/* The results of an event: nothing to do (inline), or apply them. */
+static __rte_always_inline void
+apply_results(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
+		const struct pcc_dev_results *res, uint64_t now)
+{
+	if ((res->rate == 0 || res->rate == f->rate) && res->window == 0 &&
+			(res->rtt_req | res->flags) == 0)
+		return;
+	apply_results_any(lc, lp, f, res, now);
+}
+
+/* eng_rp_dispatch(), inline in the RX events' path. */
+static __rte_always_inline void
+rp_dispatch(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		const struct pcc_dev_event *ev, uint64_t now)
 {
 	struct pcc_engine_port_stats *pc = &lc->pctr[lp->pidx];
@@ -175,6 +187,13 @@ eng_rp_dispatch(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 	}
 	ENG_TP(eng_tp_rp_event, lp->port_id, f->tag, ev->type, now);
 	apply_results(lc, lp, f, &res, now);
+}
+
+void
+eng_rp_dispatch(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
+		const struct pcc_dev_event *ev, uint64_t now)
+{
+	rp_dispatch(lc, lp, f, ev, now);
 }
 
 /* Network RTT of a sample: total minus the NP's turnaround when smaller. */
@@ -238,7 +257,7 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 		return;
 	}
 	eng_ev_to_dev(r, f, &ev, &int_buf);
-	eng_rp_dispatch(lc, lp, f, &ev, lp->now);
+	rp_dispatch(lc, lp, f, &ev, lp->now);
 }
 
 void

@@ -108,7 +108,7 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 		if (i + 1 < n)
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
 		bytes += m->pkt_len;
-		if (cc_lane && likely(m->next == NULL) &&
+		if (cc_lane && likely(m->nb_segs == 1) &&
 				pcc_cc_match(rte_pktmbuf_mtod(m, const uint8_t *), m->data_len,
 						&e->popts, &cc)) {
 			eng_ctr_add(&pc->rx_kind[cc.kind], 1);
@@ -171,7 +171,7 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	eng_ctr_add(&pc->rx_pkts, nb_rx);
 	eng_ctr_add(&pc->rx_bytes, bytes);
 	if (nb_done > 0)
-		rte_pktmbuf_free_bulk(done, nb_done);
+		eng_rx_free(done, nb_done);
 	if (nb_sel > 0 && host)
 		eng_fwd_host_rx(lc, q, sel, infos, nb_sel);
 	else if (nb_sel > 0)
