@@ -207,7 +207,7 @@ rtt_of(const struct eng_ev *r)
 }
 
 /* The event r of flow f (NULL: not in the table), found by the caller. */
-static void
+static __rte_always_inline void
 rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 {
 	struct pcc_engine *e = lc->e;
@@ -260,10 +260,28 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	rp_dispatch(lc, lp, f, &ev, lp->now);
 }
 
+/*
+ * The flow of record r.  The RX path builds every record's key with
+ * eng_flow_key_qp(): its type tells, without comparing the whole key, that
+ * the QP index has it (when the port is indexed).
+ */
+static __rte_always_inline struct eng_flow *
+rp_flow_of(struct eng_lcore *lc, const struct eng_ev *r)
+{
+	uint32_t k, idx;
+
+	if (likely(r->key.type == PCC_ENGINE_FLOW_QP &&
+			    eng_qpix_key(r->key.port_id, r->key.qpn, &k))) {
+		idx = eng_qpix_find(&lc->ft, k);
+		return idx != ENG_QPIX_EMPTY ? eng_flow_at(&lc->ft, idx) : NULL;
+	}
+	return eng_flow_lookup(&lc->ft, &r->key, r->sig);
+}
+
 void
 eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
 {
-	rp_event_of(lc, r, eng_flow_lookup(&lc->ft, &r->key, r->sig));
+	rp_event_of(lc, r, rp_flow_of(lc, r));
 }
 
 /*
@@ -350,7 +368,7 @@ eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
 		 * eng_rp_flush() at the end of the burst, or now when the
 		 * batch is full.  Records never overtake kept ones. */
 		if (lc->nb_evb == 0 && lc->ft.ctr.flows < eng_rp_bulk_min_flows) {
-			eng_rp_event(lc, r);
+			rp_event_of(lc, r, rp_flow_of(lc, r));
 			return;
 		}
 		eng_ev_copy(&lc->evb[lc->nb_evb++], r);
