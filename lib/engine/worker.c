@@ -83,7 +83,8 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	/* CNPs and ACK/NAKs on an RP port go to the RP runner whatever its
 	 * other roles (but on the host side of forward mode): the commonest
 	 * are recognised without a parse */
-	const bool cc_lane = rp && !host;
+	const bool cc_lane = rp && !host && pcc_cc_opts_ok(&e->popts);
+	const uint64_t ifa1_marker = e->popts.ifa1_marker;
 	const uint16_t nb_rx = n;
 	uint16_t nb_done = 0, nb_sel = 0, nb_back = 0, i, ntx = 0, nb_fast = 0;
 	uint64_t bytes = 0, tx_bytes = 0;
@@ -109,8 +110,8 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
 		bytes += m->pkt_len;
 		if (cc_lane && likely(m->nb_segs == 1) &&
-				pcc_cc_match(rte_pktmbuf_mtod(m, const uint8_t *), m->data_len,
-						&e->popts, &cc)) {
+				pcc_cc_match_raw(rte_pktmbuf_mtod(m, const uint8_t *), m->data_len,
+						ifa1_marker, &cc)) {
 			eng_ctr_add(&pc->rx_kind[cc.kind], 1);
 			fate = eng_rp_rx_cc(lc, q, m, &cc, now, &pend, &has_pend);
 			eng_fate(pc, (unsigned int)fate, 1);

@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
 
 #include "pcc_proto.h"
@@ -57,20 +58,27 @@ pcc_cc_be64(const uint8_t *p)
 }
 
 /**
- * Is the frame p[0..len) a CNP, or an RC ACKNOWLEDGE (ACK or NAK), over
- * IPv4 without options (optionally one 802.1Q tag), well formed as
- * pcc_parse() with opts checks it?  Then true, *cc filled.  opts: as for
- * pcc_parse() (NULL: defaults); with check_icrc or check_ip_csum set the
- * answer is always false.  len: the frame's length; p must hold the first
- * 62 bytes when len is at least that.
+ * Can pcc_cc_match() answer true under opts (NULL: defaults)?  Not when
+ * pcc_parse() would check the ICRC or the IPv4 checksum, nor when IFA 2.0
+ * is taken to be IP protocol 17 (UDP).  A caller that matches many frames
+ * under the same options asks once, then calls pcc_cc_match_raw().
  */
 static inline bool
-pcc_cc_match(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *opts,
-		struct pcc_cc_frame *cc)
+pcc_cc_opts_ok(const struct pcc_parse_opts *opts)
 {
+	return opts == NULL || !(opts->check_icrc || opts->check_ip_csum || opts->ifa2_proto == 17);
+}
+
+/**
+ * pcc_cc_match() for options pcc_cc_opts_ok() accepted, whose IFA 1.0
+ * marker is ifa1_marker (0: off).
+ */
+static inline bool
+pcc_cc_match_raw(const uint8_t *p, uint32_t len, uint64_t ifa1_marker, struct pcc_cc_frame *cc)
+{
+	const uint8_t *q = p; /* the frame, or past its VLAN tag */
 	uint32_t off = PCC_ETH_HDR_LEN, tot, need;
-	uint64_t w0, w1, w2, w3;
-	const uint8_t *b;
+	uint64_t w0, w1, w2, w3, bad;
 	uint8_t op, syn = 0, kind;
 
 	/* the longest such frame's headers: Ethernet, tag, IPv4, UDP, BTH,
@@ -78,34 +86,35 @@ pcc_cc_match(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *opts,
 	if (len < PCC_ETH_HDR_LEN + PCC_VLAN_HDR_LEN + PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN +
 					PCC_BTH_LEN + PCC_AETH_LEN)
 		return false;
-	if (p[12] == (PCC_ETHER_TYPE_VLAN >> 8) && p[13] == (PCC_ETHER_TYPE_VLAN & 0xff))
+	if (unlikely(p[12] == (PCC_ETHER_TYPE_VLAN >> 8) &&
+			    p[13] == (PCC_ETHER_TYPE_VLAN & 0xff))) {
+		q += PCC_VLAN_HDR_LEN;
 		off += PCC_VLAN_HDR_LEN;
+	}
 	/* EtherType, version and IHL, TOS, total length, id */
-	w0 = pcc_cc_be64(p + off - 2);
+	w0 = pcc_cc_be64(q + 12);
 	/* fragment bits, TTL, protocol, checksum, 2 bytes of the source */
-	w1 = pcc_cc_be64(p + off + 6);
+	w1 = pcc_cc_be64(q + 20);
 	/* UDP: ports, length, checksum */
-	w2 = pcc_cc_be64(p + off + PCC_IPV4_HDR_LEN);
-	b = p + off + PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN;
+	w2 = pcc_cc_be64(q + 34);
 	/* BTH: opcode, SE/M/pad/TVer, P_Key, flags, DestQP */
-	w3 = pcc_cc_be64(b);
+	w3 = pcc_cc_be64(q + 42);
 	tot = (uint32_t)(w0 >> 16) & 0xffff;
-	op = (uint8_t)(w3 >> 56);
-	if ((w0 >> 40) != ((uint64_t)PCC_ETHER_TYPE_IPV4 << 8 | 0x45) ||
-			(w1 & UINT64_C(0x3fff00ff00000000)) != (uint64_t)17 << 32 ||
-			((w2 >> 32) & 0xffff) != PCC_ROCE_UDP_PORT || tot > len - off ||
-			tot < PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN ||
-			((w2 >> 16) & 0xffff) != tot - PCC_IPV4_HDR_LEN ||
-			(w3 & UINT64_C(0x000f000000000000)) != 0)
+	/* IPv4 without options, no fragment, UDP to 4791 whose length is the
+	 * IP payload's (a total length under 20 wraps: no UDP length equals
+	 * it), BTH TVer 0 */
+	bad = ((w0 >> 40) ^ ((uint64_t)PCC_ETHER_TYPE_IPV4 << 8 | 0x45)) |
+			((w1 & UINT64_C(0x3fff00ff00000000)) ^ ((uint64_t)17 << 32)) |
+			(((w2 >> 16) & 0xffffffff) ^
+					((uint64_t)PCC_ROCE_UDP_PORT << 16 |
+							(uint32_t)(tot - PCC_IPV4_HDR_LEN))) |
+			(w3 & UINT64_C(0x000f000000000000));
+	/* (no CNP or ACK is an IFA 1.0 marker, 0 included) */
+	if (bad != 0 || tot > len - off || w3 == ifa1_marker)
 		return false;
-	if (opts != NULL &&
-			(opts->check_icrc || opts->check_ip_csum || opts->ifa2_proto == 17 ||
-					(opts->ifa1_marker != 0 && w3 == opts->ifa1_marker)))
-		return false;
-	if (opts == NULL && w3 == PCC_IFA1_MARKER_DEFAULT)
-		return false;
-	/* BTH, extension header, pad, ICRC within the UDP payload */
+	/* IP and UDP headers, BTH, pad, ICRC */
 	need = PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN + PCC_BTH_LEN + ((w3 >> 52) & 0x3) + PCC_ICRC_LEN;
+	op = (uint8_t)(w3 >> 56);
 	if (op == PCC_OP_CNP) {
 		if (tot < need + PCC_CNP_PAD_LEN)
 			return false;
@@ -113,7 +122,7 @@ pcc_cc_match(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *opts,
 	} else if (op == PCC_OP_RC_ACK) {
 		if (tot < need + PCC_AETH_LEN)
 			return false;
-		syn = b[PCC_BTH_LEN];
+		syn = q[54];
 		switch ((syn >> 5) & 0x3) {
 		case PCC_AETH_ACK:
 			kind = PCC_PKT_ROCE_ACK;
@@ -129,7 +138,8 @@ pcc_cc_match(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *opts,
 		return false;
 	}
 	cc->dqpn = (uint32_t)w3 & PCC_QPN_MASK;
-	cc->psn = (uint32_t)pcc_cc_be64(b + 4) & PCC_PSN_MASK;
+	memcpy(&cc->psn, q + 50, sizeof(cc->psn));
+	cc->psn = rte_be_to_cpu_32(cc->psn) & PCC_PSN_MASK;
 	cc->l3_off = (uint16_t)off;
 	cc->ip_len = (uint16_t)tot;
 	cc->kind = kind;
@@ -137,6 +147,24 @@ pcc_cc_match(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *opts,
 	cc->bth_flags = (uint8_t)(w3 >> 24);
 	cc->syndrome = syn;
 	return true;
+}
+
+/**
+ * Is the frame p[0..len) a CNP, or an RC ACKNOWLEDGE (ACK or NAK), over
+ * IPv4 without options (optionally one 802.1Q tag), well formed as
+ * pcc_parse() with opts checks it?  Then true, *cc filled.  opts: as for
+ * pcc_parse() (NULL: defaults); with check_icrc or check_ip_csum set the
+ * answer is always false.  len: the frame's length; p must hold the first
+ * 62 bytes when len is at least that.
+ */
+static inline bool
+pcc_cc_match(const uint8_t *p, uint32_t len, const struct pcc_parse_opts *opts,
+		struct pcc_cc_frame *cc)
+{
+	return pcc_cc_opts_ok(opts) &&
+			pcc_cc_match_raw(p, len,
+					opts != NULL ? opts->ifa1_marker : PCC_IFA1_MARKER_DEFAULT,
+					cc);
 }
 
 /**
