@@ -322,7 +322,9 @@ eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 		 * the first events are processed: with many flows each of
 		 * these is a miss */
 		for (i = 0; i < m; i++) {
-			in_ix[i] = eng_qpix_key_of(&r[k + i].key, &qk[i]);
+			/* (rp_flow_of(): a QP key is in the index) */
+			in_ix[i] = r[k + i].key.type == PCC_ENGINE_FLOW_QP &&
+					eng_qpix_key(r[k + i].key.port_id, r[k + i].key.qpn, &qk[i]);
 			if (in_ix[i])
 				eng_qpix_prefetch(&lc->ft, qk[i]);
 		}
