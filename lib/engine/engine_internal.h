@@ -630,6 +630,9 @@ void eng_rp_port_info_start(struct pcc_engine *e);
  */
 int eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_pkt_info *info, uint64_t now, struct eng_ev *pend, bool *has_pend);
+/* Send flow f's RTT probe of slot now (counted; rp.c). */
+void eng_rp_probe_send(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint8_t slot,
+		uint64_t now);
 /* eng_rp_rx() of a CNP or RC ACK/NAK recognised by pcc_cc_match() (*cc),
  * not parsed. */
 int eng_rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
