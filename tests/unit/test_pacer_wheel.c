@@ -22,6 +22,7 @@
 #include <rte_common.h>
 #include <rte_eal.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 #include <rte_mempool.h>
 
 #include "pcc_pacer.h"
@@ -148,16 +149,15 @@ test_inline_to_chunks(void **state)
 
 /* A flow reset among inline and chunk entries: the others come out. */
 static void
-test_reset_in_chunks(void **state)
+reset_in_chunks(uint32_t max_flows)
 {
 	enum {
 		F = 24
 	};
-	struct pcc_pacer *p = wheel(64, 0, 0, 0);
+	struct pcc_pacer *p = wheel(max_flows, 0, 0, 0);
 	struct rte_mbuf *m[2], *out[64];
 	unsigned int f, i, n, avail = rte_mempool_avail_count(mp);
 
-	(void)state;
 	for (f = 0; f < F; f++) {
 		assert_int_equal(pcc_pacer_set_rate(p, f, LINE / 10), 0);
 		m[0] = pkt(f, 0, FRAME);
@@ -183,6 +183,16 @@ test_reset_in_chunks(void **state)
 	assert_true(pcc_pacer_next_due(p) == UINT64_MAX);
 	pcc_pacer_free(p);
 	assert_int_equal(rte_mempool_avail_count(mp), avail);
+}
+
+/* Also with the flow state too big to be taken as cached (2^18 flows, 6
+ * MiB): dequeue then prefetches the flows a block ahead. */
+static void
+test_reset_in_chunks(void **state)
+{
+	(void)state;
+	reset_in_chunks(64);
+	reset_in_chunks(1u << 18);
 }
 
 /*
@@ -475,6 +485,167 @@ test_pass_fifo_full(void **state)
 	assert_int_equal(rte_mempool_avail_count(mp), N_MBUFS);
 }
 
+/* The departure arithmetic, as pacer_drv.h has it: ns per wire byte in
+ * 32.32, rounded up, the rate within 1 kb/s and the line. */
+static uint64_t
+ref_cost(uint64_t rate)
+{
+	if (rate == 0 || rate > LINE)
+		rate = LINE;
+	if (rate < 1000)
+		rate = 1000;
+	return (uint64_t)((((unsigned __int128)8000000000ull << 32) + rate - 1) / rate);
+}
+
+struct ref_flow {
+	uint64_t next_ns, cost;
+	uint32_t next_frac, seq, out;
+};
+
+/*
+ * Every departure against the arithmetic done apart in 128 bits (next =
+ * max(next, now), then + wire x cost in 32.32): 8 flows from 1 kb/s to
+ * line rate, frames of 64-1500 bytes and now and then of 64-70 KiB (wire
+ * of 2^16 bytes or more), on the default wheel and on one of 4000 slots of
+ * 2^20 ns (a horizon of 4.19 s, next - base up to 2^32 ns, where a slow
+ * flow's next departure is 2^32 ns or more past the cursor).  Each packet
+ * taken carries its departure (conf.depart_off), the first one refused
+ * too; the flow's next departure is the model's; packets come out in
+ * order, none before its departure's slot.
+ */
+static void
+test_departure_model(void **state)
+{
+	enum {
+		F = 8,
+		STEPS = 6000
+	};
+	static const struct rte_mbuf_dynfield dyn = {
+		.name = "test_pacer_wheel_departure",
+		.size = sizeof(uint64_t),
+		.align = __alignof__(uint64_t),
+	};
+	static const struct rte_mbuf_dynflag dfl = {
+		.name = "test_pacer_wheel_departure_valid",
+	};
+	static const uint64_t rates[F] = { 1000, 1000000, 10000000, 100000000, 1000000000,
+		10000000000ull, 33000000000ull, LINE };
+	static const uint32_t slot_ns[2] = { 0, 1u << 20 };
+	static const uint32_t horizon_ns[2] = { 0, 4000u << 20 };
+	struct ref_flow rf[F];
+	struct rte_mbuf *in[6], *out[64];
+	unsigned int cfg, s, f, i, n, slow = 0, far = 0;
+	int off, bit;
+
+	(void)state;
+	off = rte_mbuf_dynfield_register(&dyn);
+	bit = rte_mbuf_dynflag_register(&dfl);
+	assert_true(off > 0);
+	assert_true(bit >= 0);
+	for (cfg = 0; cfg < 2; cfg++) {
+		struct pcc_pacer_conf c;
+		struct pcc_pacer *p;
+		uint64_t t = T0, seed = 31 + cfg, slot = cfg == 0 ? 500 : slot_ns[1];
+
+		memset(&c, 0, sizeof(c));
+		c.backend = "wheel";
+		c.port_id = UINT16_MAX - 1;
+		c.socket_id = SOCKET_ID_ANY;
+		c.max_flows = F;
+		c.line_rate_bps = LINE;
+		c.slot_ns = slot_ns[cfg];
+		c.horizon_ns = horizon_ns[cfg];
+		c.max_queued = 16;
+		c.depart_off = off;
+		c.depart_flag = UINT64_C(1) << bit;
+		p = pcc_pacer_create(&c);
+		assert_non_null(p);
+		memset(rf, 0, sizeof(rf));
+		for (f = 0; f < F; f++) {
+			assert_int_equal(pcc_pacer_set_rate(p, f, rates[f]), 0);
+			rf[f].cost = ref_cost(rates[f]);
+		}
+		for (s = 0; s < STEPS; s++) {
+			struct ref_flow *r;
+			uint16_t cnt, k;
+
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			f = (unsigned int)((seed >> 33) % F);
+			r = &rf[f];
+			cnt = (uint16_t)(1 + (seed >> 40) % RTE_DIM(in));
+			for (i = 0; i < cnt; i++) {
+				uint32_t len = 64 + (uint32_t)((seed >> (i + 7)) % 1437);
+
+				if ((seed >> (i + 20)) % 16 == 0)
+					len = 65536 + (uint32_t)((seed >> (i + 3)) % 6000);
+				in[i] = pkt(f, r->seq + i, len);
+				*RTE_MBUF_DYNFIELD(in[i], off, uint64_t *) = 0;
+			}
+			k = pcc_pacer_enqueue(p, f, in, cnt, t);
+			if (r->next_ns < t) {
+				r->next_ns = t;
+				r->next_frac = 0;
+			}
+			for (i = 0; i < cnt; i++) {
+				uint64_t got = *RTE_MBUF_DYNFIELD(in[i], off, uint64_t *);
+				uint32_t wire = in[i]->pkt_len + PCC_PACER_WIRE_OVERHEAD;
+				unsigned __int128 d;
+
+				if (i > k)
+					break;
+				/* taken, or the first refused: stamped */
+				assert_true(got == r->next_ns);
+				if (i == k)
+					break;
+				d = (unsigned __int128)wire * r->cost + r->next_frac;
+				slow += wire >= (1u << 16);
+				far += (uint64_t)(d >> 32) >= (1ull << 32);
+				r->next_ns += (uint64_t)(d >> 32);
+				r->next_frac = (uint32_t)d;
+			}
+			for (i = k; i < cnt; i++)
+				rte_pktmbuf_free(in[i]);
+			r->seq += k;
+			assert_true(pcc_pacer_flow_next(p, f, t) ==
+					(r->next_ns > t ? r->next_ns : t));
+			/* time moves on by up to 2 slots, or (1 in 8) up to 2^32 ns */
+			t += (seed >> 12) % 8 == 0 ? (seed >> 16) % (1ull << 32) :
+						     (seed >> 16) % (2 * slot);
+			while ((n = pcc_pacer_dequeue(p, t, out, 64)) > 0) {
+				for (i = 0; i < n; i++) {
+					const struct tag *tg = tag_of(out[i]);
+					uint64_t dep = *RTE_MBUF_DYNFIELD(out[i], off, uint64_t *);
+
+					assert_int_equal(tg->seq, rf[tg->flow].out);
+					rf[tg->flow].out++;
+					assert_true(dep < t + slot);
+					rte_pktmbuf_free(out[i]);
+				}
+			}
+		}
+		/* past the horizon: the rest */
+		t += (uint64_t)(cfg == 0 ? 4371 * 500 : horizon_ns[1]) + slot;
+		while ((n = pcc_pacer_dequeue(p, t, out, 64)) > 0) {
+			for (i = 0; i < n; i++) {
+				const struct tag *tg = tag_of(out[i]);
+
+				assert_int_equal(tg->seq, rf[tg->flow].out);
+				rf[tg->flow].out++;
+				rte_pktmbuf_free(out[i]);
+			}
+		}
+		for (f = 0; f < F; f++)
+			assert_int_equal(rf[f].out, rf[f].seq);
+		pcc_pacer_free(p);
+	}
+	/* both sides of the 64-bit shortcut were taken */
+	printf("# %u taken of 2^16 wire bytes or more, %u followed by a gap of 2^32 ns or more\n",
+			slow, far);
+	assert_true(slow > 100);
+	assert_true(far > 10);
+	assert_int_equal(rte_mempool_avail_count(mp), N_MBUFS);
+}
+
 int
 main(void)
 {
@@ -485,6 +656,7 @@ main(void)
 		cmocka_unit_test(test_revolutions),
 		cmocka_unit_test(test_bulk_twin),
 		cmocka_unit_test(test_pass_fifo_full),
+		cmocka_unit_test(test_departure_model),
 	};
 
 	if (test_eal_init("test_pacer_wheel", "256", "-l", "0", NULL) < 0)
