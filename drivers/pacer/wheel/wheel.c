@@ -131,8 +131,11 @@ wheel_append(struct wheel *w, struct wheel_slot *slots, uint64_t *busy, uint32_t
 		s->pkt[k] = m;
 		s->flow[k] = flow;
 		s->n = (uint8_t)(k + 1);
-		if (k == 0)
-			busy[pos >> 6] |= 1ull << (pos & 63);
+		if (k == 0) {
+			uint64_t word = busy[pos >> 6];
+
+			busy[pos >> 6] = word | (UINT64_C(1) << (pos & 63));
+		}
 		return 0;
 	}
 	return wheel_append_chunk(w, s, m, flow);
@@ -160,7 +163,8 @@ wheel_advance(uint64_t *next_ns, uint32_t *next_frac, uint64_t cost, uint64_t de
  * now into the wheel: each at next, as pacer_depart() gives it.  Stops at
  * the first beyond the horizon (x >= span_ns) or when no chunk is free.
  * Returns the index reached; *wire is the last one's wire bytes.  Inlined
- * twice, with and without stamps, so that the loop tests neither.
+ * for each of stamp (write departures) and d32 (w->div32_ok), so that
+ * the loop tests neither.
  *
  * In the loop next is one 64-bit 32.32 number, r = (next - base) << 32 |
  * frac (next - base < span_ns <= 2^32 - 1 while packets go in), advanced
@@ -168,32 +172,36 @@ wheel_advance(uint64_t *next_ns, uint32_t *next_frac, uint64_t cost, uint64_t de
  * while wire < 2^16 and cost <= w->cost_max (r < span_ns << 32), the
  * rule: a 64-bit multiply.  Else the sum is taken in 128 bits, and if it
  * passes 2^64 (next 2^32 ns or more after base, so beyond the horizon)
- * next is wheel_advance() from the last departure.
+ * next is wheel_advance() from the last departure.  The slot is x /
+ * slot_ns: with d32, (x x div32) >> 32 (exact below span_ns, checked at
+ * init: wheel_ctl.c), else wheel_div(); both without rax:rdx for the
+ * first, which leaves gcc the registers to keep the loop's constants.
  */
 static __rte_always_inline uint16_t
 wheel_fill(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t i, uint16_t lim,
 		uint64_t base, uint64_t *next_ns, uint32_t *next_frac, uint64_t cost,
-		uint32_t *wire, const bool stamp)
+		uint32_t *wire, const bool stamp, const bool d32)
 {
 	struct wheel_slot *const slots = w->slots;
 	uint64_t *const busy = w->busy;
 	const uint32_t nslots = w->nslots, span_ns = w->span_ns, cur_pos = w->cur_pos;
-	const uint64_t slot_mul = w->slot_mul;
+	const uint64_t slot_mul = d32 ? w->div32 : w->slot_mul;
 	/* wire below this: r + wire x cost < 2^64 */
 	const uint32_t wlim = cost <= w->cost_max ? 1u << 16 : 0;
+	struct rte_mbuf **pp = pkts + i, **const pe = pkts + lim;
 	uint64_t nx = *next_ns, r;
 	uint32_t fr = *next_frac, wr = *wire;
 
 	/* dep = nx >= now >= base: its slot is x / slot_ns after the
 	 * cursor's */
 	if (nx - base >= span_ns) {
-		if (stamp && i < lim)
-			pacer_stamp(pkts[i], w->depart_off, w->depart_flag, nx);
+		if (stamp && pp < pe)
+			pacer_stamp(*pp, w->depart_off, w->depart_flag, nx);
 		return i;
 	}
 	r = ((nx - base) << 32) | fr;
-	for (; i < lim; i++) {
-		struct rte_mbuf *m = pkts[i];
+	for (; pp < pe; pp++) {
+		struct rte_mbuf *m = *pp;
 		uint64_t x = r >> 32;
 		unsigned __int128 t;
 		uint32_t pos;
@@ -202,8 +210,10 @@ wheel_fill(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t i, u
 			pacer_stamp(m, w->depart_off, w->depart_flag, base + x);
 		if (x >= span_ns)
 			break;
-		/* wheel_div() with the constant in a register */
-		pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
+		if (d32)
+			pos = cur_pos + (uint32_t)((x * slot_mul) >> 32);
+		else /* wheel_div() with the constant in a register */
+			pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
 		if (pos >= nslots)
 			pos -= nslots;
 		if (wheel_append(w, slots, busy, pos, m, flow) < 0)
@@ -219,20 +229,20 @@ wheel_fill(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t i, u
 			nx = base + x;
 			fr = (uint32_t)r;
 			wheel_advance(&nx, &fr, cost, nx, fr, wr);
-			i++;
-			if (stamp && i < lim)
-				pacer_stamp(pkts[i], w->depart_off, w->depart_flag, nx);
+			pp++;
+			if (stamp && pp < pe)
+				pacer_stamp(*pp, w->depart_off, w->depart_flag, nx);
 			*next_ns = nx;
 			*next_frac = fr;
 			*wire = wr;
-			return i;
+			return (uint16_t)(pp - pkts);
 		}
 		r = (uint64_t)t;
 	}
 	*next_ns = base + (r >> 32);
 	*next_frac = (uint32_t)r;
 	*wire = wr;
-	return i;
+	return (uint16_t)(pp - pkts);
 }
 
 /*
@@ -254,7 +264,12 @@ wheel_enqueue_flow(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint1
 		wheel_start(w, rte_reciprocal_divide_u64(now, &w->slot_div));
 	/* the cursor never passes now's slot: now >= base */
 	base = wheel_cur_ns(w);
-	now_end = (wheel_slot_of(w, now) + 1) * w->slot_ns;
+	/* the end of now's slot, computed once for each now */
+	if (unlikely(now != w->ne_now)) {
+		w->ne_now = now;
+		w->ne_end = (wheel_slot_of(w, now) + 1) * w->slot_ns;
+	}
+	now_end = w->ne_end;
 	/* pacer_depart(): max(next, now) */
 	if (next_ns < now) {
 		next_ns = now;
@@ -282,15 +297,20 @@ wheel_enqueue_flow(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint1
 		if (i < n && next_ns < now_end)
 			goto out; /* the FIFO is full */
 	}
-	/* at most max_queued waiting */
-	lim = (uint16_t)RTE_MIN((uint32_t)n, i + (w->max_queued > aux ? w->max_queued - aux : 0));
+	/* at most max_queued waiting (aux <= max_queued) */
+	lim = n;
+	if (i + w->max_queued - aux < lim)
+		lim = (uint16_t)(i + w->max_queued - aux);
 	j = i;
-	if (w->depart_off > 0)
+	if (unlikely(w->depart_off > 0))
+		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire, true,
+				false);
+	else if (likely(w->div32_ok))
 		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire,
-				true);
+				false, true);
 	else
 		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire,
-				false);
+				false, false);
 	aux += i - j;
 	if (i == lim && i < n)
 		/* refused for the queue limit: stamped all the same */

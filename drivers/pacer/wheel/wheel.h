@@ -96,6 +96,10 @@ struct wheel {
 	uint64_t slot_mul; /* 2^63 / slot_ns + 1: wheel_div() */
 	uint32_t span_ns;  /* nslots x slot_ns: distances below it are in the wheel */
 	uint64_t cost_max; /* (2^64 - 1 - (span_ns << 32)) >> 16: wheel_fill() */
+	uint64_t div32;    /* ceil(2^32 / slot_ns): wheel_fill() */
+	bool div32_ok;     /* (x x div32) >> 32 == x / slot_ns for x < span_ns */
+	uint64_t ne_now;   /* the last now enqueue saw, */
+	uint64_t ne_end;   /* and the end of its slot */
 	uint64_t line_bps;
 	uint64_t line_cost;
 	uint64_t depart_flag;

@@ -167,6 +167,17 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	w->slot_mul = (1ull << 63) / conf->slot_ns + 1;
 	w->span_ns = w->nslots * conf->slot_ns;
 	w->cost_max = (UINT64_MAX - ((uint64_t)w->span_ns << 32)) >> 16;
+	w->ne_now = 0;
+	w->ne_end = conf->slot_ns; /* now 0 is in slot 0 */
+	/*
+	 * (x m) >> 32 with m = ceil(2^32 / d) = (2^32 + e) / d, 0 <= e < d,
+	 * is x / d + x e / (d 2^32): floor(x / d) while x e < 2^32, the
+	 * fraction of x / d being at most (d - 1) / d.  x < span_ns < 2^32:
+	 * x m < 2^64.
+	 */
+	w->div32 = ((1ull << 32) + conf->slot_ns - 1) / conf->slot_ns;
+	w->div32_ok = (uint64_t)(w->span_ns - 1) * (w->div32 * conf->slot_ns - (1ull << 32)) <
+			(1ull << 32);
 	w->max_queued = conf->max_queued;
 	w->max_flows = conf->max_flows;
 	w->direct = (uint64_t)conf->max_flows * sizeof(w->flows[0]) <= WHEEL_DIRECT_BYTES;
