@@ -500,25 +500,61 @@ ref_cost(uint64_t rate)
 struct ref_flow {
 	uint64_t next_ns, cost;
 	uint32_t next_frac, seq, out;
+	uint64_t dep[64];  /* by seq % 64: the model's departure */
+	uint32_t step[64]; /* and the step that offered it */
 };
+
+/* Dequeue everything due at t (step s) and check it against the model. */
+static void
+model_drain(struct pcc_pacer *p, struct ref_flow *rf, uint64_t t, uint64_t t_prev, uint32_t s,
+		uint64_t slot, int off)
+{
+	struct rte_mbuf *out[64];
+	unsigned int i, n;
+
+	while ((n = pcc_pacer_dequeue(p, t, out, 64)) > 0) {
+		for (i = 0; i < n; i++) {
+			const struct tag *tg = tag_of(out[i]);
+			struct ref_flow *r = &rf[tg->flow];
+			uint64_t dep = r->dep[tg->seq % 64], start = dep - dep % slot;
+
+			assert_int_equal(tg->seq, r->out);
+			r->out++;
+			if (off > 0)
+				assert_true(*RTE_MBUF_DYNFIELD(out[i], off, uint64_t *) == dep);
+			/* not before its departure's slot, nor after the first
+			 * dequeue since it was offered that reached that slot */
+			assert_true(start <= t);
+			if (r->step[tg->seq % 64] != s)
+				assert_true(start > t_prev);
+			rte_pktmbuf_free(out[i]);
+		}
+	}
+	/* nothing due is left */
+	assert_true(pcc_pacer_next_due(p) > t);
+}
 
 /*
  * Every departure against the arithmetic done apart in 128 bits (next =
  * max(next, now), then + wire x cost in 32.32): 8 flows from 1 kb/s to
  * line rate, frames of 64-1500 bytes and now and then of 64-70 KiB (wire
- * of 2^16 bytes or more), on the default wheel and on one of 4000 slots of
- * 2^20 ns (a horizon of 4.19 s, next - base up to 2^32 ns, where a slow
- * flow's next departure is 2^32 ns or more past the cursor).  Each packet
- * taken carries its departure (conf.depart_off), the first one refused
- * too; the flow's next departure is the model's; packets come out in
- * order, none before its departure's slot.
+ * of 2^16 bytes or more), with and without departure stamps
+ * (conf.depart_off), on the default wheel, on one of 4000 slots of 2^20
+ * ns (a horizon of 4.19 s, next - base up to 2^32 ns, where a slow flow's
+ * next departure is 2^32 ns or more past the cursor) and on one of 4000
+ * slots of 2^20 + 1 ns (where the slot is not the 32-bit reciprocal's:
+ * div32_ok false).  Each packet taken leaves in its departure's slot, at
+ * the first dequeue that reaches it, in its flow's order, carrying its
+ * departure if asked; the first one refused is stamped too; the flow's
+ * next departure is the model's.
  */
 static void
 test_departure_model(void **state)
 {
 	enum {
 		F = 8,
-		STEPS = 6000
+		STEPS = 6000,
+		CFGS = 4
 	};
 	static const struct rte_mbuf_dynfield dyn = {
 		.name = "test_pacer_wheel_departure",
@@ -530,11 +566,12 @@ test_departure_model(void **state)
 	};
 	static const uint64_t rates[F] = { 1000, 1000000, 10000000, 100000000, 1000000000,
 		10000000000ull, 33000000000ull, LINE };
-	static const uint32_t slot_ns[2] = { 0, 1u << 20 };
-	static const uint32_t horizon_ns[2] = { 0, 4000u << 20 };
-	struct ref_flow rf[F];
-	struct rte_mbuf *in[6], *out[64];
-	unsigned int cfg, s, f, i, n, slow = 0, far = 0;
+	static const uint32_t slot_ns[CFGS] = { 500, 500, 1u << 20, (1u << 20) + 1 };
+	static const uint32_t horizon_ns[CFGS] = { 0, 0, 4000u << 20, 4000u * ((1u << 20) + 1) };
+	static const bool stamps[CFGS] = { true, false, true, false };
+	static struct ref_flow rf[F];
+	struct rte_mbuf *in[6];
+	unsigned int cfg, s, f, i, slow = 0, far = 0;
 	int off, bit;
 
 	(void)state;
@@ -542,10 +579,12 @@ test_departure_model(void **state)
 	bit = rte_mbuf_dynflag_register(&dfl);
 	assert_true(off > 0);
 	assert_true(bit >= 0);
-	for (cfg = 0; cfg < 2; cfg++) {
+	for (cfg = 0; cfg < CFGS; cfg++) {
+		const uint64_t slot = slot_ns[cfg];
+		const int soff = stamps[cfg] ? off : 0;
 		struct pcc_pacer_conf c;
 		struct pcc_pacer *p;
-		uint64_t t = T0, seed = 31 + cfg, slot = cfg == 0 ? 500 : slot_ns[1];
+		uint64_t t = T0, seed = 31 + cfg;
 
 		memset(&c, 0, sizeof(c));
 		c.backend = "wheel";
@@ -556,8 +595,10 @@ test_departure_model(void **state)
 		c.slot_ns = slot_ns[cfg];
 		c.horizon_ns = horizon_ns[cfg];
 		c.max_queued = 16;
-		c.depart_off = off;
-		c.depart_flag = UINT64_C(1) << bit;
+		if (stamps[cfg]) {
+			c.depart_off = off;
+			c.depart_flag = UINT64_C(1) << bit;
+		}
 		p = pcc_pacer_create(&c);
 		assert_non_null(p);
 		memset(rf, 0, sizeof(rf));
@@ -567,6 +608,7 @@ test_departure_model(void **state)
 		}
 		for (s = 0; s < STEPS; s++) {
 			struct ref_flow *r;
+			uint64_t t0 = t;
 			uint16_t cnt, k;
 
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
@@ -586,17 +628,18 @@ test_departure_model(void **state)
 				r->next_ns = t;
 				r->next_frac = 0;
 			}
-			for (i = 0; i < cnt; i++) {
+			for (i = 0; i < cnt && i <= k; i++) {
 				uint64_t got = *RTE_MBUF_DYNFIELD(in[i], off, uint64_t *);
 				uint32_t wire = in[i]->pkt_len + PCC_PACER_WIRE_OVERHEAD;
 				unsigned __int128 d;
 
-				if (i > k)
-					break;
 				/* taken, or the first refused: stamped */
-				assert_true(got == r->next_ns);
+				if (stamps[cfg])
+					assert_true(got == r->next_ns);
 				if (i == k)
 					break;
+				r->dep[(r->seq + i) % 64] = r->next_ns;
+				r->step[(r->seq + i) % 64] = s;
 				d = (unsigned __int128)wire * r->cost + r->next_frac;
 				slow += wire >= (1u << 16);
 				far += (uint64_t)(d >> 32) >= (1ull << 32);
@@ -611,38 +654,89 @@ test_departure_model(void **state)
 			/* time moves on by up to 2 slots, or (1 in 8) up to 2^32 ns */
 			t += (seed >> 12) % 8 == 0 ? (seed >> 16) % (1ull << 32) :
 						     (seed >> 16) % (2 * slot);
-			while ((n = pcc_pacer_dequeue(p, t, out, 64)) > 0) {
-				for (i = 0; i < n; i++) {
-					const struct tag *tg = tag_of(out[i]);
-					uint64_t dep = *RTE_MBUF_DYNFIELD(out[i], off, uint64_t *);
-
-					assert_int_equal(tg->seq, rf[tg->flow].out);
-					rf[tg->flow].out++;
-					assert_true(dep < t + slot);
-					rte_pktmbuf_free(out[i]);
-				}
-			}
+			model_drain(p, rf, t, t0, s, slot, soff);
 		}
 		/* past the horizon: the rest */
-		t += (uint64_t)(cfg == 0 ? 4371 * 500 : horizon_ns[1]) + slot;
-		while ((n = pcc_pacer_dequeue(p, t, out, 64)) > 0) {
-			for (i = 0; i < n; i++) {
-				const struct tag *tg = tag_of(out[i]);
-
-				assert_int_equal(tg->seq, rf[tg->flow].out);
-				rf[tg->flow].out++;
-				rte_pktmbuf_free(out[i]);
-			}
-		}
+		model_drain(p, rf, t + 4000ull * slot + 4400ull * 500, t, STEPS, slot, soff);
 		for (f = 0; f < F; f++)
 			assert_int_equal(rf[f].out, rf[f].seq);
 		pcc_pacer_free(p);
 	}
-	/* both sides of the 64-bit shortcut were taken */
 	printf("# %u taken of 2^16 wire bytes or more, %u followed by a gap of 2^32 ns or more\n",
 			slow, far);
+	/* both sides of the 64-bit shortcut were taken */
 	assert_true(slow > 100);
 	assert_true(far > 10);
+	assert_int_equal(rte_mempool_avail_count(mp), N_MBUFS);
+}
+
+/*
+ * A packet due at the first or last ns of a slot goes to that slot, far
+ * into the horizon too (the slot number by reciprocal, wheel_fill()):
+ * one flow's second packet at exactly D = now + its first one's wire x 8
+ * / rate, D = m x slot_ns or m x slot_ns - 1, for distances from a few
+ * slots to the whole horizon, on the default wheel (500 ns slots: the
+ * 32-bit reciprocal) and on 4000 slots of 2^20 + 1 ns (the slot by
+ * wheel_div(): the reciprocal would be off by one).  It comes out at the
+ * dequeue at its slot's start, not at the one a ns before.
+ */
+static void
+test_slot_edges(void **state)
+{
+	static const uint32_t slot_ns[2] = { 500, (1u << 20) + 1 };
+	static const uint32_t horizon_ns[2] = { 0, 4000u * ((1u << 20) + 1) };
+	/* ns per wire byte, exactly: 10 Mb/s, 1 kb/s */
+	static const uint64_t rates[2] = { 10000000, 1000 };
+	static const uint32_t ns_byte[2] = { 800, 8000000 };
+	struct rte_mbuf *m[2], *out[4];
+	unsigned int cfg, w, e, checked = 0;
+
+	(void)state;
+	for (cfg = 0; cfg < 2; cfg++) {
+		const uint64_t d = slot_ns[cfg];
+		struct pcc_pacer *p = wheel(4, slot_ns[cfg], horizon_ns[cfg], 0);
+		uint64_t now = T0, span = cfg == 0 ? 4371 * 500ull : horizon_ns[1];
+
+		assert_int_equal(pcc_pacer_set_rate(p, 0, rates[cfg]), 0);
+		for (w = 1; w <= 64; w++) {
+			/* gaps of 1/64 to 64/64 of the horizon, less a slot */
+			uint64_t gap = (span - 2 * d) * w / 64 / ns_byte[cfg] * ns_byte[cfg];
+			uint32_t wire = (uint32_t)(gap / ns_byte[cfg]);
+
+			if (wire < 64 + PCC_PACER_WIRE_OVERHEAD)
+				continue;
+			for (e = 0; e < 2; e++) {
+				/* D: the next slot boundary after now + gap, or 1 ns before */
+				uint64_t bnd = (now + gap + 2 * d) / d * d, dep = bnd - e;
+				uint64_t start = dep / d * d;
+
+				now = dep - gap;
+				assert_int_equal(pcc_pacer_dequeue(p, now, out, 4), 0);
+				m[0] = pkt(0, 0, wire - PCC_PACER_WIRE_OVERHEAD);
+				m[1] = pkt(0, 1, FRAME);
+				assert_int_equal(pcc_pacer_enqueue(p, 0, m, 2, now), 2);
+				assert_true(pcc_pacer_flow_next(p, 0, now) ==
+						dep +
+								(uint64_t)(FRAME +
+										PCC_PACER_WIRE_OVERHEAD) *
+										ns_byte[cfg]);
+				assert_int_equal(pcc_pacer_dequeue(p, now, out, 4), 1);
+				assert_int_equal(tag_of(out[0])->seq, 0);
+				rte_pktmbuf_free(out[0]);
+				assert_int_equal(pcc_pacer_dequeue(p, start - 1, out, 4), 0);
+				assert_int_equal(pcc_pacer_dequeue(p, start, out, 4), 1);
+				assert_int_equal(tag_of(out[0])->seq, 1);
+				rte_pktmbuf_free(out[0]);
+				/* the flow's schedule starts again from now */
+				pcc_pacer_flow_reset(p, 0);
+				assert_int_equal(pcc_pacer_set_rate(p, 0, rates[cfg]), 0);
+				now = start;
+				checked++;
+			}
+		}
+		pcc_pacer_free(p);
+	}
+	assert_true(checked > 200);
 	assert_int_equal(rte_mempool_avail_count(mp), N_MBUFS);
 }
 
@@ -657,6 +751,7 @@ main(void)
 		cmocka_unit_test(test_bulk_twin),
 		cmocka_unit_test(test_pass_fifo_full),
 		cmocka_unit_test(test_departure_model),
+		cmocka_unit_test(test_slot_edges),
 	};
 
 	if (test_eal_init("test_pacer_wheel", "256", "-l", "0", NULL) < 0)
