@@ -503,19 +503,19 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 static inline void
 wheel_prefetch_ahead(struct wheel *w)
 {
-	uint64_t end = w->cur_abs + RTE_MIN(WHEEL_PF_AHEAD, w->nslots);
+	const uint64_t cur = w->cur_abs, end = cur + RTE_MIN(WHEEL_PF_AHEAD, w->nslots);
+	uint64_t pf = RTE_MAX(w->pf_abs, cur);
 	uint32_t k;
 
-	if (w->pf_abs < w->cur_abs)
-		w->pf_abs = w->cur_abs;
-	for (k = 0; k < WHEEL_PF_MAX && w->pf_abs < end; k++, w->pf_abs++) {
-		uint32_t pos = w->cur_pos + (uint32_t)(w->pf_abs - w->cur_abs);
+	for (k = 0; k < WHEEL_PF_MAX && pf < end; k++, pf++) {
+		uint32_t pos = w->cur_pos + (uint32_t)(pf - cur);
 
 		if (pos >= w->nslots)
 			pos -= w->nslots;
 		rte_prefetch0(&w->slots[pos]);
 		rte_prefetch0((const char *)&w->slots[pos] + RTE_CACHE_LINE_SIZE);
 	}
+	w->pf_abs = pf;
 }
 
 uint16_t
