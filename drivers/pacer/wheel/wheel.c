@@ -433,6 +433,7 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 		uint32_t max, uint32_t *idle, const bool direct)
 {
 	struct wheel_slot *const slots = w->slots;
+	struct pacer_tb *const flows = w->flows;
 	uint32_t n = 0;
 
 	while (n < max) {
@@ -446,8 +447,16 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 
 			if (late > w->st->late_ns_max)
 				w->st->late_ns_max = late;
-			i = wheel_take(w, s->pkt, s->flow, i0, end, out, fids, &n, max, idle,
-					direct);
+			if (direct && likely(end - i0 <= max - n && w->removed == 0)) {
+				/* the rule: all of the inline ones fit, none removed */
+				for (i = i0; i < end; i++) {
+					out[n++] = s->pkt[i];
+					*idle += --flows[s->flow[i]].aux == 0;
+				}
+			} else {
+				i = wheel_take(w, s->pkt, s->flow, i0, end, out, fids, &n, max,
+						idle, direct);
+			}
 			w->entries -= i - i0;
 			s->i = (uint8_t)i;
 			if (i < end)
@@ -483,9 +492,15 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 			wheel_jump(w, target);
 			break;
 		}
+		pos1 = w->cur_pos + 1 == w->nslots ? 0 : w->cur_pos + 1;
+		if (slots[pos1].n != 0) {
+			/* the next slot (due: cur_abs < target), without the bitmap */
+			w->cur_abs++;
+			w->cur_pos = pos1;
+			continue;
+		}
 		lim = target - w->cur_abs;
 		maxd = lim < w->nslots ? (uint32_t)lim : w->nslots - 1;
-		pos1 = w->cur_pos + 1 == w->nslots ? 0 : w->cur_pos + 1;
 		if (!wheel_next_busy(w, pos1, maxd - 1, &d)) {
 			wheel_jump(w, target);
 			break;
