@@ -351,7 +351,7 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 	struct result rp, rr, best_p, best_r;
 	double x_lo = 0, x_hi = 0;
 	struct bench_erpc_result re, sum_e;
-	double best_e = 0, xe_lo = 0, xe_hi = 0;
+	double best_e = 0, xe_lo = 0, xe_hi = 0, xe_run[100] = { 0 };
 	struct bench_erpc *e = NULL;
 	struct bench_erpc_work ew;
 	uint64_t e_bad = 0;
@@ -436,6 +436,7 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 		if (run == 0)
 			continue; /* warm-up */
 		if (e != NULL) {
+			xe_run[run - 1] = re.ns_pkt / rp.ns_pkt;
 			if (xe_hi == 0 || re.ns_pkt / rp.ns_pkt < xe_lo)
 				xe_lo = re.ns_pkt / rp.ns_pkt;
 			if (re.ns_pkt / rp.ns_pkt > xe_hi)
@@ -474,8 +475,11 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 		printf(" %10.1f %7.2f", best_e, best_e / best_p.ns_pkt);
 	printf("\n# %u flows: x ring over the %u runs %.2f-%.2f\n", n_flows, o->runs, x_lo, x_hi);
 	if (e != NULL) {
-		printf("# %u flows: x eRPC (eRPC ns / ns) over the %u runs %.2f-%.2f\n", n_flows,
-				o->runs, xe_lo, xe_hi);
+		printf("# %u flows: x eRPC (eRPC ns / ns) over the %u runs %.2f-%.2f; each:",
+				n_flows, o->runs, xe_lo, xe_hi);
+		for (run = 0; run < o->runs; run++)
+			printf(" %.2f", xe_run[run]);
+		printf("\n");
 		printf("# %u flows: eRPC wheel: %" PRIu64 " packets in, %" PRIu64
 		       " out over the %u runs and the warm-up, %" PRIu64
 		       " refused; warm-up run: %" PRIu64 " departures checked, %" PRIu64
