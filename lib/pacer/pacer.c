@@ -10,8 +10,10 @@
  * counters, and clamps time so that backends only ever see it advance.
  */
 
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -26,6 +28,8 @@
 #include "pacer_internal.h"
 
 RTE_LOG_REGISTER(pcc_pacer_logtype, pcc.pacer, INFO);
+
+static_assert(offsetof(struct pcc_pacer, priv) == 0, "pcc_pacer_priv() reads the first member");
 
 static const struct pcc_pacer_ops *backends[PACER_BACKENDS_MAX];
 static unsigned int n_backends;
@@ -404,12 +408,6 @@ pcc_pacer_mem_total(const struct pcc_pacer *p)
 					 p->ops->mem_per_flow(p) * p->conf.max_flows;
 	return sizeof(*p) + sizeof(p->rates[0]) * p->conf.max_flows +
 			sizeof(p->pass[0]) * (p->pass_mask + 1) + be;
-}
-
-void *
-pcc_pacer_priv(const struct pcc_pacer *p)
-{
-	return p->priv;
 }
 
 void

@@ -36,8 +36,8 @@ extern int pcc_pacer_logtype;
 #define PACER_BACKENDS_MAX 8
 
 struct pcc_pacer {
+	void *priv; /* first: pcc_pacer_priv() is inline (pcc_pacer.h) */
 	const struct pcc_pacer_ops *ops;
-	void *priv;
 	uint64_t last_now; /* enqueue/dequeue times are clamped to this */
 	/* pass-through FIFO (PCC_PACER_NO_FLOW, backend bypass) */
 	struct rte_mbuf **pass;

@@ -202,8 +202,16 @@ struct pcc_pacer_ops {
 int pcc_pacer_backend_register(const struct pcc_pacer_ops *ops);
 const struct pcc_pacer_ops *pcc_pacer_backend_find(const char *name);
 
-/** Backend-private area of a pacer (set by init). */
-void *pcc_pacer_priv(const struct pcc_pacer *p);
+/**
+ * Backend-private area of a pacer (set by init).  Inline, without a call
+ * into the front end's library on the packet path: the front end keeps it
+ * as the first member of its struct pcc_pacer.
+ */
+static inline void *
+pcc_pacer_priv(const struct pcc_pacer *p)
+{
+	return *(void *const *)(const void *)p;
+}
 void pcc_pacer_set_priv(struct pcc_pacer *p, void *priv);
 /** Counters a backend updates. */
 struct pcc_pacer_stats *pcc_pacer_stats_ptr(struct pcc_pacer *p);

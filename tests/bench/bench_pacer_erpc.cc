@@ -13,9 +13,14 @@
  * (Session::cc_getupdate_tx_tsc(): the previous departure plus the
  * packet's time at the rate, or now if later) and inserts the packet
  * there.  This driver does the same, with a departure and a rate per flow
- * in one array (16 bytes a flow), the packet's size read from the packet
- * (where eRPC reads its msgbuf), and inserts every packet, the ones due at
- * once too, as eRPC does for a paced session.  With bench_pacer's
+ * in one array, the packet's size read from the packet (where eRPC reads
+ * its msgbuf), and inserts every packet, the ones due at once too, as eRPC
+ * does for a paced session.  As eRPC's Rpc does around its wheel
+ * (Rpc::enqueue_wheel_req_st(), Rpc::process_wheel_st()), it counts each
+ * flow's packets in the wheel, one up per insert and one down per packet
+ * out of the ready queue (SSlot::client_info_.wheel_count_, which eRPC's
+ * wheel bypass reads, as our pacer keeps its own count): 24 bytes a flow,
+ * and the entry names the flow (ent_of()).  With bench_pacer's
  * --prefetch N the driver prefetches its flow state N visits ahead, as
  * pcc_pacer_prefetch() does for ours.  Each round then reaps
  * the wheel at the round's end and walks the ready queue, as eRPC's
@@ -48,10 +53,40 @@ namespace
 struct erpc_flow {
 	size_t prev_desired_tx_tsc; /* Session::client_info_.cc_.prev_desired_tx_tsc_ */
 	double rate;                /* Timely::rate_, bytes per second */
+	size_t wheel_count;         /* SSlot::client_info_.wheel_count_ */
 };
 
-/* An entry's packet and due time, for a checked run. */
-struct due_rec {
+/*
+ * A wheel entry names the packet and its flow, as eRPC's names the SSlot
+ * (the flow's state, from which eRPC finds the packet): the packet's
+ * address (64-byte aligned) in sslot_ with the flow's bits 16-21 in its
+ * low 6 bits, bits 0-15 in pkt_num_.
+ */
+constexpr uint32_t kFlowsMax = 1u << 22;
+
+inline erpc::wheel_ent_t
+ent_of(void *pkt, uint32_t flow)
+{
+	uintptr_t a = reinterpret_cast<uintptr_t>(pkt) | (flow >> 16);
+
+	return erpc::wheel_ent_t(reinterpret_cast<erpc::SSlot *>(a), flow & 0xffff);
+}
+
+inline void *
+ent_pkt(const erpc::wheel_ent_t &ent)
+{
+	return reinterpret_cast<void *>(static_cast<uintptr_t>(ent.sslot_) & ~uintptr_t{ 63 });
+}
+
+inline uint32_t
+ent_flow(const erpc::wheel_ent_t &ent)
+{
+	return static_cast<uint32_t>(((ent.sslot_ & 63) << 16) | ent.pkt_num_);
+}
+
+/* An entry's packet and due time, for a checked run (aligned as a
+ * packet: ent_of()). */
+struct alignas(64) due_rec {
 	void *pkt;
 	size_t due_tsc;
 };
@@ -114,12 +149,13 @@ inline uint64_t
 walk_ready(bench_erpc *e, const bench_erpc_work *w, size_t now, bench_erpc_result *r)
 {
 	std::queue<erpc::wheel_ent_t> &q = e->wheel->ready_queue_;
+	erpc_flow *flows = e->flows.data();
 	size_t n = q.size();
 	uint32_t top = *w->top;
 
 	for (size_t i = 0; i < n; i++) {
 		const erpc::wheel_ent_t &ent = q.front();
-		void *pkt = reinterpret_cast<void *>(static_cast<uintptr_t>(ent.sslot_));
+		void *pkt = ent_pkt(ent);
 
 		if (kCheck) {
 			due_rec *d = static_cast<due_rec *>(pkt);
@@ -139,15 +175,18 @@ walk_ready(bench_erpc *e, const bench_erpc_work *w, size_t now, bench_erpc_resul
 			e->free_recs.push_back(static_cast<uint32_t>(d - e->recs.data()));
 		}
 		w->stack[top++] = pkt;
+		/* Rpc::process_wheel_st(): sslot->client_info_.wheel_count_-- */
+		flows[ent_flow(ent)].wheel_count--;
 		q.pop();
 	}
 	*w->top = top;
 	return n;
 }
 
-/* The rounds of one run: bench_pacer's run_pacer() loop. */
+/* The rounds of one run: bench_pacer's run_pacer() loop (not inlined:
+ * callgrind's --toggle-collect counts the loop alone). */
 template <bool kCheck>
-uint64_t
+__attribute__((noinline)) uint64_t
 run_rounds(bench_erpc *e, const bench_erpc_work *w, bench_erpc_result *r)
 {
 	erpc::TimingWheel *wheel = e->wheel;
@@ -160,7 +199,8 @@ run_rounds(bench_erpc *e, const bench_erpc_work *w, bench_erpc_result *r)
 		const size_t ref_tsc = e->vtsc(t);
 
 		for (uint32_t i = 0; i < w->per_round; i++) {
-			erpc_flow *f = &flows[w->seq[v++]];
+			const uint32_t fi = w->seq[v++];
+			erpc_flow *f = &flows[fi];
 			void **pkts = &w->stack[*w->top - w->burst];
 			uint32_t k;
 
@@ -188,8 +228,9 @@ run_rounds(bench_erpc *e, const bench_erpc_work *w, bench_erpc_result *r)
 					e->recs[ri].due_tsc = due;
 					ent = &e->recs[ri];
 				}
-				wheel->insert(erpc::wheel_ent_t(static_cast<erpc::SSlot *>(ent), k),
-						ref_tsc, due);
+				wheel->insert(ent_of(ent, fi), ref_tsc, due);
+				/* Rpc::enqueue_wheel_req_st(): wheel_count_++ */
+				f->wheel_count++;
 			}
 			if (unlikely(k < w->burst)) {
 				memmove(pkts, pkts + k, (w->burst - k) * sizeof(pkts[0]));
@@ -235,6 +276,10 @@ bench_erpc_create(uint32_t n_flows, uint64_t rate_bps, uint64_t tsc_hz, char *er
 {
 	bench_erpc *e = nullptr;
 
+	if (n_flows > kFlowsMax) {
+		say(err, errlen, "eRPC wheel: %u flows, at most %u", n_flows, kFlowsMax);
+		return nullptr;
+	}
 	try {
 		e = new bench_erpc;
 		e->freq_ghz = static_cast<double>(tsc_hz) / 1e9;
@@ -247,7 +292,7 @@ bench_erpc_create(uint32_t n_flows, uint64_t rate_bps, uint64_t tsc_hz, char *er
 		e->tsc0 = erpc::rdtsc();
 		e->now_ns0 = 1000000000ull;
 		e->now_ns = e->now_ns0;
-		e->flows.assign(n_flows, erpc_flow{ e->tsc0, static_cast<double>(rate_bps) / 8 });
+		e->flows.assign(n_flows, erpc_flow{ e->tsc0, static_cast<double>(rate_bps) / 8, 0 });
 		return e;
 	} catch (const std::exception &x) {
 		say(err, errlen, "eRPC wheel: %s", x.what());
@@ -263,6 +308,12 @@ bench_erpc_run(struct bench_erpc *e, const struct bench_erpc_work *w, bool check
 		struct bench_erpc_result *r, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof(*r));
+	for (uint32_t i = 0; i < *w->top; i++) {
+		if ((reinterpret_cast<uintptr_t>(w->stack[i]) & 63) != 0) {
+			say(err, errlen, "eRPC wheel: packet %p not 64-byte aligned", w->stack[i]);
+			return -1;
+		}
+	}
 	try {
 		if (check) {
 			e->recs.resize(w->capacity);
@@ -281,6 +332,15 @@ bench_erpc_run(struct bench_erpc *e, const struct bench_erpc_work *w, bool check
 		say(err, errlen, "eRPC wheel: %zu entries left in the ready queue",
 				e->wheel->ready_queue_.size());
 		return -1;
+	}
+	/* all out: every flow's count is back to 0 (the entries named their
+	 * flows right) */
+	for (size_t i = 0; i < e->flows.size(); i++) {
+		if (e->flows[i].wheel_count != 0) {
+			say(err, errlen, "eRPC wheel: flow %zu: wheel count %zu after the drain",
+					i, e->flows[i].wheel_count);
+			return -1;
+		}
 	}
 	return 0;
 }

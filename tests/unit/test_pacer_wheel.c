@@ -22,6 +22,7 @@
 #include <rte_common.h>
 #include <rte_eal.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 #include <rte_mempool.h>
 
 #include "pcc_pacer.h"
@@ -148,16 +149,15 @@ test_inline_to_chunks(void **state)
 
 /* A flow reset among inline and chunk entries: the others come out. */
 static void
-test_reset_in_chunks(void **state)
+reset_in_chunks(uint32_t max_flows)
 {
 	enum {
 		F = 24
 	};
-	struct pcc_pacer *p = wheel(64, 0, 0, 0);
+	struct pcc_pacer *p = wheel(max_flows, 0, 0, 0);
 	struct rte_mbuf *m[2], *out[64];
 	unsigned int f, i, n, avail = rte_mempool_avail_count(mp);
 
-	(void)state;
 	for (f = 0; f < F; f++) {
 		assert_int_equal(pcc_pacer_set_rate(p, f, LINE / 10), 0);
 		m[0] = pkt(f, 0, FRAME);
@@ -183,6 +183,16 @@ test_reset_in_chunks(void **state)
 	assert_true(pcc_pacer_next_due(p) == UINT64_MAX);
 	pcc_pacer_free(p);
 	assert_int_equal(rte_mempool_avail_count(mp), avail);
+}
+
+/* Also with the flow state too big to be taken as cached (2^18 flows, 6
+ * MiB): dequeue then prefetches the flows a block ahead. */
+static void
+test_reset_in_chunks(void **state)
+{
+	(void)state;
+	reset_in_chunks(64);
+	reset_in_chunks(1u << 18);
 }
 
 /*
@@ -475,6 +485,261 @@ test_pass_fifo_full(void **state)
 	assert_int_equal(rte_mempool_avail_count(mp), N_MBUFS);
 }
 
+/* The departure arithmetic, as pacer_drv.h has it: ns per wire byte in
+ * 32.32, rounded up, the rate within 1 kb/s and the line. */
+static uint64_t
+ref_cost(uint64_t rate)
+{
+	if (rate == 0 || rate > LINE)
+		rate = LINE;
+	if (rate < 1000)
+		rate = 1000;
+	return (uint64_t)((((unsigned __int128)8000000000ull << 32) + rate - 1) / rate);
+}
+
+struct ref_flow {
+	uint64_t next_ns, cost;
+	uint32_t next_frac, seq, out;
+	uint64_t dep[64];  /* by seq % 64: the model's departure */
+	uint32_t step[64]; /* and the step that offered it */
+};
+
+/* Dequeue everything due at t (step s) and check it against the model. */
+static void
+model_drain(struct pcc_pacer *p, struct ref_flow *rf, uint64_t t, uint64_t t_prev, uint32_t s,
+		uint64_t slot, int off)
+{
+	struct rte_mbuf *out[64];
+	unsigned int i, n;
+
+	while ((n = pcc_pacer_dequeue(p, t, out, 64)) > 0) {
+		for (i = 0; i < n; i++) {
+			const struct tag *tg = tag_of(out[i]);
+			struct ref_flow *r = &rf[tg->flow];
+			uint64_t dep = r->dep[tg->seq % 64], start = dep - dep % slot;
+
+			assert_int_equal(tg->seq, r->out);
+			r->out++;
+			if (off > 0)
+				assert_true(*RTE_MBUF_DYNFIELD(out[i], off, uint64_t *) == dep);
+			/* not before its departure's slot, nor after the first
+			 * dequeue since it was offered that reached that slot */
+			assert_true(start <= t);
+			if (r->step[tg->seq % 64] != s)
+				assert_true(start > t_prev);
+			rte_pktmbuf_free(out[i]);
+		}
+	}
+	/* nothing due is left */
+	assert_true(pcc_pacer_next_due(p) > t);
+}
+
+/*
+ * Every departure against the arithmetic done apart in 128 bits (next =
+ * max(next, now), then + wire x cost in 32.32): 8 flows from 1 kb/s to
+ * line rate, frames of 64-1500 bytes and now and then of 64-70 KiB (wire
+ * of 2^16 bytes or more), with and without departure stamps
+ * (conf.depart_off), on the default wheel, on one of 4000 slots of 2^20
+ * ns (a horizon of 4.19 s, next - base up to 2^32 ns, where a slow flow's
+ * next departure is 2^32 ns or more past the cursor) and on one of 4000
+ * slots of 2^20 + 1 ns (where the slot is not the 32-bit reciprocal's:
+ * div32_ok false).  Each packet taken leaves in its departure's slot, at
+ * the first dequeue that reaches it, in its flow's order, carrying its
+ * departure if asked; the first one refused is stamped too; the flow's
+ * next departure is the model's.
+ */
+static void
+test_departure_model(void **state)
+{
+	enum {
+		F = 8,
+		STEPS = 6000,
+		CFGS = 4
+	};
+	static const struct rte_mbuf_dynfield dyn = {
+		.name = "test_pacer_wheel_departure",
+		.size = sizeof(uint64_t),
+		.align = __alignof__(uint64_t),
+	};
+	static const struct rte_mbuf_dynflag dfl = {
+		.name = "test_pacer_wheel_departure_valid",
+	};
+	static const uint64_t rates[F] = { 1000, 1000000, 10000000, 100000000, 1000000000,
+		10000000000ull, 33000000000ull, LINE };
+	static const uint32_t slot_ns[CFGS] = { 500, 500, 1u << 20, (1u << 20) + 1 };
+	static const uint32_t horizon_ns[CFGS] = { 0, 0, 4000u << 20, 4000u * ((1u << 20) + 1) };
+	static const bool stamps[CFGS] = { true, false, true, false };
+	static struct ref_flow rf[F];
+	struct rte_mbuf *in[6];
+	unsigned int cfg, s, f, i, slow = 0, far = 0;
+	int off, bit;
+
+	(void)state;
+	off = rte_mbuf_dynfield_register(&dyn);
+	bit = rte_mbuf_dynflag_register(&dfl);
+	assert_true(off > 0);
+	assert_true(bit >= 0);
+	for (cfg = 0; cfg < CFGS; cfg++) {
+		const uint64_t slot = slot_ns[cfg];
+		const int soff = stamps[cfg] ? off : 0;
+		struct pcc_pacer_conf c;
+		struct pcc_pacer *p;
+		uint64_t t = T0, seed = 31 + cfg;
+
+		memset(&c, 0, sizeof(c));
+		c.backend = "wheel";
+		c.port_id = UINT16_MAX - 1;
+		c.socket_id = SOCKET_ID_ANY;
+		c.max_flows = F;
+		c.line_rate_bps = LINE;
+		c.slot_ns = slot_ns[cfg];
+		c.horizon_ns = horizon_ns[cfg];
+		c.max_queued = 16;
+		if (stamps[cfg]) {
+			c.depart_off = off;
+			c.depart_flag = UINT64_C(1) << bit;
+		}
+		p = pcc_pacer_create(&c);
+		assert_non_null(p);
+		memset(rf, 0, sizeof(rf));
+		for (f = 0; f < F; f++) {
+			assert_int_equal(pcc_pacer_set_rate(p, f, rates[f]), 0);
+			rf[f].cost = ref_cost(rates[f]);
+		}
+		for (s = 0; s < STEPS; s++) {
+			struct ref_flow *r;
+			uint64_t t0 = t;
+			uint16_t cnt, k;
+
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			f = (unsigned int)((seed >> 33) % F);
+			r = &rf[f];
+			cnt = (uint16_t)(1 + (seed >> 40) % RTE_DIM(in));
+			for (i = 0; i < cnt; i++) {
+				uint32_t len = 64 + (uint32_t)((seed >> (i + 7)) % 1437);
+
+				if ((seed >> (i + 20)) % 16 == 0)
+					len = 65536 + (uint32_t)((seed >> (i + 3)) % 6000);
+				in[i] = pkt(f, r->seq + i, len);
+				*RTE_MBUF_DYNFIELD(in[i], off, uint64_t *) = 0;
+			}
+			k = pcc_pacer_enqueue(p, f, in, cnt, t);
+			if (r->next_ns < t) {
+				r->next_ns = t;
+				r->next_frac = 0;
+			}
+			for (i = 0; i < cnt && i <= k; i++) {
+				uint64_t got = *RTE_MBUF_DYNFIELD(in[i], off, uint64_t *);
+				uint32_t wire = in[i]->pkt_len + PCC_PACER_WIRE_OVERHEAD;
+				unsigned __int128 d;
+
+				/* taken, or the first refused: stamped */
+				if (stamps[cfg])
+					assert_true(got == r->next_ns);
+				if (i == k)
+					break;
+				r->dep[(r->seq + i) % 64] = r->next_ns;
+				r->step[(r->seq + i) % 64] = s;
+				d = (unsigned __int128)wire * r->cost + r->next_frac;
+				slow += wire >= (1u << 16);
+				far += (uint64_t)(d >> 32) >= (1ull << 32);
+				r->next_ns += (uint64_t)(d >> 32);
+				r->next_frac = (uint32_t)d;
+			}
+			for (i = k; i < cnt; i++)
+				rte_pktmbuf_free(in[i]);
+			r->seq += k;
+			assert_true(pcc_pacer_flow_next(p, f, t) ==
+					(r->next_ns > t ? r->next_ns : t));
+			/* time moves on by up to 2 slots, or (1 in 8) up to 2^32 ns */
+			t += (seed >> 12) % 8 == 0 ? (seed >> 16) % (1ull << 32) :
+						     (seed >> 16) % (2 * slot);
+			model_drain(p, rf, t, t0, s, slot, soff);
+		}
+		/* past the horizon: the rest */
+		model_drain(p, rf, t + 4000ull * slot + 4400ull * 500, t, STEPS, slot, soff);
+		for (f = 0; f < F; f++)
+			assert_int_equal(rf[f].out, rf[f].seq);
+		pcc_pacer_free(p);
+	}
+	printf("# %u taken of 2^16 wire bytes or more, %u followed by a gap of 2^32 ns or more\n",
+			slow, far);
+	/* both sides of the 64-bit shortcut were taken */
+	assert_true(slow > 100);
+	assert_true(far > 10);
+	assert_int_equal(rte_mempool_avail_count(mp), N_MBUFS);
+}
+
+/*
+ * A packet due at the first or last ns of a slot goes to that slot, far
+ * into the horizon too (the slot number by reciprocal, wheel_fill()):
+ * one flow's second packet at exactly D = now + its first one's wire x 8
+ * / rate, D = m x slot_ns or m x slot_ns - 1, for distances from a few
+ * slots to the whole horizon, on the default wheel (500 ns slots: the
+ * 32-bit reciprocal) and on 4000 slots of 2^20 + 1 ns (the slot by
+ * wheel_div(): the reciprocal would be off by one).  It comes out at the
+ * dequeue at its slot's start, not at the one a ns before.
+ */
+static void
+test_slot_edges(void **state)
+{
+	static const uint32_t slot_ns[2] = { 500, (1u << 20) + 1 };
+	static const uint32_t horizon_ns[2] = { 0, 4000u * ((1u << 20) + 1) };
+	/* ns per wire byte, exactly: 10 Mb/s, 1 kb/s */
+	static const uint64_t rates[2] = { 10000000, 1000 };
+	static const uint32_t ns_byte[2] = { 800, 8000000 };
+	struct rte_mbuf *m[2], *out[4];
+	unsigned int cfg, w, e, checked = 0;
+
+	(void)state;
+	for (cfg = 0; cfg < 2; cfg++) {
+		const uint64_t d = slot_ns[cfg];
+		struct pcc_pacer *p = wheel(4, slot_ns[cfg], horizon_ns[cfg], 0);
+		uint64_t now = T0, span = cfg == 0 ? 4371 * 500ull : horizon_ns[1];
+
+		assert_int_equal(pcc_pacer_set_rate(p, 0, rates[cfg]), 0);
+		for (w = 1; w <= 64; w++) {
+			/* gaps of 1/64 to 64/64 of the horizon, less a slot */
+			uint64_t gap = (span - 2 * d) * w / 64 / ns_byte[cfg] * ns_byte[cfg];
+			uint32_t wire = (uint32_t)(gap / ns_byte[cfg]);
+
+			if (wire < 64 + PCC_PACER_WIRE_OVERHEAD)
+				continue;
+			for (e = 0; e < 2; e++) {
+				/* D: the next slot boundary after now + gap, or 1 ns before */
+				uint64_t bnd = (now + gap + 2 * d) / d * d, dep = bnd - e;
+				uint64_t start = dep / d * d;
+
+				now = dep - gap;
+				assert_int_equal(pcc_pacer_dequeue(p, now, out, 4), 0);
+				m[0] = pkt(0, 0, wire - PCC_PACER_WIRE_OVERHEAD);
+				m[1] = pkt(0, 1, FRAME);
+				assert_int_equal(pcc_pacer_enqueue(p, 0, m, 2, now), 2);
+				assert_true(pcc_pacer_flow_next(p, 0, now) ==
+						dep +
+								(uint64_t)(FRAME +
+										PCC_PACER_WIRE_OVERHEAD) *
+										ns_byte[cfg]);
+				assert_int_equal(pcc_pacer_dequeue(p, now, out, 4), 1);
+				assert_int_equal(tag_of(out[0])->seq, 0);
+				rte_pktmbuf_free(out[0]);
+				assert_int_equal(pcc_pacer_dequeue(p, start - 1, out, 4), 0);
+				assert_int_equal(pcc_pacer_dequeue(p, start, out, 4), 1);
+				assert_int_equal(tag_of(out[0])->seq, 1);
+				rte_pktmbuf_free(out[0]);
+				/* the flow's schedule starts again from now */
+				pcc_pacer_flow_reset(p, 0);
+				assert_int_equal(pcc_pacer_set_rate(p, 0, rates[cfg]), 0);
+				now = start;
+				checked++;
+			}
+		}
+		pcc_pacer_free(p);
+	}
+	assert_true(checked > 200);
+	assert_int_equal(rte_mempool_avail_count(mp), N_MBUFS);
+}
+
 int
 main(void)
 {
@@ -485,6 +750,8 @@ main(void)
 		cmocka_unit_test(test_revolutions),
 		cmocka_unit_test(test_bulk_twin),
 		cmocka_unit_test(test_pass_fifo_full),
+		cmocka_unit_test(test_departure_model),
+		cmocka_unit_test(test_slot_edges),
 	};
 
 	if (test_eal_init("test_pacer_wheel", "256", "-l", "0", NULL) < 0)

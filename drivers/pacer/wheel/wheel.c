@@ -127,18 +127,15 @@ wheel_append(struct wheel *w, struct wheel_slot *slots, uint64_t *busy, uint32_t
 	struct wheel_slot *s = &slots[pos];
 	uint32_t k = s->n;
 
-	if (likely(k < WHEEL_IN0)) {
-		s->pkt0[k] = m;
-		s->flow0[k] = flow;
+	if (likely(k < WHEEL_INLINE)) {
+		s->pkt[k] = m;
+		s->flow[k] = flow;
 		s->n = (uint8_t)(k + 1);
-		if (k == 0)
-			busy[pos >> 6] |= 1ull << (pos & 63);
-		return 0;
-	}
-	if (k < WHEEL_INLINE) {
-		s->pkt1[k - WHEEL_IN0] = m;
-		s->flow1[k - WHEEL_IN0] = flow;
-		s->n = (uint8_t)(k + 1);
+		if (k == 0) {
+			uint64_t word = busy[pos >> 6];
+
+			busy[pos >> 6] = word | (UINT64_C(1) << (pos & 63));
+		}
 		return 0;
 	}
 	return wheel_append_chunk(w, s, m, flow);
@@ -166,44 +163,86 @@ wheel_advance(uint64_t *next_ns, uint32_t *next_frac, uint64_t cost, uint64_t de
  * now into the wheel: each at next, as pacer_depart() gives it.  Stops at
  * the first beyond the horizon (x >= span_ns) or when no chunk is free.
  * Returns the index reached; *wire is the last one's wire bytes.  Inlined
- * twice, with and without stamps, so that the loop tests neither.
+ * for each of stamp (write departures) and d32 (w->div32_ok), so that
+ * the loop tests neither.
+ *
+ * In the loop next is one 64-bit 32.32 number, r = (next - base) << 32 |
+ * frac (next - base < span_ns <= 2^32 - 1 while packets go in), advanced
+ * by wire x cost: the sum wheel_advance() makes.  It cannot pass 2^64
+ * while wire < 2^16 and cost <= w->cost_max (r < span_ns << 32), the
+ * rule: a 64-bit multiply.  Else the sum is taken in 128 bits, and if it
+ * passes 2^64 (next 2^32 ns or more after base, so beyond the horizon)
+ * next is wheel_advance() from the last departure.  The slot is x /
+ * slot_ns: with d32, (x x div32) >> 32 (exact below span_ns, checked at
+ * init: wheel_ctl.c), else wheel_div(); both without rax:rdx for the
+ * first, which leaves gcc the registers to keep the loop's constants.
  */
 static __rte_always_inline uint16_t
 wheel_fill(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint16_t i, uint16_t lim,
 		uint64_t base, uint64_t *next_ns, uint32_t *next_frac, uint64_t cost,
-		uint32_t *wire, const bool stamp)
+		uint32_t *wire, const bool stamp, const bool d32)
 {
 	struct wheel_slot *const slots = w->slots;
 	uint64_t *const busy = w->busy;
 	const uint32_t nslots = w->nslots, span_ns = w->span_ns, cur_pos = w->cur_pos;
-	const uint64_t slot_mul = w->slot_mul;
-	uint64_t nx = *next_ns;
+	const uint64_t slot_mul = d32 ? w->div32 : w->slot_mul;
+	/* wire below this: r + wire x cost < 2^64 */
+	const uint32_t wlim = cost <= w->cost_max ? 1u << 16 : 0;
+	struct rte_mbuf **pp = pkts + i, **const pe = pkts + lim;
+	uint64_t nx = *next_ns, r;
 	uint32_t fr = *next_frac, wr = *wire;
 
-	for (; i < lim; i++) {
-		struct rte_mbuf *m = pkts[i];
-		/* dep = nx >= now >= base: its slot is x / slot_ns after the
-		 * cursor's */
-		uint64_t x = nx - base;
+	/* dep = nx >= now >= base: its slot is x / slot_ns after the
+	 * cursor's */
+	if (nx - base >= span_ns) {
+		if (stamp && pp < pe)
+			pacer_stamp(*pp, w->depart_off, w->depart_flag, nx);
+		return i;
+	}
+	r = ((nx - base) << 32) | fr;
+	for (; pp < pe; pp++) {
+		struct rte_mbuf *m = *pp;
+		uint64_t x = r >> 32;
+		unsigned __int128 t;
 		uint32_t pos;
 
 		if (stamp)
-			pacer_stamp(m, w->depart_off, w->depart_flag, nx);
+			pacer_stamp(m, w->depart_off, w->depart_flag, base + x);
 		if (x >= span_ns)
 			break;
-		/* wheel_div() with the constant in a register */
-		pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
+		if (d32)
+			pos = cur_pos + (uint32_t)((x * slot_mul) >> 32);
+		else /* wheel_div() with the constant in a register */
+			pos = cur_pos + (uint32_t)(((unsigned __int128)(x << 1) * slot_mul) >> 64);
 		if (pos >= nslots)
 			pos -= nslots;
 		if (wheel_append(w, slots, busy, pos, m, flow) < 0)
 			break;
 		wr = m->pkt_len + PCC_PACER_WIRE_OVERHEAD;
-		wheel_advance(&nx, &fr, cost, nx, fr, wr);
+		if (likely(wr < wlim)) {
+			r += (uint64_t)wr * cost;
+			continue;
+		}
+		t = (unsigned __int128)wr * cost + r;
+		if (unlikely((uint64_t)(t >> 64) != 0)) {
+			/* the next departure is 2^32 ns or more after base */
+			nx = base + x;
+			fr = (uint32_t)r;
+			wheel_advance(&nx, &fr, cost, nx, fr, wr);
+			pp++;
+			if (stamp && pp < pe)
+				pacer_stamp(*pp, w->depart_off, w->depart_flag, nx);
+			*next_ns = nx;
+			*next_frac = fr;
+			*wire = wr;
+			return (uint16_t)(pp - pkts);
+		}
+		r = (uint64_t)t;
 	}
-	*next_ns = nx;
-	*next_frac = fr;
+	*next_ns = base + (r >> 32);
+	*next_frac = (uint32_t)r;
 	*wire = wr;
-	return i;
+	return (uint16_t)(pp - pkts);
 }
 
 /*
@@ -225,7 +264,12 @@ wheel_enqueue_flow(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint1
 		wheel_start(w, rte_reciprocal_divide_u64(now, &w->slot_div));
 	/* the cursor never passes now's slot: now >= base */
 	base = wheel_cur_ns(w);
-	now_end = (wheel_slot_of(w, now) + 1) * w->slot_ns;
+	/* the end of now's slot, computed once for each now */
+	if (unlikely(now != w->ne_now)) {
+		w->ne_now = now;
+		w->ne_end = (wheel_slot_of(w, now) + 1) * w->slot_ns;
+	}
+	now_end = w->ne_end;
 	/* pacer_depart(): max(next, now) */
 	if (next_ns < now) {
 		next_ns = now;
@@ -253,15 +297,20 @@ wheel_enqueue_flow(struct wheel *w, uint32_t flow, struct rte_mbuf **pkts, uint1
 		if (i < n && next_ns < now_end)
 			goto out; /* the FIFO is full */
 	}
-	/* at most max_queued waiting */
-	lim = (uint16_t)RTE_MIN((uint32_t)n, i + (w->max_queued > aux ? w->max_queued - aux : 0));
+	/* at most max_queued waiting (aux <= max_queued) */
+	lim = n;
+	if (i + w->max_queued - aux < lim)
+		lim = (uint16_t)(i + w->max_queued - aux);
 	j = i;
-	if (w->depart_off > 0)
+	if (unlikely(w->depart_off > 0))
+		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire, true,
+				false);
+	else if (likely(w->div32_ok))
 		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire,
-				true);
+				false, true);
 	else
 		i = wheel_fill(w, flow, pkts, i, lim, base, &next_ns, &next_frac, cost, &wire,
-				false);
+				false, false);
 	aux += i - j;
 	if (i == lim && i < n)
 		/* refused for the queue limit: stamped all the same */
@@ -318,32 +367,58 @@ pacer_wheel_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, struct rte_
  * removed ones (NULL) are skipped.  Returns the index reached.  direct:
  * take one off the flow's waiting count at once (flow state in cache),
  * counting in *idle the flows left with none; else leave the flow in
- * fids[*n] for the caller and prefetch its state (branch-free: out[*n]
- * and fids[*n] are written for a removed one too, and overwritten by the
- * next).
+ * fids[*n] for the caller and prefetch its state.  While the wheel holds
+ * no removed entry (w->removed == 0, the rule) a run of entries is copied
+ * without a test per entry; else each is tested (branch-free without
+ * direct: out[*n] and fids[*n] are written for a removed one too, and
+ * overwritten by the next).
  */
 static __rte_always_inline uint32_t
-wheel_take(struct pacer_tb *flows, struct rte_mbuf *const *pkt, const uint32_t *flow, uint32_t i,
+wheel_take(struct wheel *w, struct rte_mbuf *const *pkt, const uint32_t *flow, uint32_t i,
 		uint32_t end, struct rte_mbuf **out, uint32_t *fids, uint32_t *n, uint32_t max,
 		uint32_t *idle, const bool direct)
 {
+	struct pacer_tb *const flows = w->flows;
 	uint32_t k = *n;
 
-	for (; i < end && k < max; i++) {
-		struct rte_mbuf *m = pkt[i];
-		uint32_t fl = flow[i];
+	while (i < end && k < max) {
+		/* a run that fits: a removed entry in it leaves room after it */
+		uint32_t cnt = RTE_MIN(end - i, max - k), j, got = 0;
 
-		if (direct) {
-			if (unlikely(m == NULL))
-				continue;
-			out[k++] = m;
-			*idle += --flows[fl].aux == 0;
+		if (likely(w->removed == 0)) {
+			for (j = 0; j < cnt; j++) {
+				uint32_t fl = flow[i + j];
+
+				out[k + j] = pkt[i + j];
+				if (direct) {
+					*idle += --flows[fl].aux == 0;
+				} else {
+					fids[k + j] = fl;
+					rte_prefetch0(&flows[fl]);
+				}
+			}
+			got = cnt;
 		} else {
-			out[k] = m;
-			fids[k] = fl;
-			rte_prefetch0(&flows[fl]);
-			k += m != NULL;
+			for (j = 0; j < cnt; j++) {
+				struct rte_mbuf *m = pkt[i + j];
+				uint32_t fl = flow[i + j];
+
+				if (direct) {
+					if (m == NULL)
+						continue;
+					out[k + got++] = m;
+					*idle += --flows[fl].aux == 0;
+				} else {
+					out[k + got] = m;
+					fids[k + got] = fl;
+					rte_prefetch0(&flows[fl]);
+					got += m != NULL;
+				}
+			}
+			w->removed -= cnt - got;
 		}
+		k += got;
+		i += cnt;
 	}
 	*n = k;
 	return i;
@@ -357,8 +432,8 @@ static __rte_always_inline uint32_t
 wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out, uint32_t *fids,
 		uint32_t max, uint32_t *idle, const bool direct)
 {
-	struct pacer_tb *const flows = w->flows;
 	struct wheel_slot *const slots = w->slots;
+	struct pacer_tb *const flows = w->flows;
 	uint32_t n = 0;
 
 	while (n < max) {
@@ -372,16 +447,16 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 
 			if (late > w->st->late_ns_max)
 				w->st->late_ns_max = late;
-			i = i0;
-			if (i < WHEEL_IN0)
-				i = wheel_take(flows, s->pkt0, s->flow0, i,
-						RTE_MIN(end, (uint32_t)WHEEL_IN0), out, fids, &n,
-						max, idle, direct);
-			if (i >= WHEEL_IN0 && end > WHEEL_IN0)
-				i = WHEEL_IN0 +
-						wheel_take(flows, s->pkt1, s->flow1, i - WHEEL_IN0,
-								end - WHEEL_IN0, out, fids, &n, max,
-								idle, direct);
+			if (direct && likely(end - i0 <= max - n && w->removed == 0)) {
+				/* the rule: all of the inline ones fit, none removed */
+				for (i = i0; i < end; i++) {
+					out[n++] = s->pkt[i];
+					*idle += --flows[s->flow[i]].aux == 0;
+				}
+			} else {
+				i = wheel_take(w, s->pkt, s->flow, i0, end, out, fids, &n, max,
+						idle, direct);
+			}
 			w->entries -= i - i0;
 			s->i = (uint8_t)i;
 			if (i < end)
@@ -392,7 +467,7 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 
 				i0 = s->head_i;
 				end = ci == s->tail ? s->tail_n : WHEEL_CHUNK;
-				i = wheel_take(flows, c->pkt, c->flow, i0, end, out, fids, &n, max,
+				i = wheel_take(w, c->pkt, c->flow, i0, end, out, fids, &n, max,
 						idle, direct);
 				w->entries -= i - i0;
 				if (i < end) {
@@ -417,9 +492,15 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 			wheel_jump(w, target);
 			break;
 		}
+		pos1 = w->cur_pos + 1 == w->nslots ? 0 : w->cur_pos + 1;
+		if (slots[pos1].n != 0) {
+			/* the next slot (due: cur_abs < target), without the bitmap */
+			w->cur_abs++;
+			w->cur_pos = pos1;
+			continue;
+		}
 		lim = target - w->cur_abs;
 		maxd = lim < w->nslots ? (uint32_t)lim : w->nslots - 1;
-		pos1 = w->cur_pos + 1 == w->nslots ? 0 : w->cur_pos + 1;
 		if (!wheel_next_busy(w, pos1, maxd - 1, &d)) {
 			wheel_jump(w, target);
 			break;
@@ -437,19 +518,19 @@ wheel_emit(struct wheel *w, uint64_t target, uint64_t now, struct rte_mbuf **out
 static inline void
 wheel_prefetch_ahead(struct wheel *w)
 {
-	uint64_t end = w->cur_abs + RTE_MIN(WHEEL_PF_AHEAD, w->nslots);
+	const uint64_t cur = w->cur_abs, end = cur + RTE_MIN(WHEEL_PF_AHEAD, w->nslots);
+	uint64_t pf = RTE_MAX(w->pf_abs, cur);
 	uint32_t k;
 
-	if (w->pf_abs < w->cur_abs)
-		w->pf_abs = w->cur_abs;
-	for (k = 0; k < WHEEL_PF_MAX && w->pf_abs < end; k++, w->pf_abs++) {
-		uint32_t pos = w->cur_pos + (uint32_t)(w->pf_abs - w->cur_abs);
+	for (k = 0; k < WHEEL_PF_MAX && pf < end; k++, pf++) {
+		uint32_t pos = w->cur_pos + (uint32_t)(pf - cur);
 
 		if (pos >= w->nslots)
 			pos -= w->nslots;
 		rte_prefetch0(&w->slots[pos]);
-		rte_prefetch0(&w->slots[pos].pkt1[0]);
+		rte_prefetch0((const char *)&w->slots[pos] + RTE_CACHE_LINE_SIZE);
 	}
+	w->pf_abs = pf;
 }
 
 uint16_t

@@ -15,14 +15,15 @@
  * order (their departures never decrease and a slot is FIFO).  A slot is
  * two cache lines holding its first 9 (mbuf, flow) entries inline (as
  * eRPC's slot is its first bucket), then a list of 64-byte chunks of 5
- * entries taken from a pool allocated at init: no allocation per packet,
- * one line written per insert while a slot holds 4 or fewer.  The slot
- * number is a multiply-high by a constant computed at init (exact for
- * the distances within the horizon), not a division.  Dequeue walks a cursor
- * over the slots up to the one holding now and hands out their entries
- * in order; an occupancy bitmap lets it skip empty slots a word (64
- * slots) at a time, and a wheel with nothing in it jumps straight to now,
- * so a jump of now by hours costs no more than one revolution.
+ * entries taken from a pool allocated at init: no allocation per packet.
+ * The slot number is a multiply-high by a constant computed at init
+ * (exact for the distances within the horizon), not a division; a burst's
+ * departures are one 64-bit sum each (wheel_fill()).  Dequeue walks a
+ * cursor over the slots up to the one holding now and hands out their
+ * entries in order, a slot's inline ones in one run; an occupancy bitmap
+ * lets it skip empty slots a word (64 slots) at a time, and a wheel with
+ * nothing in it jumps straight to now, so a jump of now by hours costs no
+ * more than one revolution.
  *
  * A packet already due when offered, of a flow with nothing in the wheel,
  * skips the wheel (front end pass-through FIFO); that includes every
@@ -38,6 +39,7 @@
  */
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <rte_common.h>
@@ -47,10 +49,8 @@
 
 #include "pacer_drv.h"
 
-#define WHEEL_CHUNK 5                        /* entries per overflow chunk */
-#define WHEEL_IN0 4                          /* entries in a slot's first line */
-#define WHEEL_IN1 5                          /* in its second */
-#define WHEEL_INLINE (WHEEL_IN0 + WHEEL_IN1) /* in the slot itself */
+#define WHEEL_CHUNK 5  /* entries per overflow chunk */
+#define WHEEL_INLINE 9 /* entries in the slot itself */
 #define WHEEL_NIL UINT32_MAX
 #define WHEEL_BURST 64u    /* entries emitted between flow updates */
 #define WHEEL_PF_AHEAD 32u /* slots ahead of the cursor kept prefetched */
@@ -67,12 +67,12 @@ struct wheel_chunk {
 } __rte_aligned(64);
 
 /*
- * A slot, two cache lines: its first WHEEL_INLINE entries, then overflow
- * chunks.  The first line holds the header and entries 0-3, the second
- * entries 4-8, so that an insert writes one line while the slot holds 4
- * or fewer, two (adjacent) up to 9.  Empty when n == 0.  Entries are
- * handed out inline ones first (from i), then the chunks' (from head,
- * head_i); the slot is reset once all are out.
+ * A slot, two adjacent cache lines (128-byte aligned): its first
+ * WHEEL_INLINE entries, then overflow chunks.  The first line holds the
+ * header, the 9 flows and packets 0-1, the second packets 2-8: the inline
+ * entries are two plain arrays, handed out in one run.  Empty when
+ * n == 0.  Entries are handed out inline ones first (from i), then the
+ * chunks' (from head, head_i); the slot is reset once all are out.
  */
 struct wheel_slot {
 	uint32_t head;  /* first overflow chunk not done, WHEEL_NIL if none */
@@ -81,15 +81,9 @@ struct wheel_slot {
 	uint8_t i;      /* next inline entry to hand out */
 	uint8_t head_i; /* next entry of the head chunk to hand out */
 	uint8_t tail_n; /* entries used in the tail chunk */
-	uint32_t flow0[WHEEL_IN0];
-	struct rte_mbuf *pkt0[WHEEL_IN0]; /* NULL: removed by flow_reset */
-	struct rte_mbuf *pkt1[WHEEL_IN1] __rte_aligned(64);
-	uint32_t flow1[WHEEL_IN1];
-} __rte_aligned(64);
-
-/* Inline entry k of slot s. */
-#define SLOT_PKT(s, k) (*((k) < WHEEL_IN0 ? &(s)->pkt0[(k)] : &(s)->pkt1[(k)-WHEEL_IN0]))
-#define SLOT_FLOW(s, k) (*((k) < WHEEL_IN0 ? &(s)->flow0[(k)] : &(s)->flow1[(k)-WHEEL_IN0]))
+	uint32_t flow[WHEEL_INLINE];
+	struct rte_mbuf *pkt[WHEEL_INLINE]; /* NULL: removed by flow_reset */
+} __rte_aligned(128);
 
 struct wheel {
 	struct pacer_tb *flows;
@@ -101,11 +95,17 @@ struct wheel {
 	struct rte_reciprocal_u64 slot_div;
 	uint64_t slot_mul; /* 2^63 / slot_ns + 1: wheel_div() */
 	uint32_t span_ns;  /* nslots x slot_ns: distances below it are in the wheel */
+	uint64_t cost_max; /* (2^64 - 1 - (span_ns << 32)) >> 16: wheel_fill() */
+	uint64_t div32;    /* ceil(2^32 / slot_ns): wheel_fill() */
+	bool div32_ok;     /* (x x div32) >> 32 == x / slot_ns for x < span_ns */
+	uint64_t ne_now;   /* the last now enqueue saw, */
+	uint64_t ne_end;   /* and the end of its slot */
 	uint64_t line_bps;
 	uint64_t line_cost;
 	uint64_t depart_flag;
 	uint64_t cur_abs; /* absolute slot (time / slot_ns) of the cursor */
 	uint64_t entries; /* in the slots, removed ones included */
+	uint64_t removed; /* of those, removed by flow_reset (NULL) */
 	uint64_t pf_abs;  /* slots before it are prefetched (wheel_prefetch_ahead) */
 	uint32_t cur_pos; /* cur_abs % nslots */
 	uint32_t free_head;
@@ -123,6 +123,7 @@ struct wheel {
 
 static_assert(sizeof(struct wheel_chunk) == 64, "a chunk is one cache line");
 static_assert(sizeof(struct wheel_slot) == 128, "a slot is two cache lines");
+static_assert(offsetof(struct wheel_slot, pkt) == 48, "flows and 2 packets in the first line");
 static_assert(sizeof(struct pacer_tb) == 24, "24 bytes per flow");
 
 /* The cursor's slot starts here (ns). */

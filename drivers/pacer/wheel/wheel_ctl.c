@@ -8,6 +8,7 @@
  */
 
 #include <errno.h>
+#include <stdalign.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -69,9 +70,9 @@ wheel_slot_free(struct wheel *w, struct wheel_slot *s, uint32_t flow)
 	uint32_t ci = s->head, i, k = 0;
 
 	for (i = s->i; i < s->n; i++) {
-		if (SLOT_PKT(s, i) != NULL && (flow == WHEEL_NIL || SLOT_FLOW(s, i) == flow)) {
-			rte_pktmbuf_free(SLOT_PKT(s, i));
-			SLOT_PKT(s, i) = NULL;
+		if (s->pkt[i] != NULL && (flow == WHEEL_NIL || s->flow[i] == flow)) {
+			rte_pktmbuf_free(s->pkt[i]);
+			s->pkt[i] = NULL;
 			k++;
 		}
 	}
@@ -107,7 +108,10 @@ wheel_flow_reset(struct pcc_pacer *p, uint32_t flow)
 			uint32_t pos = wi * 64 + (uint32_t)__builtin_ctzll(word);
 
 			word &= word - 1;
-			left -= RTE_MIN(left, wheel_slot_free(w, &w->slots[pos], flow));
+			uint32_t k = wheel_slot_free(w, &w->slots[pos], flow);
+
+			w->removed += k;
+			left -= RTE_MIN(left, k);
 		}
 	}
 	if (f->aux != 0)
@@ -162,6 +166,18 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	w->slot_div = rte_reciprocal_value_u64(conf->slot_ns);
 	w->slot_mul = (1ull << 63) / conf->slot_ns + 1;
 	w->span_ns = w->nslots * conf->slot_ns;
+	w->cost_max = (UINT64_MAX - ((uint64_t)w->span_ns << 32)) >> 16;
+	w->ne_now = 0;
+	w->ne_end = conf->slot_ns; /* now 0 is in slot 0 */
+	/*
+	 * (x m) >> 32 with m = ceil(2^32 / d) = (2^32 + e) / d, 0 <= e < d,
+	 * is x / d + x e / (d 2^32): floor(x / d) while x e < 2^32, the
+	 * fraction of x / d being at most (d - 1) / d.  x < span_ns < 2^32:
+	 * x m < 2^64.
+	 */
+	w->div32 = ((1ull << 32) + conf->slot_ns - 1) / conf->slot_ns;
+	w->div32_ok = (uint64_t)(w->span_ns - 1) * (w->div32 * conf->slot_ns - (1ull << 32)) <
+			(1ull << 32);
 	w->max_queued = conf->max_queued;
 	w->max_flows = conf->max_flows;
 	w->direct = (uint64_t)conf->max_flows * sizeof(w->flows[0]) <= WHEEL_DIRECT_BYTES;
@@ -183,7 +199,7 @@ wheel_init(struct pcc_pacer *p, const struct pcc_pacer_conf *conf)
 	w->flows = rte_malloc_socket("pacer_wheel_flows", sizeof(w->flows[0]) * conf->max_flows,
 			RTE_CACHE_LINE_SIZE, conf->socket_id);
 	w->slots = rte_malloc_socket("pacer_wheel_slots", sizeof(w->slots[0]) * w->nslots,
-			RTE_CACHE_LINE_SIZE, conf->socket_id);
+			alignof(struct wheel_slot), conf->socket_id);
 	w->busy = rte_zmalloc_socket("pacer_wheel_busy", sizeof(w->busy[0]) * w->nwords,
 			RTE_CACHE_LINE_SIZE, conf->socket_id);
 	w->chunks = rte_malloc_socket("pacer_wheel_chunks", sizeof(w->chunks[0]) * w->n_chunks,
