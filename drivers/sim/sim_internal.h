@@ -552,23 +552,31 @@ int sim_map_put(struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn, 
 /* sim_rtt.c: each flow's base RTT from the topology (after the model) */
 void sim_base_rtt_init(struct pcc_sim *sim);
 
-/* sim_model.c */
+/* sim_topo.c */
 int sim_model_build(struct pcc_sim *sim);
 void sim_model_free(struct pcc_sim *sim);
+/* sim_event.c */
 void sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj, uint32_t gen);
 bool sim_ev_next_time(const struct pcc_sim *sim, uint64_t *t);
 void sim_run_events(struct pcc_sim *sim, uint64_t until);
+/* sim_model.c */
 void sim_port_send(struct pcc_sim *sim, uint32_t port, struct sim_pkt *pkt);
+void sim_port_tx_done(struct pcc_sim *sim, uint32_t port); /* SIM_EV_TX_DONE */
+void sim_port_arrive(struct pcc_sim *sim, uint32_t port);  /* SIM_EV_ARRIVE */
 uint64_t sim_ser_ns(uint64_t bytes, uint64_t rate_bps, uint64_t *rem);
 bool sim_red_mark(uint8_t mode, uint64_t q, uint64_t kmin, uint64_t kmax, double pmax,
 		struct sim_rng *rng);
 uint32_t sim_ecmp_pick(uint32_t hash, uint32_t salt, uint32_t n);
 uint32_t sim_tuple_hash(const struct pcc_pkt_info *info, uint16_t sport, uint16_t dport);
 void sim_hist_touch(struct pcc_sim *sim, struct sim_port *p);
+/* sim_stamp.c */
 void sim_crc_init(void);
 /* frame[off .. off + n) changed from old[]: update the ICRC at icrc_off */
 void sim_icrc_patch(
 		uint8_t *frame, uint32_t icrc_off, uint32_t off, const uint8_t *old, uint32_t n);
+void sim_stamp_int(struct sim_port *p, struct sim_pkt *pkt, uint64_t now);
+void sim_stamp_ifa2(struct pcc_sim *sim, struct sim_port *p, struct sim_pkt *pkt, uint64_t now);
+/* sim_model.c */
 void sim_pkt_free(struct pcc_sim *sim, struct sim_pkt *pkt);
 struct sim_pkt *sim_pkt_alloc(struct pcc_sim *sim);
 
