@@ -301,7 +301,7 @@ pcc_sim_create(const struct pcc_sim_scenario *s, uint64_t seed)
 		goto fail;
 	for (i = 0; i < sim->nb_flows; i++)
 		if (sim->flows[i].c.source == PCC_SIM_SRC_MODEL)
-			sim_ev_push(sim, sim->flows[i].c.start_ns, SIM_EV_SRC, i, 0);
+			sim_ev_push(sim, sim->flows[i].c.start_ns, SIM_EV_SRC, i);
 	SIM_LOG(INFO, "%s: %u hosts, %u switches, %u flows, %u engine ports, seed %" PRIu64,
 			s->name, sim->nb_hosts, sim->nb_nodes - sim->nb_hosts, sim->nb_flows,
 			sim->nb_eth, sim->seed);

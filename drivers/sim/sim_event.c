@@ -4,31 +4,60 @@
 
 /*
  * The event queue: a binary heap ordered by time, then insertion sequence
- * (ties are deterministic), and the loop that runs its events.
+ * (ties are deterministic).  Its pop is inline (sim_event.h), in the loop
+ * that runs the events (sim_model.c).
  */
 
-#include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include <rte_byteorder.h>
+#include <rte_branch_prediction.h>
 #include <rte_common.h>
-#include <rte_malloc.h>
-#include <rte_mbuf.h>
-#include <rte_mempool.h>
+#include <rte_debug.h>
 
-#include "sim_internal.h"
+#include "sim_event.h"
 
 /* ---- Event heap ---------------------------------------------------------------- */
 
-static inline bool
-ev_less(const struct sim_ev *a, const struct sim_ev *b)
+struct ev_rank {
+	uint64_t key;
+	uint32_t idx;
+};
+
+static int
+ev_rank_cmp(const void *a, const void *b)
 {
-	return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+	uint64_t x = ((const struct ev_rank *)a)->key, y = ((const struct ev_rank *)b)->key;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The sequence ran out of bits: number the pending events 0, 1, ... in
+ * their order (their relative order, hence the heap, unchanged) and go on
+ * from there.  Once every 2^40 events.
+ */
+void
+sim_ev_renumber(struct pcc_sim *sim)
+{
+	struct ev_rank *r;
+	uint32_t i, n = sim->heap_n;
+
+	r = malloc(sizeof(*r) * RTE_MAX(n, 1u));
+	RTE_VERIFY(r != NULL);
+	for (i = 0; i < n; i++) {
+		r[i].key = sim->heap[i].key;
+		r[i].idx = i;
+	}
+	qsort(r, n, sizeof(*r), ev_rank_cmp);
+	for (i = 0; i < n; i++)
+		sim->heap[r[i].idx].key =
+				((uint64_t)i << SIM_EV_SEQ_SHIFT) | (r[i].key & EV_LOW_MASK);
+	sim->seq = n;
+	free(r);
 }
 
 void
-sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj, uint32_t gen)
+sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
 {
 	struct sim_ev *h = sim->heap;
 	struct sim_ev e;
@@ -36,12 +65,10 @@ sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj, uint32
 
 	/* capacity covers every event source (sim_model_build): never full */
 	RTE_VERIFY(sim->heap_n < sim->heap_cap);
+	if (unlikely(sim->seq >= SIM_EV_SEQ_MAX))
+		sim_ev_renumber(sim);
 	e.t = t;
-	e.seq = sim->seq++;
-	e.obj = obj;
-	e.gen = gen;
-	e.type = type;
-	e.pad = 0;
+	e.key = (sim->seq++ << SIM_EV_SEQ_SHIFT) | ((uint64_t)type << EV_TYPE_SHIFT) | obj;
 	i = sim->heap_n++;
 	while (i > 0) {
 		uint32_t parent = (i - 1) / 2;
@@ -54,31 +81,13 @@ sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj, uint32
 	h[i] = e;
 }
 
-static void
-ev_pop(struct pcc_sim *sim, struct sim_ev *out)
+bool
+sim_ev_pop(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj)
 {
-	struct sim_ev *h = sim->heap;
-	struct sim_ev last;
-	uint32_t i = 0, n;
-
-	*out = h[0];
-	n = --sim->heap_n;
-	if (n == 0)
-		return;
-	last = h[n];
-	for (;;) {
-		uint32_t c = 2 * i + 1;
-
-		if (c >= n)
-			break;
-		if (c + 1 < n && ev_less(&h[c + 1], &h[c]))
-			c++;
-		if (!ev_less(&h[c], &last))
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	h[i] = last;
+	if (sim->heap_n == 0)
+		return false;
+	sim_ev_pop_inline(sim, t, type, obj);
+	return true;
 }
 
 bool
@@ -88,42 +97,4 @@ sim_ev_next_time(const struct pcc_sim *sim, uint64_t *t)
 		return false;
 	*t = sim->heap[0].t;
 	return true;
-}
-
-void
-sim_run_events(struct pcc_sim *sim, uint64_t until)
-{
-	struct sim_ev ev;
-
-	while (sim->heap_n > 0 && sim->heap[0].t <= until && sim->heap[0].t <= sim->end) {
-		ev_pop(sim, &ev);
-		if (ev.t > sim_now(sim))
-			sim_set_now(sim, ev.t);
-		sim->st.events++;
-		switch (ev.type) {
-		case SIM_EV_TX_DONE:
-			sim_port_tx_done(sim, ev.obj);
-			break;
-		case SIM_EV_ARRIVE:
-			sim_port_arrive(sim, ev.obj);
-			break;
-		case SIM_EV_HOST_DELAYED:
-			sim_host_delayed(sim, ev.obj);
-			break;
-		case SIM_EV_ACK_TIMER:
-			sim_flow_ack_timer(sim, ev.obj);
-			break;
-		case SIM_EV_SRC:
-			sim_flow_src(sim, ev.obj);
-			break;
-		case SIM_EV_SAMPLE:
-			sim_out_sample(sim);
-			break;
-		case SIM_EV_WINDOW:
-			sim_out_window(sim);
-			break;
-		default:
-			break;
-		}
-	}
 }

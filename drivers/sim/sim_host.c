@@ -171,7 +171,7 @@ host_send(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt, uint64_t not_bef
 	sim_fifo_push(&ho->delayed, pkt);
 	if (!ho->delayed_ev) {
 		ho->delayed_ev = true;
-		sim_ev_push(sim, ho->delayed.head->t, SIM_EV_HOST_DELAYED, h, 0);
+		sim_ev_push(sim, ho->delayed.head->t, SIM_EV_HOST_DELAYED, h);
 	}
 }
 
@@ -323,7 +323,7 @@ model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struct rt
 	sim_fifo_push(&ho->delayed, pkt);
 	if (!ho->delayed_ev) {
 		ho->delayed_ev = true;
-		sim_ev_push(sim, pkt->t, SIM_EV_HOST_DELAYED, from, 0);
+		sim_ev_push(sim, pkt->t, SIM_EV_HOST_DELAYED, from);
 	}
 }
 
@@ -338,7 +338,7 @@ sim_host_delayed(struct pcc_sim *sim, uint32_t h)
 		sim_port_send(sim, ho->port, sim_fifo_pop(&ho->delayed));
 	if (ho->delayed.head != NULL) {
 		ho->delayed_ev = true;
-		sim_ev_push(sim, ho->delayed.head->t, SIM_EV_HOST_DELAYED, h, 0);
+		sim_ev_push(sim, ho->delayed.head->t, SIM_EV_HOST_DELAYED, h);
 	}
 }
 
@@ -446,7 +446,7 @@ sim_flow_ack_timer(struct pcc_sim *sim, uint32_t fi)
 		return;
 	}
 	f->ack_timer = true;
-	sim_ev_push(sim, due, SIM_EV_ACK_TIMER, fi, 0);
+	sim_ev_push(sim, due, SIM_EV_ACK_TIMER, fi);
 }
 
 /* RC opcodes that end a message (SEND/RDMA WRITE LAST and ONLY). */
@@ -548,7 +548,7 @@ rx_data(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
 		send_ack(sim, fi, false, f->last_psn);
 	else if (hc->ack_timeout_ns > 0 && !f->ack_timer) {
 		f->ack_timer = true;
-		sim_ev_push(sim, f->ack_first_ns + hc->ack_timeout_ns, SIM_EV_ACK_TIMER, fi, 0);
+		sim_ev_push(sim, f->ack_first_ns + hc->ack_timeout_ns, SIM_EV_ACK_TIMER, fi);
 	}
 	if (engine_np && (ce || hc->np_rx == SIM_NP_RX_ALL))
 		to_engine(sim, ho, pkt);
@@ -818,6 +818,5 @@ sim_flow_src(struct pcc_sim *sim, uint32_t fi)
 	if (len == 0)
 		len = payload + 64;
 	if (f->c.size == 0 || f->src_sent < f->c.size)
-		sim_ev_push(sim, sim_now(sim) + sim_ser_ns(len, rate, &f->src_rem), SIM_EV_SRC, fi,
-				0);
+		sim_ev_push(sim, sim_now(sim) + sim_ser_ns(len, rate, &f->src_rem), SIM_EV_SRC, fi);
 }

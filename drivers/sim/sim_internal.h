@@ -448,13 +448,16 @@ enum sim_ev_type {
 	SIM_EV_WINDOW,
 };
 
+/* An event of the queue (sim_event.c): its key packs seq, type and obj. */
+#define SIM_EV_OBJ_BITS 21 /* port, host or flow index: below SIM_EV_OBJ_MAX */
+#define SIM_EV_OBJ_MAX (UINT32_C(1) << SIM_EV_OBJ_BITS)
+#define SIM_EV_TYPE_BITS 3
+#define SIM_EV_SEQ_SHIFT (SIM_EV_OBJ_BITS + SIM_EV_TYPE_BITS)
+#define SIM_EV_SEQ_MAX (UINT64_C(1) << (64 - SIM_EV_SEQ_SHIFT))
+
 struct sim_ev {
 	uint64_t t;
-	uint64_t seq;
-	uint32_t obj;
-	uint32_t gen;
-	uint32_t type;
-	uint32_t pad;
+	uint64_t key; /* seq << SIM_EV_SEQ_SHIFT | type << SIM_EV_OBJ_BITS | obj */
 };
 
 struct sim_route {
@@ -555,14 +558,18 @@ void sim_base_rtt_init(struct pcc_sim *sim);
 /* sim_topo.c */
 int sim_model_build(struct pcc_sim *sim);
 void sim_model_free(struct pcc_sim *sim);
-/* sim_event.c */
-void sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj, uint32_t gen);
+/* sim_event.c (the loop that runs them: sim_model.c) */
+void sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj);
+/* The earliest event out (false: none); what sim_run_events() runs next. */
+bool sim_ev_pop(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj);
 bool sim_ev_next_time(const struct pcc_sim *sim, uint64_t *t);
+/* Pending events renumbered from 0 in their order (the sequence's bits
+ * ran out; sim_ev_push() calls it). */
+void sim_ev_renumber(struct pcc_sim *sim);
 void sim_run_events(struct pcc_sim *sim, uint64_t until);
 /* sim_model.c */
+void sim_run_events(struct pcc_sim *sim, uint64_t until);
 void sim_port_send(struct pcc_sim *sim, uint32_t port, struct sim_pkt *pkt);
-void sim_port_tx_done(struct pcc_sim *sim, uint32_t port); /* SIM_EV_TX_DONE */
-void sim_port_arrive(struct pcc_sim *sim, uint32_t port);  /* SIM_EV_ARRIVE */
 uint64_t sim_ser_ns(uint64_t bytes, uint64_t rate_bps, uint64_t *rem);
 bool sim_red_mark(uint8_t mode, uint64_t q, uint64_t kmin, uint64_t kmax, double pmax,
 		struct sim_rng *rng);

@@ -7,8 +7,8 @@
  * the link rate with an exact carry of the fractional nanoseconds,
  * propagation pipe), switches (shared buffer, per-port cap, RED/step
  * marking at dequeue, HPCC INT and IFA2 stamping at dequeue: sim_stamp.c;
- * ECMP on the 5-tuple).  The topology is built by sim_topo.c, events are
- * run by sim_event.c.
+ * ECMP on the 5-tuple), and the loop that runs the events (the queue:
+ * sim_event.c).  The topology is built by sim_topo.c.
  */
 
 #include <errno.h>
@@ -21,7 +21,7 @@
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
 
-#include "sim_internal.h"
+#include "sim_event.h"
 
 /* ---- Packets ---------------------------------------------------------------- */
 
@@ -233,7 +233,7 @@ port_start(struct pcc_sim *sim, struct sim_port *p)
 	dt = sim_ser_ns(pkt->len, p->rate_bps, &p->rem);
 	p->cur = pkt;
 	p->busy_ns += dt;
-	sim_ev_push(sim, now + dt, SIM_EV_TX_DONE, (uint32_t)(p - sim->ports), 0);
+	sim_ev_push(sim, now + dt, SIM_EV_TX_DONE, (uint32_t)(p - sim->ports));
 }
 
 void
@@ -268,8 +268,8 @@ sim_port_send(struct pcc_sim *sim, uint32_t port, struct sim_pkt *pkt)
 		port_start(sim, p);
 }
 
-void
-sim_port_tx_done(struct pcc_sim *sim, uint32_t port)
+static void
+port_tx_done(struct pcc_sim *sim, uint32_t port)
 {
 	struct sim_port *p = &sim->ports[port];
 	struct sim_pkt *pkt = p->cur;
@@ -280,7 +280,7 @@ sim_port_tx_done(struct pcc_sim *sim, uint32_t port)
 	p->tx_bytes += pkt->len;
 	pkt->t = now + p->delay_ns;
 	if (p->pipe.head == NULL)
-		sim_ev_push(sim, pkt->t, SIM_EV_ARRIVE, port, 0);
+		sim_ev_push(sim, pkt->t, SIM_EV_ARRIVE, port);
 	sim_fifo_push(&p->pipe, pkt);
 	port_start(sim, p);
 }
@@ -304,17 +304,58 @@ switch_rx(struct pcc_sim *sim, uint32_t node, uint16_t in_port, struct sim_pkt *
 	sim_port_send(sim, out, pkt);
 }
 
-void
-sim_port_arrive(struct pcc_sim *sim, uint32_t port)
+static void
+port_arrive(struct pcc_sim *sim, uint32_t port)
 {
 	struct sim_port *p = &sim->ports[port];
 	struct sim_pkt *pkt = sim_fifo_pop(&p->pipe);
 	const struct sim_node *peer = &sim->nodes[p->peer_node];
 
 	if (p->pipe.head != NULL)
-		sim_ev_push(sim, p->pipe.head->t, SIM_EV_ARRIVE, port, 0);
+		sim_ev_push(sim, p->pipe.head->t, SIM_EV_ARRIVE, port);
 	if (peer->sw)
 		switch_rx(sim, p->peer_node, sim->ports[p->rev].local, pkt);
 	else
 		sim_host_rx(sim, peer->host, pkt);
+}
+
+/* ---- The event loop ------------------------------------------------------------ */
+
+void
+sim_run_events(struct pcc_sim *sim, uint64_t until)
+{
+	uint32_t type, obj;
+	uint64_t t;
+
+	while (sim->heap_n > 0 && sim->heap[0].t <= until && sim->heap[0].t <= sim->end) {
+		sim_ev_pop_inline(sim, &t, &type, &obj);
+		if (t > sim_now(sim))
+			sim_set_now(sim, t);
+		sim->st.events++;
+		switch (type) {
+		case SIM_EV_TX_DONE:
+			port_tx_done(sim, obj);
+			break;
+		case SIM_EV_ARRIVE:
+			port_arrive(sim, obj);
+			break;
+		case SIM_EV_HOST_DELAYED:
+			sim_host_delayed(sim, obj);
+			break;
+		case SIM_EV_ACK_TIMER:
+			sim_flow_ack_timer(sim, obj);
+			break;
+		case SIM_EV_SRC:
+			sim_flow_src(sim, obj);
+			break;
+		case SIM_EV_SAMPLE:
+			sim_out_sample(sim);
+			break;
+		case SIM_EV_WINDOW:
+			sim_out_window(sim);
+			break;
+		default:
+			break;
+		}
+	}
 }

@@ -317,6 +317,11 @@ sim_model_build(struct pcc_sim *sim)
 				((p->peer_node - sim->nb_hosts) << 8) | sim->ports[p->rev].local);
 		ho->ip = (10u << 24) | (1u << 16) | (h + 1);
 	}
+	/* an event's object is a port, host or flow index of SIM_EV_OBJ_BITS */
+	RTE_BUILD_BUG_ON(SIM_EV_WINDOW >= (1 << SIM_EV_TYPE_BITS));
+	RTE_BUILD_BUG_ON(SIM_FLOWS_MAX >= SIM_EV_OBJ_MAX || SIM_HOSTS_MAX >= SIM_EV_OBJ_MAX);
+	if (sim->nb_ports >= SIM_EV_OBJ_MAX)
+		return -E2BIG;
 	/* events: per port TX and pipe, per host delayed TX, per flow ACK
 	 * timer and model source, sample, window */
 	sim->heap_cap = 2 * sim->nb_ports + sim->nb_hosts + 2 * sim->scn->nb_flows + 16;
