@@ -610,10 +610,32 @@ void sim_ifa2_hop(uint8_t profile, const struct sim_ifa2_stamp *st, struct pcc_i
 
 /* sim_host.c */
 int sim_host_ingress(struct pcc_sim *sim, uint32_t host, struct rte_mbuf *m);
+/* into host h's NIC at max(now, not_before), as from its engine port */
+int sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before);
+/* a frame the model built at host from for flow fi, sent after delay */
+void sim_model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struct rte_mbuf *m,
+		uint8_t kind, const struct pcc_l3_spec *l3, uint64_t delay);
+void sim_l3_between(const struct pcc_sim *sim, uint32_t from, uint32_t to, uint16_t sport,
+		uint8_t dscp, uint8_t ecn, struct pcc_l3_spec *l3);
+struct rte_mbuf *sim_mbuf_alloc(struct pcc_sim *sim);
+/* m's lengths set to len (a builder's result); -1 and m freed when < 0 */
+int sim_mbuf_build_done(struct pcc_sim *sim, struct rte_mbuf *m, int len);
+/* pkt to host ho's engine port (staged for the next delivery) */
+void sim_to_engine(struct pcc_sim *sim, struct sim_host *ho, struct sim_pkt *pkt);
 void sim_host_rx(struct pcc_sim *sim, uint32_t host, struct sim_pkt *pkt);
 void sim_host_delayed(struct pcc_sim *sim, uint32_t host);
 void sim_flow_ack_timer(struct pcc_sim *sim, uint32_t flow);
 void sim_flow_src(struct pcc_sim *sim, uint32_t flow);
+/* sim_probe.c */
+/* The flow of an IFA probe entering at host h, and its destination */
+uint32_t sim_ifa_probe_flow(struct pcc_sim *sim, uint32_t h, const struct rte_mbuf *m,
+		const struct pcc_pkt_info *info, uint32_t *dst);
+/* The hardware NP's answer to a CCMAD probe request */
+void sim_hw_probe(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt);
+/* A probe request asks for the hardware NP (PCC_PROBE_F_HW_NP) */
+bool sim_probe_wants_hw(const struct sim_pkt *pkt);
+/* IFA arriving at host h */
+void sim_rx_ifa(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt);
 
 /* sim_output.c */
 int sim_out_open(struct pcc_sim *sim);
