@@ -267,6 +267,8 @@ pcc_sim_create(const struct pcc_sim_scenario *s, uint64_t seed)
 	ret = sim_model_build(sim);
 	if (ret == 0)
 		ret = flows_init(sim);
+	if (ret == 0)
+		ret = sim_frames_init(sim);
 	if (ret == 0) {
 		sim_base_rtt_init(sim);
 		ret = pools_init(sim);
@@ -674,6 +676,7 @@ pcc_sim_destroy(struct pcc_sim *sim)
 		for (i = 0; i < sim->nb_flows; i++)
 			free(sim->flows[i].tmpl);
 	free(sim->flows);
+	sim_frames_free(sim);
 	free(sim->map_keys);
 	free(sim->map_vals);
 	free(sim->eth_hosts);

@@ -63,8 +63,8 @@ sim_l3_between(const struct pcc_sim *sim, uint32_t from, uint32_t to, uint16_t s
 	l3->udp_sport = sport;
 }
 
-static uint32_t
-l3_hash(const struct pcc_l3_spec *l3)
+uint32_t
+sim_l3_hash(const struct pcc_l3_spec *l3)
 {
 	struct pcc_pkt_info info;
 
@@ -220,10 +220,11 @@ sim_host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m)
 					0);
 }
 
-/* A packet the model built at host `from` for flow fi, sent now or later. */
+/* A packet the model built at host `from` for flow fi, sent now or later;
+ * hash: its 5-tuple's (sim_l3_hash()). */
 void
 sim_model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struct rte_mbuf *m,
-		uint8_t kind, const struct pcc_l3_spec *l3, uint64_t delay)
+		uint8_t kind, uint32_t hash, uint64_t delay)
 {
 	struct sim_host *ho = &sim->hosts[from];
 	struct sim_pkt *pkt = sim_pkt_alloc(sim);
@@ -239,7 +240,7 @@ sim_model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struc
 	pkt->src = (uint16_t)from;
 	pkt->dst = (uint16_t)to;
 	pkt->l3_off = PCC_ETH_HDR_LEN;
-	pkt->hash = l3_hash(l3);
+	pkt->hash = hash;
 	sim->st.pkts_in++;
 	if (delay == 0) {
 		sim_port_send(sim, ho->port, pkt);
@@ -299,8 +300,6 @@ static void
 send_ack(struct pcc_sim *sim, uint32_t fi, bool nak, uint32_t psn)
 {
 	struct sim_flow *f = &sim->flows[fi];
-	struct pcc_roce_spec r;
-	struct pcc_l3_spec l3;
 	struct rte_mbuf *m;
 
 	if (!nak) {
@@ -314,32 +313,18 @@ send_ack(struct pcc_sim *sim, uint32_t fi, bool nak, uint32_t psn)
 	m = sim_mbuf_alloc(sim);
 	if (m == NULL)
 		return;
-	sim_l3_between(sim, f->c.dst, f->c.src, f->sport, f->dscp, PCC_ECN_NOT_ECT, &l3);
-	memset(&r, 0, sizeof(r));
-	r.bth.opcode = PCC_OP_RC_ACK;
-	r.bth.pkey = PCC_BTH_PKEY_DEFAULT;
-	r.bth.dqpn = f->c.qpn;
-	r.bth.psn = psn & PCC_PSN_MASK;
-	r.aeth.syndrome = nak ? (uint8_t)((PCC_AETH_NAK << 5) | PCC_NAK_PSN_SEQ_ERR) : 0x1F;
-	r.aeth.msn = f->msn;
-	if (!nak && f->has_int) {
-		r.bth.flags = PCC_BTH_INT;
-		r.payload = f->int_echo;
-		r.payload_len = PCC_INT_HDR_LEN;
-	}
 	if (sim_mbuf_build_done(sim, m,
-			    pcc_roce_build(rte_pktmbuf_mtod(m, void *), rte_pktmbuf_tailroom(m),
-					    &l3, &r)) != 0)
+			    sim_ack_build(sim, fi, nak, psn, rte_pktmbuf_mtod(m, void *),
+					    rte_pktmbuf_tailroom(m))) != 0)
 		return;
-	sim_model_tx(sim, f->c.dst, f->c.src, fi, m, nak ? PCC_PKT_ROCE_NAK : PCC_PKT_ROCE_ACK, &l3,
-			0);
+	sim_model_tx(sim, f->c.dst, f->c.src, fi, m, nak ? PCC_PKT_ROCE_NAK : PCC_PKT_ROCE_ACK,
+			f->back_hash, 0);
 }
 
 static void
 send_cnp(struct pcc_sim *sim, uint32_t fi)
 {
 	struct sim_flow *f = &sim->flows[fi];
-	struct pcc_l3_spec l3;
 	struct rte_mbuf *m;
 
 	f->cnp_any = true;
@@ -350,13 +335,11 @@ send_cnp(struct pcc_sim *sim, uint32_t fi)
 	m = sim_mbuf_alloc(sim);
 	if (m == NULL)
 		return;
-	sim_l3_between(sim, f->c.dst, f->c.src, f->sport, sim->scn->host.cnp_dscp, PCC_ECN_NOT_ECT,
-			&l3);
 	if (sim_mbuf_build_done(sim, m,
-			    pcc_cnp_build(rte_pktmbuf_mtod(m, void *), rte_pktmbuf_tailroom(m), &l3,
-					    f->c.qpn)) != 0)
+			    sim_cnp_build(sim, fi, rte_pktmbuf_mtod(m, void *),
+					    rte_pktmbuf_tailroom(m))) != 0)
 		return;
-	sim_model_tx(sim, f->c.dst, f->c.src, fi, m, PCC_PKT_CNP, &l3, 0);
+	sim_model_tx(sim, f->c.dst, f->c.src, fi, m, PCC_PKT_CNP, f->back_hash, 0);
 }
 
 void

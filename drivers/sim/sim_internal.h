@@ -405,10 +405,13 @@ struct sim_host {
 	uint64_t to_engine;
 };
 
+struct sim_flow_frames;
+
 struct sim_flow {
 	struct sim_flow_conf c;
 	uint64_t base_rtt_ns; /* data there, ACK back, no queueing */
 	uint16_t sport;
+	uint32_t back_hash; /* 5-tuple hash of its ACKs and CNPs (receiver to sender) */
 	bool int_hdr;
 	struct pcc_sim_flow_stats st;
 	/* receiver */
@@ -506,8 +509,9 @@ struct pcc_sim {
 	uint32_t nb_hosts;
 	struct sim_flow *flows;
 	uint32_t nb_flows;
-	uint32_t flows_finite_left; /* finite flows not done; SIM_NONE if any infinite */
-	uint32_t *queues;           /* port index of each switch egress */
+	struct sim_flow_frames *frames; /* per flow: ACK and CNP templates */
+	uint32_t flows_finite_left;     /* finite flows not done; SIM_NONE if any infinite */
+	uint32_t *queues;               /* port index of each switch egress */
 	uint32_t nb_queues;
 	struct sim_route *routes; /* [switch node][dst host] */
 	uint32_t *route_ports;
@@ -612,9 +616,11 @@ void sim_ifa2_hop(uint8_t profile, const struct sim_ifa2_stamp *st, struct pcc_i
 int sim_host_ingress(struct pcc_sim *sim, uint32_t host, struct rte_mbuf *m);
 /* into host h's NIC at max(now, not_before), as from its engine port */
 int sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before);
-/* a frame the model built at host from for flow fi, sent after delay */
+/* a frame the model built at host from for flow fi, sent after delay;
+ * hash: its 5-tuple's (sim_l3_hash()) */
 void sim_model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struct rte_mbuf *m,
-		uint8_t kind, const struct pcc_l3_spec *l3, uint64_t delay);
+		uint8_t kind, uint32_t hash, uint64_t delay);
+uint32_t sim_l3_hash(const struct pcc_l3_spec *l3);
 void sim_l3_between(const struct pcc_sim *sim, uint32_t from, uint32_t to, uint16_t sport,
 		uint8_t dscp, uint8_t ecn, struct pcc_l3_spec *l3);
 struct rte_mbuf *sim_mbuf_alloc(struct pcc_sim *sim);
@@ -626,6 +632,16 @@ void sim_host_rx(struct pcc_sim *sim, uint32_t host, struct sim_pkt *pkt);
 void sim_host_delayed(struct pcc_sim *sim, uint32_t host);
 void sim_flow_ack_timer(struct pcc_sim *sim, uint32_t flow);
 void sim_flow_src(struct pcc_sim *sim, uint32_t flow);
+/* sim_frames.c: the receivers' ACK/NAK and CNP from per-flow templates */
+int sim_frames_init(struct pcc_sim *sim); /* after the flows */
+void sim_frames_free(struct pcc_sim *sim);
+/* flow fi's ACK (NAK) for psn as pcc_roce_build() writes it (the INT
+ * header echoed when the flow has one, not in a NAK): its length, or a
+ * negative pcc_proto_err */
+int sim_ack_build(
+		struct pcc_sim *sim, uint32_t fi, bool nak, uint32_t psn, void *buf, uint32_t cap);
+/* the hardware NP's CNP to flow fi's QP, as pcc_cnp_build() writes it */
+int sim_cnp_build(struct pcc_sim *sim, uint32_t fi, void *buf, uint32_t cap);
 /* sim_probe.c */
 /* The flow of an IFA probe entering at host h, and its destination */
 uint32_t sim_ifa_probe_flow(struct pcc_sim *sim, uint32_t h, const struct rte_mbuf *m,

@@ -129,7 +129,7 @@ sim_hw_probe(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
 		if (pkt->flow != SIM_NONE)
 			sim->flows[pkt->flow].st.probe_resp++;
 		sim->st.probe_resp++;
-		sim_model_tx(sim, h, pkt->src, pkt->flow, m, PCC_PKT_PROBE_RESP, &l3,
+		sim_model_tx(sim, h, pkt->src, pkt->flow, m, PCC_PKT_PROBE_RESP, sim_l3_hash(&l3),
 				hc->np_turnaround_ns);
 	}
 	sim_pkt_free(sim, pkt);
