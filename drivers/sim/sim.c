@@ -643,6 +643,7 @@ pcc_sim_release(struct pcc_sim *sim)
 		}
 	}
 	sim->heap_n = 0;
+	sim->ev_hole = false;
 	sim->done = true;
 }
 

@@ -63,12 +63,18 @@ sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
 	struct sim_ev e;
 	uint32_t i;
 
-	/* capacity covers every event source (sim_model_build): never full */
-	RTE_VERIFY(sim->heap_n < sim->heap_cap);
 	if (unlikely(sim->seq >= SIM_EV_SEQ_MAX))
 		sim_ev_renumber(sim);
 	e.t = t;
 	e.key = (sim->seq++ << SIM_EV_SEQ_SHIFT) | ((uint64_t)type << EV_TYPE_SHIFT) | obj;
+	if (sim->ev_hole) {
+		/* the event being run left its slot: one pass for both */
+		sim->ev_hole = false;
+		ev_fill_root(h, sim->heap_n, e);
+		return;
+	}
+	/* capacity covers every event source (sim_model_build): never full */
+	RTE_VERIFY(sim->heap_n < sim->heap_cap);
 	i = sim->heap_n++;
 	while (i > 0) {
 		uint32_t parent = (i - 1) / 2;
@@ -86,8 +92,24 @@ sim_ev_pop(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj)
 {
 	if (sim->heap_n == 0)
 		return false;
-	sim_ev_pop_inline(sim, t, type, obj);
+	sim_ev_take_inline(sim, t, type, obj);
+	sim_ev_take_done_inline(sim);
 	return true;
+}
+
+bool
+sim_ev_take(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj)
+{
+	if (sim->heap_n == 0)
+		return false;
+	sim_ev_take_inline(sim, t, type, obj);
+	return true;
+}
+
+void
+sim_ev_take_done(struct pcc_sim *sim)
+{
+	sim_ev_take_done_inline(sim);
 }
 
 bool

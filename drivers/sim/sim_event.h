@@ -33,24 +33,16 @@ ev_less_nb(const struct sim_ev *a, const struct sim_ev *b)
 }
 
 /*
- * The root out; its hole goes down to a leaf along the smaller children
- * (one comparison a level), and the last event moves up from there: it is
- * usually among the latest, so it rarely climbs (Floyd).
+ * e into the hole at the root of the n events h[0 .. n): the hole goes
+ * down to a leaf along the smaller children (one comparison a level), and
+ * e moves up from there: it is usually among the latest, so it rarely
+ * climbs (Floyd).
  */
 static inline void
-sim_ev_pop_inline(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj)
+ev_fill_root(struct sim_ev *h, uint32_t n, struct sim_ev e)
 {
-	struct sim_ev *h = sim->heap;
-	struct sim_ev last;
-	uint32_t i = 0, n, c;
+	uint32_t i = 0, c;
 
-	*t = h[0].t;
-	*type = (uint32_t)(h[0].key >> EV_TYPE_SHIFT) & ((1u << SIM_EV_TYPE_BITS) - 1);
-	*obj = (uint32_t)(h[0].key & EV_OBJ_MASK);
-	n = --sim->heap_n;
-	if (n == 0)
-		return;
-	last = h[n];
 	while ((c = 2 * i + 1) < n) {
 		if (c + 1 < n)
 			c += ev_less_nb(&h[c + 1], &h[c]);
@@ -60,12 +52,41 @@ sim_ev_pop_inline(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *ob
 	while (i > 0) {
 		uint32_t parent = (i - 1) / 2;
 
-		if (!ev_less(&last, &h[parent]))
+		if (!ev_less(&e, &h[parent]))
 			break;
 		h[i] = h[parent];
 		i = parent;
 	}
-	h[i] = last;
+	h[i] = e;
+}
+
+/*
+ * The earliest event, taken: its slot is a hole until the next push fills
+ * it (one pass down the heap for the pop and that push) or
+ * sim_ev_take_done() closes it.  Between the two only sim_ev_push().
+ */
+static inline void
+sim_ev_take_inline(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj)
+{
+	const struct sim_ev *h = sim->heap;
+
+	*t = h[0].t;
+	*type = (uint32_t)(h[0].key >> EV_TYPE_SHIFT) & ((1u << SIM_EV_TYPE_BITS) - 1);
+	*obj = (uint32_t)(h[0].key & EV_OBJ_MASK);
+	sim->ev_hole = true;
+}
+
+static inline void
+sim_ev_take_done_inline(struct pcc_sim *sim)
+{
+	uint32_t n;
+
+	if (!sim->ev_hole)
+		return;
+	sim->ev_hole = false;
+	n = --sim->heap_n;
+	if (n > 0)
+		ev_fill_root(sim->heap, n, sim->heap[n]);
 }
 
 #endif /* SIM_EVENT_H */

@@ -524,6 +524,7 @@ struct pcc_sim {
 	uint32_t heap_n;
 	uint32_t heap_cap;
 	uint64_t seq;
+	bool ev_hole; /* heap[0] was taken and not yet replaced (sim_event.h) */
 	/* pools */
 	struct rte_mempool *pkt_pool;
 	struct rte_mempool *mbuf_pool;
@@ -566,6 +567,11 @@ void sim_model_free(struct pcc_sim *sim);
 void sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj);
 /* The earliest event out (false: none); what sim_run_events() runs next. */
 bool sim_ev_pop(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj);
+/* The earliest event, left in place for the next sim_ev_push() to
+ * overwrite (one pass down the heap for both), and its slot closed if
+ * none came: what sim_run_events() does around each event. */
+bool sim_ev_take(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj);
+void sim_ev_take_done(struct pcc_sim *sim);
 bool sim_ev_next_time(const struct pcc_sim *sim, uint64_t *t);
 /* Pending events renumbered from 0 in their order (the sequence's bits
  * ran out; sim_ev_push() calls it). */

@@ -328,7 +328,7 @@ sim_run_events(struct pcc_sim *sim, uint64_t until)
 	uint64_t t;
 
 	while (sim->heap_n > 0 && sim->heap[0].t <= until && sim->heap[0].t <= sim->end) {
-		sim_ev_pop_inline(sim, &t, &type, &obj);
+		sim_ev_take_inline(sim, &t, &type, &obj);
 		if (t > sim_now(sim))
 			sim_set_now(sim, t);
 		sim->st.events++;
@@ -357,5 +357,6 @@ sim_run_events(struct pcc_sim *sim, uint64_t until)
 		default:
 			break;
 		}
+		sim_ev_take_done_inline(sim);
 	}
 }

@@ -6,7 +6,9 @@
  * The simulator's event queue (drivers/sim/sim_event.c): events come out
  * by time, and events of the same time in the order they were pushed,
  * with their type and object intact; against a reference (a stable sort
- * of everything pushed) over random pushes and pops with many ties; and
+ * of everything pushed) over random pushes and pops with many ties, pops
+ * also as the event loop does them (taken, its slot filled by the next
+ * push or closed: sim_ev_take, sim_ev_take_done); and
  * across the sequence's wrap, where the pending events are renumbered
  * (sim_ev_renumber) without changing their order.  No EAL: the queue is
  * plain memory.
@@ -80,7 +82,8 @@ random_run(uint64_t seq0, uint64_t seed, uint32_t steps)
 	struct pcc_sim *sim = queue_new(seq0);
 	struct ref *r = calloc(CAP, sizeof(*r));
 	uint64_t x = seed, order = 0, now = 0, t;
-	uint32_t n = 0, i, type, obj, k;
+	uint32_t n = 0, i, type, obj, k, pushes;
+	bool take;
 
 	assert_non_null(r);
 	for (i = 0; i < steps; i++) {
@@ -96,12 +99,29 @@ random_run(uint64_t seq0, uint64_t seed, uint32_t steps)
 		k = ref_min(r, n);
 		assert_true(sim_ev_next_time(sim, &t));
 		assert_int_equal(t, r[k].t);
-		assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		take = rnd(&x) % 2 == 0;
+		if (take)
+			assert_true(sim_ev_take(sim, &t, &type, &obj));
+		else
+			assert_true(sim_ev_pop(sim, &t, &type, &obj));
 		assert_int_equal(t, r[k].t);
 		assert_int_equal(type, r[k].type);
 		assert_int_equal(obj, r[k].obj);
 		now = t;
 		r[k] = r[--n];
+		if (!take)
+			continue;
+		/* as an event's handler: pushes (the first fills the slot) */
+		for (pushes = (uint32_t)(rnd(&x) % 3); pushes > 0 && n < CAP; pushes--) {
+			r[n].t = now + rnd(&x) % 8;
+			r[n].order = order++;
+			r[n].type = (uint32_t)(rnd(&x) % (1u << SIM_EV_TYPE_BITS));
+			r[n].obj = (uint32_t)(rnd(&x) % SIM_EV_OBJ_MAX);
+			sim_ev_push(sim, r[n].t, r[n].type, r[n].obj);
+			n++;
+		}
+		sim_ev_take_done(sim);
+		assert_int_equal(sim->heap_n, n);
 	}
 	while (n > 0) {
 		k = ref_min(r, n);
