@@ -186,6 +186,17 @@ sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_
 	pkt->l3_off = info.l3_off;
 	if (info.ecn == PCC_ECN_ECT0 || info.ecn == PCC_ECN_ECT1)
 		pkt->flags |= SIM_PKT_F_ECT;
+	if (info.kind == PCC_PKT_ROCE_DATA) {
+		/* for the receiver: no second parse */
+		pkt->data.psn = info.psn;
+		pkt->data.payload_len = info.payload_len;
+		pkt->data.payload_off = info.payload_off;
+		pkt->data.opcode = info.opcode;
+		pkt->data.ecn = info.ecn;
+		pkt->data.dscp = info.dscp;
+		pkt->data.bth_flags = info.bth_flags;
+		pkt->data.ackreq = info.ackreq;
+	}
 	if (info.kind == PCC_PKT_ROCE_DATA && (info.bth_flags & PCC_BTH_INT) && m->nb_segs == 1 &&
 			info.payload_len >= PCC_INT_HDR_LEN) {
 		pkt->int_off = info.payload_off;
@@ -398,23 +409,24 @@ rx_data(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
 {
 	const struct sim_host_conf *hc = &sim->scn->host;
 	struct sim_host *ho = &sim->hosts[h];
-	struct pcc_pkt_info info;
+	const struct sim_data_info *info = &pkt->data;
 	uint64_t now = sim_now(sim);
 	struct sim_flow *f;
 	uint32_t fi = pkt->flow, d, payload;
 	bool ce, engine_np = (ho->roles & PCC_SIM_ROLE_NP) != 0, ack;
 
-	if (fi == SIM_NONE || pcc_parse_mbuf(pkt->m, &sim->popts, &info) != 0) {
+	/* what its parse at ingress found (the ECN as the switches left it) */
+	if (fi == SIM_NONE) {
 		sim->st.bad_pkts++;
 		sim_pkt_free(sim, pkt);
 		return;
 	}
 	f = &sim->flows[fi];
-	ce = info.ecn == PCC_ECN_CE;
-	payload = info.payload_len;
-	if ((info.bth_flags & PCC_BTH_INT) && payload >= PCC_INT_HDR_LEN) {
+	ce = info->ecn == PCC_ECN_CE;
+	payload = info->payload_len;
+	if ((info->bth_flags & PCC_BTH_INT) && payload >= PCC_INT_HDR_LEN) {
 		const void *src = rte_pktmbuf_read(
-				pkt->m, info.payload_off, PCC_INT_HDR_LEN, f->int_echo);
+				pkt->m, info->payload_off, PCC_INT_HDR_LEN, f->int_echo);
 
 		if (src != NULL && src != f->int_echo)
 			memcpy(f->int_echo, src, PCC_INT_HDR_LEN);
@@ -431,19 +443,19 @@ rx_data(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
 	if (f->st.first_rx_ns == 0)
 		f->st.first_rx_ns = now;
 	f->st.last_rx_ns = now;
-	f->dscp = info.dscp;
+	f->dscp = info->dscp;
 	/* PSN: resynchronise after a gap (NAK once), ignore duplicates */
 	if (!f->psn_valid) {
 		f->psn_valid = true;
-		f->exp_psn = info.psn;
+		f->exp_psn = info->psn;
 	}
-	d = (info.psn - f->exp_psn) & PCC_PSN_MASK;
+	d = (info->psn - f->exp_psn) & PCC_PSN_MASK;
 	if (d != 0 && d < (1u << 23))
 		send_ack(sim, fi, true, f->exp_psn);
 	if (d < (1u << 23))
-		f->exp_psn = (info.psn + 1) & PCC_PSN_MASK;
-	f->last_psn = info.psn;
-	if (msg_end(info.opcode))
+		f->exp_psn = (info->psn + 1) & PCC_PSN_MASK;
+	f->last_psn = info->psn;
+	if (msg_end(info->opcode))
 		f->msn = (f->msn + 1) & PCC_QPN_MASK;
 	if (f->c.size != 0 && !f->st.done && f->st.rx_payload >= f->c.size)
 		flow_done(sim, f, now);
@@ -453,7 +465,7 @@ rx_data(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
 	f->unacked++;
 	if (f->unacked == 1)
 		f->ack_first_ns = now;
-	ack = f->unacked >= hc->ack_every || info.ackreq || f->st.done;
+	ack = f->unacked >= hc->ack_every || info->ackreq || f->st.done;
 	if (ack)
 		send_ack(sim, fi, false, f->last_psn);
 	else if (hc->ack_timeout_ns > 0 && !f->ack_timer) {

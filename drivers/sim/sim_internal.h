@@ -258,6 +258,22 @@ sim_rng_double(struct sim_rng *r)
 #define SIM_PKT_F_INT 0x02  /* data with an HPCC INT header at int_off */
 #define SIM_PKT_F_IFA2 0x04 /* IFA2: hops pushed at switches */
 
+/*
+ * What the receiver needs of a data frame, from its parse when it entered
+ * the fabric: the switches change only its ECN (kept here as they mark)
+ * and its INT hops (read from the frame).
+ */
+struct sim_data_info {
+	uint32_t psn;
+	uint32_t payload_len;
+	uint16_t payload_off;
+	uint8_t opcode;
+	uint8_t ecn;
+	uint8_t dscp;
+	uint8_t bth_flags;
+	uint8_t ackreq;
+};
+
 /* A frame inside the model.  From a mempool; no allocation per packet. */
 struct sim_pkt {
 	struct sim_pkt *next;
@@ -276,6 +292,7 @@ struct sim_pkt {
 	uint16_t icrc_off;
 	uint8_t kind; /* enum pcc_pkt_kind */
 	uint8_t flags;
+	struct sim_data_info data; /* kind PCC_PKT_ROCE_DATA */
 };
 
 struct sim_fifo {

@@ -222,6 +222,7 @@ port_start(struct pcc_sim *sim, struct sim_port *p)
 				pcc_frame_ecn_set(rte_pktmbuf_mtod(pkt->m, void *),
 						pkt->m->data_len, PCC_ECN_CE) == 0) {
 			pkt->flags &= (uint8_t)~SIM_PKT_F_ECT;
+			pkt->data.ecn = PCC_ECN_CE;
 			p->marks++;
 			sim->st.marks++;
 		}
