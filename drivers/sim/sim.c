@@ -672,6 +672,7 @@ pcc_sim_destroy(struct pcc_sim *sim)
 	}
 	rte_mempool_free(sim->mbuf_pool);
 	rte_mempool_free(sim->pkt_pool);
+	sim->pkt_free = NULL;
 	sim_model_free(sim);
 	if (sim->flows != NULL)
 		for (i = 0; i < sim->nb_flows; i++)

@@ -544,6 +544,7 @@ struct pcc_sim {
 	bool ev_hole; /* heap[0] was taken and not yet replaced (sim_event.h) */
 	/* pools */
 	struct rte_mempool *pkt_pool;
+	struct sim_pkt *pkt_free; /* freed packets, reused first (sim_model.c) */
 	struct rte_mempool *mbuf_pool;
 	int ts_off;
 	uint64_t ts_flag;

@@ -25,17 +25,29 @@
 
 /* ---- Packets ---------------------------------------------------------------- */
 
+/*
+ * Packets freed go to a list of the simulator's own (one lcore steps it at
+ * a time) and come back from it first: the pool is drawn on only while
+ * the list is empty, so the packets there are, as before, the pool's
+ * size, and running out counts alike.
+ */
 struct sim_pkt *
 sim_pkt_alloc(struct pcc_sim *sim)
 {
+	struct sim_pkt *p = sim->pkt_free;
 	void *o;
 
-	if (rte_mempool_get(sim->pkt_pool, &o) != 0) {
-		sim->st.pool_empty++;
-		return NULL;
+	if (p != NULL) {
+		sim->pkt_free = p->next;
+	} else {
+		if (rte_mempool_get(sim->pkt_pool, &o) != 0) {
+			sim->st.pool_empty++;
+			return NULL;
+		}
+		p = o;
 	}
-	memset(o, 0, sizeof(struct sim_pkt));
-	return o;
+	memset(p, 0, sizeof(*p));
+	return p;
 }
 
 void
@@ -44,7 +56,8 @@ sim_pkt_free(struct pcc_sim *sim, struct sim_pkt *pkt)
 	if (pkt->m != NULL)
 		rte_pktmbuf_free(pkt->m);
 	pkt->m = NULL;
-	rte_mempool_put(sim->pkt_pool, pkt);
+	pkt->next = sim->pkt_free;
+	sim->pkt_free = pkt;
 }
 
 /* ---- Small pure helpers (unit tested) ---------------------------------------- */

@@ -7,8 +7,9 @@
  * (drivers/sim/sim_frames.c): byte for byte what pcc_roce_build() and
  * pcc_cnp_build() write for the same fields (the ICRC included), over
  * random PSNs, MSNs, ACKs and NAKs, echoed INT headers and DSCP changes
- * that rebuild the template; and the flows' ACK/CNP 5-tuple hash as the
- * frames' own.
+ * that rebuild the template; the flows' ACK/CNP 5-tuple hash as the
+ * frames' own; and the model's packets reused once freed, the pool
+ * running out as before.
  */
 
 #include <stdarg.h>
@@ -150,6 +151,39 @@ test_cnp_and_hash(void **state)
 	pcc_sim_destroy(sim);
 }
 
+/* freed packets are reused first; the pool runs out as before */
+static void
+test_pkt_reuse(void **state)
+{
+	struct pcc_sim *sim = sim_new();
+	struct sim_pkt **all, *p;
+	uint64_t empty = sim->st.pool_empty;
+	uint32_t n = 0, i;
+
+	(void)state;
+	all = calloc(4096, sizeof(*all));
+	assert_non_null(all);
+	while (n < 4096 && (all[n] = sim_pkt_alloc(sim)) != NULL) {
+		all[n]->flow = 7; /* dirty it */
+		n++;
+	}
+	assert_true(n > 0 && n < 4096);
+	assert_int_equal(sim->st.pool_empty, empty + 1);
+	for (i = 0; i < n; i++)
+		sim_pkt_free(sim, all[i]);
+	p = sim_pkt_alloc(sim);
+	assert_ptr_equal(p, all[n - 1]); /* the last freed */
+	assert_int_equal(p->flow, 0);    /* zeroed */
+	assert_null(p->next);
+	for (i = 1; i < n; i++)
+		assert_non_null(sim_pkt_alloc(sim));
+	assert_null(sim_pkt_alloc(sim));
+	assert_int_equal(sim->st.pool_empty, empty + 2);
+	free(all);
+	pcc_sim_release(sim);
+	pcc_sim_destroy(sim);
+}
+
 static int
 group_setup(void **state)
 {
@@ -173,6 +207,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ack),
 		cmocka_unit_test(test_cnp_and_hash),
+		cmocka_unit_test(test_pkt_reuse),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
