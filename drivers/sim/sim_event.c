@@ -8,9 +8,11 @@
  * that runs the events (sim_model.c).
  */
 
+#include <stddef.h>
 #include <stdlib.h>
 
 #include <rte_branch_prediction.h>
+#include <rte_byteorder.h>
 #include <rte_common.h>
 #include <rte_debug.h>
 
@@ -65,6 +67,8 @@ sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
 
 	if (unlikely(sim->seq >= SIM_EV_SEQ_MAX))
 		sim_ev_renumber(sim);
+	RTE_BUILD_BUG_ON(RTE_BYTE_ORDER != RTE_LITTLE_ENDIAN || offsetof(struct sim_ev, t) != 8 ||
+			sizeof(struct sim_ev) != 16);
 	e.t = t;
 	e.key = (sim->seq++ << SIM_EV_SEQ_SHIFT) | ((uint64_t)type << EV_TYPE_SHIFT) | obj;
 	if (sim->ev_hole) {

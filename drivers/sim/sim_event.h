@@ -19,17 +19,17 @@
 #define EV_TYPE_SHIFT SIM_EV_OBJ_BITS
 #define EV_LOW_MASK ((UINT64_C(1) << SIM_EV_SEQ_SHIFT) - 1)
 
+/* (t, key) < (t, key): one 128-bit comparison, no branch */
 static inline bool
 ev_less(const struct sim_ev *a, const struct sim_ev *b)
 {
-	return a->t < b->t || (a->t == b->t && a->key < b->key);
+	return a->order < b->order;
 }
 
-/* the same without branches: which child is smaller is a coin toss */
 static inline unsigned int
 ev_less_nb(const struct sim_ev *a, const struct sim_ev *b)
 {
-	return (unsigned int)((a->t < b->t) | ((a->t == b->t) & (a->key < b->key)));
+	return (unsigned int)(a->order < b->order);
 }
 
 /*

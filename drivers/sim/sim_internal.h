@@ -476,8 +476,13 @@ enum sim_ev_type {
 #define SIM_EV_SEQ_MAX (UINT64_C(1) << (64 - SIM_EV_SEQ_SHIFT))
 
 struct sim_ev {
-	uint64_t t;
-	uint64_t key; /* seq << SIM_EV_SEQ_SHIFT | type << SIM_EV_OBJ_BITS | obj */
+	union {
+		struct {
+			uint64_t key; /* seq << SIM_EV_SEQ_SHIFT | type << SIM_EV_OBJ_BITS | obj */
+			uint64_t t;
+		};
+		unsigned __int128 order; /* t, then key: one comparison (x86-64, LE) */
+	};
 };
 
 struct sim_route {
