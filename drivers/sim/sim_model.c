@@ -139,8 +139,8 @@ sim_ecmp_pick(uint32_t hash, uint32_t salt, uint32_t n)
 	return (uint32_t)(((uint64_t)fmix32(hash ^ salt) * n) >> 32);
 }
 
-unsigned int
-sim_hist_bucket(uint64_t v)
+static inline unsigned int
+hist_bucket(uint64_t v)
 {
 	unsigned int e, b;
 
@@ -151,6 +151,12 @@ sim_hist_bucket(uint64_t v)
 	e = 63 - (unsigned int)__builtin_clzll(v);
 	b = 17 + (e - 10) * 16 + (unsigned int)((v >> (e - 4)) & 15);
 	return b < SIM_HIST_N ? b : SIM_HIST_N - 1;
+}
+
+unsigned int
+sim_hist_bucket(uint64_t v)
+{
+	return hist_bucket(v);
 }
 
 uint64_t
@@ -188,15 +194,23 @@ sim_hist_percentile(const uint64_t *hist, double q)
 	return sim_hist_upper(SIM_HIST_N - 1);
 }
 
-void
-sim_hist_touch(struct pcc_sim *sim, struct sim_port *p)
+/* inline on the ports' paths: every enqueue and dequeue, hosts' too */
+static inline void
+hist_touch(struct pcc_sim *sim, struct sim_port *p)
 {
-	uint64_t now = sim_now(sim);
+	uint64_t now;
 
 	if (p->hist == NULL)
 		return;
-	p->hist[sim_hist_bucket(p->q_bytes)] += now - p->hist_t;
+	now = sim_now(sim);
+	p->hist[hist_bucket(p->q_bytes)] += now - p->hist_t;
 	p->hist_t = now;
+}
+
+void
+sim_hist_touch(struct pcc_sim *sim, struct sim_port *p)
+{
+	hist_touch(sim, p);
 }
 
 /* ---- Ports ---------------------------------------------------------------------- */
@@ -225,7 +239,7 @@ port_start(struct pcc_sim *sim, struct sim_port *p)
 		p->rem = 0;
 		return;
 	}
-	sim_hist_touch(sim, p);
+	hist_touch(sim, p);
 	p->q_bytes -= pkt->acct;
 	if (p->sw) {
 		sim->nodes[p->node].buf_used -= pkt->acct;
@@ -266,7 +280,7 @@ sim_port_send(struct pcc_sim *sim, uint32_t port, struct sim_pkt *pkt)
 		if (n->buf_used > n->buf_max)
 			n->buf_max = n->buf_used;
 	}
-	sim_hist_touch(sim, p);
+	hist_touch(sim, p);
 	pkt->acct = pkt->len;
 	p->q_bytes += pkt->len;
 	if (p->q_bytes > p->q_max)
