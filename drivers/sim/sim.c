@@ -260,7 +260,6 @@ pcc_sim_create(const struct pcc_sim_scenario *s, uint64_t seed)
 	sim->seed = seed == PCC_SIM_SEED_SCENARIO ? s->seed : seed;
 	sim->quantum = s->quantum_ns;
 	sim->end = s->duration_ns;
-	sim_crc_init();
 	pcc_parse_opts_default(&sim->popts);
 	if (s->sw.ifa2)
 		sim->popts.ifa2_proto = s->sw.ifa2_proto;

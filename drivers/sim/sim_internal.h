@@ -610,7 +610,6 @@ uint32_t sim_ecmp_pick(uint32_t hash, uint32_t salt, uint32_t n);
 uint32_t sim_tuple_hash(const struct pcc_pkt_info *info, uint16_t sport, uint16_t dport);
 void sim_hist_touch(struct pcc_sim *sim, struct sim_port *p);
 /* sim_stamp.c */
-void sim_crc_init(void);
 /* frame[off .. off + n) changed from old[]: update the ICRC at icrc_off */
 void sim_icrc_patch(
 		uint8_t *frame, uint32_t icrc_off, uint32_t off, const uint8_t *old, uint32_t n);
