@@ -74,7 +74,7 @@ sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
 	if (sim->ev_hole) {
 		/* the event being run left its slot: one pass for both */
 		sim->ev_hole = false;
-		ev_fill_root(h, sim->heap_n, e);
+		ev_fill_root_top(h, sim->heap_n, e);
 		return;
 	}
 	/* capacity covers every event source (sim_model_build): never full */

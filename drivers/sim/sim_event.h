@@ -61,6 +61,28 @@ ev_fill_root(struct sim_ev *h, uint32_t n, struct sim_ev e)
 }
 
 /*
+ * e into the hole at the root, from the top: down while a child is
+ * earlier than e.  For a new event, which is usually among the earliest
+ * (the next frame's end of transmission): it stops in a level or two
+ * where ev_fill_root() would go to a leaf and climb back.
+ */
+static inline void
+ev_fill_root_top(struct sim_ev *h, uint32_t n, struct sim_ev e)
+{
+	uint32_t i = 0, c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n)
+			c += ev_less_nb(&h[c + 1], &h[c]);
+		if (!ev_less(&h[c], &e))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = e;
+}
+
+/*
  * The earliest event, taken: its slot is a hole until the next push fills
  * it (one pass down the heap for the pop and that push) or
  * sim_ev_take_done() closes it.  Between the two only sim_ev_push().
