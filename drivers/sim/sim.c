@@ -260,13 +260,14 @@ pcc_sim_create(const struct pcc_sim_scenario *s, uint64_t seed)
 	sim->seed = seed == PCC_SIM_SEED_SCENARIO ? s->seed : seed;
 	sim->quantum = s->quantum_ns;
 	sim->end = s->duration_ns;
-	sim_crc_init();
 	pcc_parse_opts_default(&sim->popts);
 	if (s->sw.ifa2)
 		sim->popts.ifa2_proto = s->sw.ifa2_proto;
 	ret = sim_model_build(sim);
 	if (ret == 0)
 		ret = flows_init(sim);
+	if (ret == 0)
+		ret = sim_frames_init(sim);
 	if (ret == 0) {
 		sim_base_rtt_init(sim);
 		ret = pools_init(sim);
@@ -301,7 +302,7 @@ pcc_sim_create(const struct pcc_sim_scenario *s, uint64_t seed)
 		goto fail;
 	for (i = 0; i < sim->nb_flows; i++)
 		if (sim->flows[i].c.source == PCC_SIM_SRC_MODEL)
-			sim_ev_push(sim, sim->flows[i].c.start_ns, SIM_EV_SRC, i, 0);
+			sim_ev_push(sim, sim->flows[i].c.start_ns, SIM_EV_SRC, i);
 	SIM_LOG(INFO, "%s: %u hosts, %u switches, %u flows, %u engine ports, seed %" PRIu64,
 			s->name, sim->nb_hosts, sim->nb_nodes - sim->nb_hosts, sim->nb_flows,
 			sim->nb_eth, sim->seed);
@@ -641,6 +642,7 @@ pcc_sim_release(struct pcc_sim *sim)
 		}
 	}
 	sim->heap_n = 0;
+	sim->ev_hole = false;
 	sim->done = true;
 }
 
@@ -669,11 +671,13 @@ pcc_sim_destroy(struct pcc_sim *sim)
 	}
 	rte_mempool_free(sim->mbuf_pool);
 	rte_mempool_free(sim->pkt_pool);
+	sim->pkt_free = NULL;
 	sim_model_free(sim);
 	if (sim->flows != NULL)
 		for (i = 0; i < sim->nb_flows; i++)
 			free(sim->flows[i].tmpl);
 	free(sim->flows);
+	sim_frames_free(sim);
 	free(sim->map_keys);
 	free(sim->map_vals);
 	free(sim->eth_hosts);

@@ -48,8 +48,8 @@ host_by_mac(const struct pcc_sim *sim, const struct rte_mbuf *m)
 	return idx >= 1 && idx <= sim->nb_hosts ? idx - 1 : SIM_NONE;
 }
 
-static void
-l3_between(const struct pcc_sim *sim, uint32_t from, uint32_t to, uint16_t sport, uint8_t dscp,
+void
+sim_l3_between(const struct pcc_sim *sim, uint32_t from, uint32_t to, uint16_t sport, uint8_t dscp,
 		uint8_t ecn, struct pcc_l3_spec *l3)
 {
 	memset(l3, 0, sizeof(*l3));
@@ -63,8 +63,8 @@ l3_between(const struct pcc_sim *sim, uint32_t from, uint32_t to, uint16_t sport
 	l3->udp_sport = sport;
 }
 
-static uint32_t
-l3_hash(const struct pcc_l3_spec *l3)
+uint32_t
+sim_l3_hash(const struct pcc_l3_spec *l3)
 {
 	struct pcc_pkt_info info;
 
@@ -72,80 +72,6 @@ l3_hash(const struct pcc_l3_spec *l3)
 	info.src.v4 = l3->src.v4;
 	info.dst.v4 = l3->dst.v4;
 	return sim_tuple_hash(&info, l3->udp_sport, PCC_ROCE_UDP_PORT);
-}
-
-/* ---- IFA probes --------------------------------------------------------------------- */
-
-/* The probe MAD an IFA1/IFA2 frame carries (doc/wire.md 8.7, 9.4). */
-struct ifa_probe {
-	uint32_t ifa_off; /* IFA2 header (Flags at + 2), or IFA1 header */
-	uint32_t mad_off;
-	struct pcc_probe p;
-};
-
-/* PCC_PKT_PROBE_REQ or _RESP for the MAD after the IFA stack, or < 0. */
-static int
-ifa_probe_get(const struct pcc_sim *sim, const struct rte_mbuf *m, const struct pcc_pkt_info *info,
-		struct ifa_probe *ip)
-{
-	const uint8_t *f = rte_pktmbuf_mtod(m, const uint8_t *);
-	uint32_t len = m->data_len, off;
-	struct pcc_ifa2_info ii;
-	struct pcc_ifa1_hdr h;
-
-	if (m->nb_segs != 1)
-		return -EINVAL;
-	if (info->kind == PCC_PKT_IFA2) {
-		if (pcc_ifa2_parse(f, len, info->ip_proto, &ii) != 0)
-			return -EINVAL;
-		ip->ifa_off = ii.ifa_off;
-		off = ii.payload_off;
-	} else if (info->kind == PCC_PKT_IFA1) {
-		off = (uint32_t)info->l4_off + PCC_UDP_HDR_LEN;
-		if (off > len ||
-				pcc_ifa1_parse(f + off, len - off, sim->popts.ifa1_marker, &h) != 0)
-			return -EINVAL;
-		ip->ifa_off = off;
-		off += h.cur_len;
-	} else {
-		return -EINVAL;
-	}
-	if (off > len)
-		return -EINVAL;
-	ip->mad_off = off;
-	return pcc_probe_mad_parse(f + off, len - off, &ip->p, NULL);
-}
-
-/*
- * The flow of an IFA probe entering at host h (request: h is its source;
- * response: its receiver; the MAD's flow tag is the sender's QPN), counted
- * as CCMAD probes are, and where it goes; SIM_NONE for other IFA frames.
- */
-static uint32_t
-ifa_probe_flow(struct pcc_sim *sim, uint32_t h, const struct rte_mbuf *m,
-		const struct pcc_pkt_info *info, uint32_t *dst)
-{
-	struct ifa_probe ip;
-	int kind = ifa_probe_get(sim, m, info, &ip);
-	bool req = kind == PCC_PKT_PROBE_REQ;
-	struct sim_flow *f;
-	uint32_t fi;
-
-	if (kind != PCC_PKT_PROBE_REQ && kind != PCC_PKT_PROBE_RESP)
-		return SIM_NONE;
-	fi = sim_map_get(sim, req ? SIM_MAP_SRC_QPN : SIM_MAP_DST_QPN, h, ip.p.flow_tag);
-	if (fi == SIM_NONE)
-		return SIM_NONE;
-	f = &sim->flows[fi];
-	*dst = req ? f->c.dst : f->c.src;
-	if (req) {
-		f->st.probe_req++;
-		sim->st.probe_req++;
-	} else {
-		f->st.probe_resp++;
-		sim->st.probe_resp++;
-	}
-	return fi;
 }
 
 /* ---- Into the fabric ------------------------------------------------------------ */
@@ -171,12 +97,12 @@ host_send(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt, uint64_t not_bef
 	sim_fifo_push(&ho->delayed, pkt);
 	if (!ho->delayed_ev) {
 		ho->delayed_ev = true;
-		sim_ev_push(sim, ho->delayed.head->t, SIM_EV_HOST_DELAYED, h, 0);
+		sim_ev_push(sim, ho->delayed.head->t, SIM_EV_HOST_DELAYED, h);
 	}
 }
 
-static int
-host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before)
+int
+sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before)
 {
 	struct pcc_pkt_info info;
 	uint32_t flow = SIM_NONE, dst = SIM_NONE;
@@ -226,7 +152,7 @@ host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_b
 		break;
 	case PCC_PKT_IFA1:
 	case PCC_PKT_IFA2:
-		flow = ifa_probe_flow(sim, h, m, &info, &dst);
+		flow = sim_ifa_probe_flow(sim, h, m, &info, &dst);
 		break;
 	default:
 		break;
@@ -260,6 +186,17 @@ host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_b
 	pkt->l3_off = info.l3_off;
 	if (info.ecn == PCC_ECN_ECT0 || info.ecn == PCC_ECN_ECT1)
 		pkt->flags |= SIM_PKT_F_ECT;
+	if (info.kind == PCC_PKT_ROCE_DATA) {
+		/* for the receiver: no second parse */
+		pkt->data.psn = info.psn;
+		pkt->data.payload_len = info.payload_len;
+		pkt->data.payload_off = info.payload_off;
+		pkt->data.opcode = info.opcode;
+		pkt->data.ecn = info.ecn;
+		pkt->data.dscp = info.dscp;
+		pkt->data.bth_flags = info.bth_flags;
+		pkt->data.ackreq = info.ackreq;
+	}
 	if (info.kind == PCC_PKT_ROCE_DATA && (info.bth_flags & PCC_BTH_INT) && m->nb_segs == 1 &&
 			info.payload_len >= PCC_INT_HDR_LEN) {
 		pkt->int_off = info.payload_off;
@@ -288,16 +225,17 @@ host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_b
 int
 sim_host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m)
 {
-	return host_ingress(sim, h, m,
+	return sim_host_ingress_at(sim, h, m,
 			(m->ol_flags & sim->depart_flag) ?
 					*RTE_MBUF_DYNFIELD(m, sim->depart_off, uint64_t *) :
 					0);
 }
 
-/* A packet the model built at host `from` for flow fi, sent now or later. */
-static void
-model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struct rte_mbuf *m,
-		uint8_t kind, const struct pcc_l3_spec *l3, uint64_t delay)
+/* A packet the model built at host `from` for flow fi, sent now or later;
+ * hash: its 5-tuple's (sim_l3_hash()). */
+void
+sim_model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struct rte_mbuf *m,
+		uint8_t kind, uint32_t hash, uint64_t delay)
 {
 	struct sim_host *ho = &sim->hosts[from];
 	struct sim_pkt *pkt = sim_pkt_alloc(sim);
@@ -313,7 +251,7 @@ model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struct rt
 	pkt->src = (uint16_t)from;
 	pkt->dst = (uint16_t)to;
 	pkt->l3_off = PCC_ETH_HDR_LEN;
-	pkt->hash = l3_hash(l3);
+	pkt->hash = hash;
 	sim->st.pkts_in++;
 	if (delay == 0) {
 		sim_port_send(sim, ho->port, pkt);
@@ -323,7 +261,7 @@ model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struct rt
 	sim_fifo_push(&ho->delayed, pkt);
 	if (!ho->delayed_ev) {
 		ho->delayed_ev = true;
-		sim_ev_push(sim, pkt->t, SIM_EV_HOST_DELAYED, from, 0);
+		sim_ev_push(sim, pkt->t, SIM_EV_HOST_DELAYED, from);
 	}
 }
 
@@ -338,12 +276,12 @@ sim_host_delayed(struct pcc_sim *sim, uint32_t h)
 		sim_port_send(sim, ho->port, sim_fifo_pop(&ho->delayed));
 	if (ho->delayed.head != NULL) {
 		ho->delayed_ev = true;
-		sim_ev_push(sim, ho->delayed.head->t, SIM_EV_HOST_DELAYED, h, 0);
+		sim_ev_push(sim, ho->delayed.head->t, SIM_EV_HOST_DELAYED, h);
 	}
 }
 
-static struct rte_mbuf *
-mbuf_alloc(struct pcc_sim *sim)
+struct rte_mbuf *
+sim_mbuf_alloc(struct pcc_sim *sim)
 {
 	struct rte_mbuf *m = rte_pktmbuf_alloc(sim->mbuf_pool);
 
@@ -352,8 +290,8 @@ mbuf_alloc(struct pcc_sim *sim)
 	return m;
 }
 
-static int
-mbuf_build_done(struct pcc_sim *sim, struct rte_mbuf *m, int len)
+int
+sim_mbuf_build_done(struct pcc_sim *sim, struct rte_mbuf *m, int len)
 {
 	if (len < 0) {
 		/* mbufs are sized for every packet the model builds */
@@ -373,8 +311,6 @@ static void
 send_ack(struct pcc_sim *sim, uint32_t fi, bool nak, uint32_t psn)
 {
 	struct sim_flow *f = &sim->flows[fi];
-	struct pcc_roce_spec r;
-	struct pcc_l3_spec l3;
 	struct rte_mbuf *m;
 
 	if (!nak) {
@@ -385,34 +321,21 @@ send_ack(struct pcc_sim *sim, uint32_t fi, bool nak, uint32_t psn)
 		f->st.naks++;
 		sim->st.naks++;
 	}
-	m = mbuf_alloc(sim);
+	m = sim_mbuf_alloc(sim);
 	if (m == NULL)
 		return;
-	l3_between(sim, f->c.dst, f->c.src, f->sport, f->dscp, PCC_ECN_NOT_ECT, &l3);
-	memset(&r, 0, sizeof(r));
-	r.bth.opcode = PCC_OP_RC_ACK;
-	r.bth.pkey = PCC_BTH_PKEY_DEFAULT;
-	r.bth.dqpn = f->c.qpn;
-	r.bth.psn = psn & PCC_PSN_MASK;
-	r.aeth.syndrome = nak ? (uint8_t)((PCC_AETH_NAK << 5) | PCC_NAK_PSN_SEQ_ERR) : 0x1F;
-	r.aeth.msn = f->msn;
-	if (!nak && f->has_int) {
-		r.bth.flags = PCC_BTH_INT;
-		r.payload = f->int_echo;
-		r.payload_len = PCC_INT_HDR_LEN;
-	}
-	if (mbuf_build_done(sim, m,
-			    pcc_roce_build(rte_pktmbuf_mtod(m, void *), rte_pktmbuf_tailroom(m),
-					    &l3, &r)) != 0)
+	if (sim_mbuf_build_done(sim, m,
+			    sim_ack_build(sim, fi, nak, psn, rte_pktmbuf_mtod(m, void *),
+					    rte_pktmbuf_tailroom(m))) != 0)
 		return;
-	model_tx(sim, f->c.dst, f->c.src, fi, m, nak ? PCC_PKT_ROCE_NAK : PCC_PKT_ROCE_ACK, &l3, 0);
+	sim_model_tx(sim, f->c.dst, f->c.src, fi, m, nak ? PCC_PKT_ROCE_NAK : PCC_PKT_ROCE_ACK,
+			f->back_hash, 0);
 }
 
 static void
 send_cnp(struct pcc_sim *sim, uint32_t fi)
 {
 	struct sim_flow *f = &sim->flows[fi];
-	struct pcc_l3_spec l3;
 	struct rte_mbuf *m;
 
 	f->cnp_any = true;
@@ -420,16 +343,14 @@ send_cnp(struct pcc_sim *sim, uint32_t fi)
 	f->st.cnps++;
 	sim->st.cnps++;
 	sim_out_cnp(sim, fi, false);
-	m = mbuf_alloc(sim);
+	m = sim_mbuf_alloc(sim);
 	if (m == NULL)
 		return;
-	l3_between(sim, f->c.dst, f->c.src, f->sport, sim->scn->host.cnp_dscp, PCC_ECN_NOT_ECT,
-			&l3);
-	if (mbuf_build_done(sim, m,
-			    pcc_cnp_build(rte_pktmbuf_mtod(m, void *), rte_pktmbuf_tailroom(m), &l3,
-					    f->c.qpn)) != 0)
+	if (sim_mbuf_build_done(sim, m,
+			    sim_cnp_build(sim, fi, rte_pktmbuf_mtod(m, void *),
+					    rte_pktmbuf_tailroom(m))) != 0)
 		return;
-	model_tx(sim, f->c.dst, f->c.src, fi, m, PCC_PKT_CNP, &l3, 0);
+	sim_model_tx(sim, f->c.dst, f->c.src, fi, m, PCC_PKT_CNP, f->back_hash, 0);
 }
 
 void
@@ -446,7 +367,7 @@ sim_flow_ack_timer(struct pcc_sim *sim, uint32_t fi)
 		return;
 	}
 	f->ack_timer = true;
-	sim_ev_push(sim, due, SIM_EV_ACK_TIMER, fi, 0);
+	sim_ev_push(sim, due, SIM_EV_ACK_TIMER, fi);
 }
 
 /* RC opcodes that end a message (SEND/RDMA WRITE LAST and ONLY). */
@@ -472,8 +393,8 @@ flow_done(struct pcc_sim *sim, struct sim_flow *f, uint64_t now)
 		sim->end = now;
 }
 
-static void
-to_engine(struct pcc_sim *sim, struct sim_host *ho, struct sim_pkt *pkt)
+void
+sim_to_engine(struct pcc_sim *sim, struct sim_host *ho, struct sim_pkt *pkt)
 {
 	if (ho->eth_port < 0) {
 		sim_pkt_free(sim, pkt);
@@ -488,23 +409,24 @@ rx_data(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
 {
 	const struct sim_host_conf *hc = &sim->scn->host;
 	struct sim_host *ho = &sim->hosts[h];
-	struct pcc_pkt_info info;
+	const struct sim_data_info *info = &pkt->data;
 	uint64_t now = sim_now(sim);
 	struct sim_flow *f;
 	uint32_t fi = pkt->flow, d, payload;
 	bool ce, engine_np = (ho->roles & PCC_SIM_ROLE_NP) != 0, ack;
 
-	if (fi == SIM_NONE || pcc_parse_mbuf(pkt->m, &sim->popts, &info) != 0) {
+	/* what its parse at ingress found (the ECN as the switches left it) */
+	if (fi == SIM_NONE) {
 		sim->st.bad_pkts++;
 		sim_pkt_free(sim, pkt);
 		return;
 	}
 	f = &sim->flows[fi];
-	ce = info.ecn == PCC_ECN_CE;
-	payload = info.payload_len;
-	if ((info.bth_flags & PCC_BTH_INT) && payload >= PCC_INT_HDR_LEN) {
+	ce = info->ecn == PCC_ECN_CE;
+	payload = info->payload_len;
+	if ((info->bth_flags & PCC_BTH_INT) && payload >= PCC_INT_HDR_LEN) {
 		const void *src = rte_pktmbuf_read(
-				pkt->m, info.payload_off, PCC_INT_HDR_LEN, f->int_echo);
+				pkt->m, info->payload_off, PCC_INT_HDR_LEN, f->int_echo);
 
 		if (src != NULL && src != f->int_echo)
 			memcpy(f->int_echo, src, PCC_INT_HDR_LEN);
@@ -521,19 +443,19 @@ rx_data(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
 	if (f->st.first_rx_ns == 0)
 		f->st.first_rx_ns = now;
 	f->st.last_rx_ns = now;
-	f->dscp = info.dscp;
+	f->dscp = info->dscp;
 	/* PSN: resynchronise after a gap (NAK once), ignore duplicates */
 	if (!f->psn_valid) {
 		f->psn_valid = true;
-		f->exp_psn = info.psn;
+		f->exp_psn = info->psn;
 	}
-	d = (info.psn - f->exp_psn) & PCC_PSN_MASK;
+	d = (info->psn - f->exp_psn) & PCC_PSN_MASK;
 	if (d != 0 && d < (1u << 23))
 		send_ack(sim, fi, true, f->exp_psn);
 	if (d < (1u << 23))
-		f->exp_psn = (info.psn + 1) & PCC_PSN_MASK;
-	f->last_psn = info.psn;
-	if (msg_end(info.opcode))
+		f->exp_psn = (info->psn + 1) & PCC_PSN_MASK;
+	f->last_psn = info->psn;
+	if (msg_end(info->opcode))
 		f->msn = (f->msn + 1) & PCC_QPN_MASK;
 	if (f->c.size != 0 && !f->st.done && f->st.rx_payload >= f->c.size)
 		flow_done(sim, f, now);
@@ -543,176 +465,17 @@ rx_data(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
 	f->unacked++;
 	if (f->unacked == 1)
 		f->ack_first_ns = now;
-	ack = f->unacked >= hc->ack_every || info.ackreq || f->st.done;
+	ack = f->unacked >= hc->ack_every || info->ackreq || f->st.done;
 	if (ack)
 		send_ack(sim, fi, false, f->last_psn);
 	else if (hc->ack_timeout_ns > 0 && !f->ack_timer) {
 		f->ack_timer = true;
-		sim_ev_push(sim, f->ack_first_ns + hc->ack_timeout_ns, SIM_EV_ACK_TIMER, fi, 0);
+		sim_ev_push(sim, f->ack_first_ns + hc->ack_timeout_ns, SIM_EV_ACK_TIMER, fi);
 	}
 	if (engine_np && (ce || hc->np_rx == SIM_NP_RX_ALL))
-		to_engine(sim, ho, pkt);
+		sim_to_engine(sim, ho, pkt);
 	else
 		sim_pkt_free(sim, pkt);
-}
-
-static void
-hw_probe(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
-{
-	const struct sim_host_conf *hc = &sim->scn->host;
-	struct pcc_pkt_info info;
-	const uint8_t *custom = NULL;
-	struct pcc_l3_spec l3;
-	struct pcc_probe p;
-	struct rte_mbuf *m;
-	uint64_t now = sim_now(sim);
-
-	if (pkt->m->nb_segs != 1 || pcc_parse_mbuf(pkt->m, &sim->popts, &info) != 0 ||
-			pcc_probe_parse(rte_pktmbuf_mtod(pkt->m, void *), &info, &p, &custom) !=
-					0) {
-		sim->st.bad_pkts++;
-		sim_pkt_free(sim, pkt);
-		return;
-	}
-	p.np_recv_ts = now;
-	p.np_send_ts = now + hc->np_turnaround_ns;
-	memset(p.user, 0, sizeof(p.user));
-	p.flags |= PCC_PROBE_F_HW_NP;
-	p.resp_ts = pcc_probe_resp_ts(
-			p.resp_ts, p.np_send_ts, hc->probe_ts_size, hc->probe_ts_shift);
-	l3_between(sim, h, pkt->src, info.udp_sport, info.dscp, PCC_ECN_NOT_ECT, &l3);
-	m = mbuf_alloc(sim);
-	if (m != NULL &&
-			mbuf_build_done(sim, m,
-					pcc_probe_resp_build(rte_pktmbuf_mtod(m, void *),
-							rte_pktmbuf_tailroom(m), &l3,
-							info.deth_sqpn, &p, custom)) == 0) {
-		if (pkt->flow != SIM_NONE)
-			sim->flows[pkt->flow].st.probe_resp++;
-		sim->st.probe_resp++;
-		model_tx(sim, h, pkt->src, pkt->flow, m, PCC_PKT_PROBE_RESP, &l3,
-				hc->np_turnaround_ns);
-	}
-	sim_pkt_free(sim, pkt);
-}
-
-static bool
-probe_wants_hw(const struct sim_pkt *pkt)
-{
-	struct pcc_probe p;
-	struct pcc_pkt_info info;
-
-	if (pkt->m->nb_segs != 1 || pcc_parse_mbuf(pkt->m, NULL, &info) != 0 ||
-			pcc_probe_parse(rte_pktmbuf_mtod(pkt->m, void *), &info, &p, NULL) != 0)
-		return false;
-	return (p.flags & PCC_PROBE_F_HW_NP) != 0;
-}
-
-/* pkt's frame to rewrite: its own mbuf when only the model holds it, else
- * a copy from the sim's pool.  NULL when there is none. */
-static struct rte_mbuf *
-mbuf_own(struct pcc_sim *sim, struct sim_pkt *pkt)
-{
-	struct rte_mbuf *m = pkt->m;
-
-	if (RTE_MBUF_DIRECT(m) && rte_mbuf_refcnt_read(m) == 1) {
-		pkt->m = NULL;
-		return m;
-	}
-	m = rte_pktmbuf_copy(pkt->m, sim->mbuf_pool, 0, UINT32_MAX);
-	if (m == NULL)
-		sim->st.pool_empty++;
-	return m;
-}
-
-/* Addresses swapped, the request's DSCP, not ECN-capable, TTL 64. */
-static void
-turn_ipv4(uint8_t *f, const struct pcc_pkt_info *info)
-{
-	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(f + info->l3_off);
-	rte_be32_t a = ip->src_addr;
-	uint8_t mac[6];
-
-	memcpy(mac, f, 6);
-	memcpy(f, f + 6, 6);
-	memcpy(f + 6, mac, 6);
-	ip->src_addr = ip->dst_addr;
-	ip->dst_addr = a;
-	ip->type_of_service &= 0xFC;
-	ip->time_to_live = 64;
-	ip->hdr_checksum = 0;
-	ip->hdr_checksum = rte_ipv4_cksum(ip);
-}
-
-/*
- * The hardware NP's answer to an IFA probe request: the request turned
- * around in place as the engine's NP does (hop stack kept, IFA2 TA flag
- * set, MAD made a GET_RESP with the hardware NP's timestamps), sent after
- * np_turnaround.  IPv4 only (the model's hosts are IPv4).
- */
-static void
-hw_ifa(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt, const struct pcc_pkt_info *info,
-		struct ifa_probe *ip)
-{
-	const struct sim_host_conf *hc = &sim->scn->host;
-	uint64_t now = sim_now(sim);
-	struct rte_mbuf *m = NULL;
-	uint8_t *f;
-
-	if (!(info->flags & PCC_PKT_F_IPV6))
-		m = mbuf_own(sim, pkt);
-	sim_pkt_free(sim, pkt);
-	if (m == NULL || m->nb_segs != 1) {
-		sim->st.ifa_dropped++;
-		rte_pktmbuf_free(m);
-		return;
-	}
-	m->ol_flags = 0; /* a direct mbuf: no departure stamp, no offloads */
-	f = rte_pktmbuf_mtod(m, uint8_t *);
-	ip->p.np_recv_ts = now;
-	ip->p.np_send_ts = now + hc->np_turnaround_ns;
-	ip->p.flags |= PCC_PROBE_F_HW_NP;
-	memset(ip->p.user, 0, sizeof(ip->p.user));
-	ip->p.resp_ts = pcc_probe_resp_ts(
-			ip->p.resp_ts, ip->p.np_send_ts, hc->probe_ts_size, hc->probe_ts_shift);
-	turn_ipv4(f, info);
-	if (info->kind == PCC_PKT_IFA2)
-		f[ip->ifa_off + 2] |= PCC_IFA2_F_TA;
-	/* the custom header stays in place */
-	pcc_probe_mad_build(f + ip->mad_off, m->data_len - ip->mad_off, true, &ip->p,
-			f + ip->mad_off + PCC_PROBE_CUSTOM_OFF);
-	f[info->l4_off + 6] = 0; /* UDP checksum: none over IPv4 (doc/wire.md 8.4) */
-	f[info->l4_off + 7] = 0;
-	host_ingress(sim, h, m, ip->p.np_send_ts);
-}
-
-/*
- * IFA at a host: a probe request for the hardware NP goes to the model's
- * answer; the rest to the engine port (RP, NP or both: the engine tells a
- * request from a response), or is dropped and counted without one.
- */
-static void
-rx_ifa(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
-{
-	struct sim_host *ho = &sim->hosts[h];
-	bool engine_np = (ho->roles & PCC_SIM_ROLE_NP) != 0;
-	struct pcc_pkt_info info;
-	struct ifa_probe ip;
-	bool hw = false;
-
-	if (pcc_parse_mbuf(pkt->m, &sim->popts, &info) == 0 &&
-			ifa_probe_get(sim, pkt->m, &info, &ip) == PCC_PKT_PROBE_REQ)
-		hw = !engine_np || (ip.p.flags & PCC_PROBE_F_HW_NP) != 0;
-	if (hw) {
-		hw_ifa(sim, h, pkt, &info, &ip);
-		return;
-	}
-	if (ho->eth_port < 0) {
-		sim->st.ifa_dropped++;
-		sim_pkt_free(sim, pkt);
-		return;
-	}
-	to_engine(sim, ho, pkt);
 }
 
 void
@@ -726,17 +489,17 @@ sim_host_rx(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt)
 		rx_data(sim, h, pkt);
 		return;
 	case PCC_PKT_PROBE_REQ:
-		if (!engine_np || probe_wants_hw(pkt))
-			hw_probe(sim, h, pkt);
+		if (!engine_np || sim_probe_wants_hw(pkt))
+			sim_hw_probe(sim, h, pkt);
 		else
-			to_engine(sim, ho, pkt);
+			sim_to_engine(sim, ho, pkt);
 		return;
 	case PCC_PKT_IFA1:
 	case PCC_PKT_IFA2:
-		rx_ifa(sim, h, pkt);
+		sim_rx_ifa(sim, h, pkt);
 		return;
 	default:
-		to_engine(sim, ho, pkt);
+		sim_to_engine(sim, ho, pkt);
 		return;
 	}
 }
@@ -782,7 +545,7 @@ sim_flow_src(struct pcc_sim *sim, uint32_t fi)
 	f->src_psn = (f->src_psn + 1) & PCC_PSN_MASK;
 	f->src_sent += payload;
 	len = 0;
-	m = mbuf_alloc(sim);
+	m = sim_mbuf_alloc(sim);
 	if (m != NULL && payload == f->c.payload && f->tmpl != NULL) {
 		/* the flow's template with opcode, AckReq and PSN patched (ICRC too) */
 		uint8_t *b = rte_pktmbuf_mtod(m, uint8_t *), old[12];
@@ -800,8 +563,8 @@ sim_flow_src(struct pcc_sim *sim, uint32_t fi)
 		len = m->pkt_len;
 		sim_host_ingress(sim, f->c.src, m);
 	} else if (m != NULL) {
-		l3_between(sim, f->c.src, f->c.dst, f->sport, 26, PCC_ECN_ECT0, &l3);
-		if (mbuf_build_done(sim, m,
+		sim_l3_between(sim, f->c.src, f->c.dst, f->sport, 26, PCC_ECN_ECT0, &l3);
+		if (sim_mbuf_build_done(sim, m,
 				    pcc_roce_build(rte_pktmbuf_mtod(m, void *),
 						    rte_pktmbuf_tailroom(m), &l3, &r)) == 0) {
 			len = m->pkt_len;
@@ -818,6 +581,5 @@ sim_flow_src(struct pcc_sim *sim, uint32_t fi)
 	if (len == 0)
 		len = payload + 64;
 	if (f->c.size == 0 || f->src_sent < f->c.size)
-		sim_ev_push(sim, sim_now(sim) + sim_ser_ns(len, rate, &f->src_rem), SIM_EV_SRC, fi,
-				0);
+		sim_ev_push(sim, sim_now(sim) + sim_ser_ns(len, rate, &f->src_rem), SIM_EV_SRC, fi);
 }

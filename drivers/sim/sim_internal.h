@@ -258,6 +258,22 @@ sim_rng_double(struct sim_rng *r)
 #define SIM_PKT_F_INT 0x02  /* data with an HPCC INT header at int_off */
 #define SIM_PKT_F_IFA2 0x04 /* IFA2: hops pushed at switches */
 
+/*
+ * What the receiver needs of a data frame, from its parse when it entered
+ * the fabric: the switches change only its ECN (kept here as they mark)
+ * and its INT hops (read from the frame).
+ */
+struct sim_data_info {
+	uint32_t psn;
+	uint32_t payload_len;
+	uint16_t payload_off;
+	uint8_t opcode;
+	uint8_t ecn;
+	uint8_t dscp;
+	uint8_t bth_flags;
+	uint8_t ackreq;
+};
+
 /* A frame inside the model.  From a mempool; no allocation per packet. */
 struct sim_pkt {
 	struct sim_pkt *next;
@@ -276,6 +292,7 @@ struct sim_pkt {
 	uint16_t icrc_off;
 	uint8_t kind; /* enum pcc_pkt_kind */
 	uint8_t flags;
+	struct sim_data_info data; /* kind PCC_PKT_ROCE_DATA */
 };
 
 struct sim_fifo {
@@ -405,10 +422,13 @@ struct sim_host {
 	uint64_t to_engine;
 };
 
+struct sim_flow_frames;
+
 struct sim_flow {
 	struct sim_flow_conf c;
 	uint64_t base_rtt_ns; /* data there, ACK back, no queueing */
 	uint16_t sport;
+	uint32_t back_hash; /* 5-tuple hash of its ACKs and CNPs (receiver to sender) */
 	bool int_hdr;
 	struct pcc_sim_flow_stats st;
 	/* receiver */
@@ -448,13 +468,21 @@ enum sim_ev_type {
 	SIM_EV_WINDOW,
 };
 
+/* An event of the queue (sim_event.c): its key packs seq, type and obj. */
+#define SIM_EV_OBJ_BITS 21 /* port, host or flow index: below SIM_EV_OBJ_MAX */
+#define SIM_EV_OBJ_MAX (UINT32_C(1) << SIM_EV_OBJ_BITS)
+#define SIM_EV_TYPE_BITS 3
+#define SIM_EV_SEQ_SHIFT (SIM_EV_OBJ_BITS + SIM_EV_TYPE_BITS)
+#define SIM_EV_SEQ_MAX (UINT64_C(1) << (64 - SIM_EV_SEQ_SHIFT))
+
 struct sim_ev {
-	uint64_t t;
-	uint64_t seq;
-	uint32_t obj;
-	uint32_t gen;
-	uint32_t type;
-	uint32_t pad;
+	union {
+		struct {
+			uint64_t key; /* seq << SIM_EV_SEQ_SHIFT | type << SIM_EV_OBJ_BITS | obj */
+			uint64_t t;
+		};
+		unsigned __int128 order; /* t, then key: one comparison (x86-64, LE) */
+	};
 };
 
 struct sim_route {
@@ -503,8 +531,9 @@ struct pcc_sim {
 	uint32_t nb_hosts;
 	struct sim_flow *flows;
 	uint32_t nb_flows;
-	uint32_t flows_finite_left; /* finite flows not done; SIM_NONE if any infinite */
-	uint32_t *queues;           /* port index of each switch egress */
+	struct sim_flow_frames *frames; /* per flow: ACK and CNP templates */
+	uint32_t flows_finite_left;     /* finite flows not done; SIM_NONE if any infinite */
+	uint32_t *queues;               /* port index of each switch egress */
 	uint32_t nb_queues;
 	struct sim_route *routes; /* [switch node][dst host] */
 	uint32_t *route_ports;
@@ -517,8 +546,10 @@ struct pcc_sim {
 	uint32_t heap_n;
 	uint32_t heap_cap;
 	uint64_t seq;
+	bool ev_hole; /* heap[0] was taken and not yet replaced (sim_event.h) */
 	/* pools */
 	struct rte_mempool *pkt_pool;
+	struct sim_pkt *pkt_free; /* freed packets, reused first (sim_model.c) */
 	struct rte_mempool *mbuf_pool;
 	int ts_off;
 	uint64_t ts_flag;
@@ -552,11 +583,24 @@ int sim_map_put(struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn, 
 /* sim_rtt.c: each flow's base RTT from the topology (after the model) */
 void sim_base_rtt_init(struct pcc_sim *sim);
 
-/* sim_model.c */
+/* sim_topo.c */
 int sim_model_build(struct pcc_sim *sim);
 void sim_model_free(struct pcc_sim *sim);
-void sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj, uint32_t gen);
+/* sim_event.c (the loop that runs them: sim_model.c) */
+void sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj);
+/* The earliest event out (false: none); what sim_run_events() runs next. */
+bool sim_ev_pop(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj);
+/* The earliest event, left in place for the next sim_ev_push() to
+ * overwrite (one pass down the heap for both), and its slot closed if
+ * none came: what sim_run_events() does around each event. */
+bool sim_ev_take(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj);
+void sim_ev_take_done(struct pcc_sim *sim);
 bool sim_ev_next_time(const struct pcc_sim *sim, uint64_t *t);
+/* Pending events renumbered from 0 in their order (the sequence's bits
+ * ran out; sim_ev_push() calls it). */
+void sim_ev_renumber(struct pcc_sim *sim);
+void sim_run_events(struct pcc_sim *sim, uint64_t until);
+/* sim_model.c */
 void sim_run_events(struct pcc_sim *sim, uint64_t until);
 void sim_port_send(struct pcc_sim *sim, uint32_t port, struct sim_pkt *pkt);
 uint64_t sim_ser_ns(uint64_t bytes, uint64_t rate_bps, uint64_t *rem);
@@ -565,10 +609,13 @@ bool sim_red_mark(uint8_t mode, uint64_t q, uint64_t kmin, uint64_t kmax, double
 uint32_t sim_ecmp_pick(uint32_t hash, uint32_t salt, uint32_t n);
 uint32_t sim_tuple_hash(const struct pcc_pkt_info *info, uint16_t sport, uint16_t dport);
 void sim_hist_touch(struct pcc_sim *sim, struct sim_port *p);
-void sim_crc_init(void);
+/* sim_stamp.c */
 /* frame[off .. off + n) changed from old[]: update the ICRC at icrc_off */
 void sim_icrc_patch(
 		uint8_t *frame, uint32_t icrc_off, uint32_t off, const uint8_t *old, uint32_t n);
+void sim_stamp_int(struct sim_port *p, struct sim_pkt *pkt, uint64_t now);
+void sim_stamp_ifa2(struct pcc_sim *sim, struct sim_port *p, struct sim_pkt *pkt, uint64_t now);
+/* sim_model.c */
 void sim_pkt_free(struct pcc_sim *sim, struct sim_pkt *pkt);
 struct sim_pkt *sim_pkt_alloc(struct pcc_sim *sim);
 
@@ -595,10 +642,44 @@ void sim_ifa2_hop(uint8_t profile, const struct sim_ifa2_stamp *st, struct pcc_i
 
 /* sim_host.c */
 int sim_host_ingress(struct pcc_sim *sim, uint32_t host, struct rte_mbuf *m);
+/* into host h's NIC at max(now, not_before), as from its engine port */
+int sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before);
+/* a frame the model built at host from for flow fi, sent after delay;
+ * hash: its 5-tuple's (sim_l3_hash()) */
+void sim_model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struct rte_mbuf *m,
+		uint8_t kind, uint32_t hash, uint64_t delay);
+uint32_t sim_l3_hash(const struct pcc_l3_spec *l3);
+void sim_l3_between(const struct pcc_sim *sim, uint32_t from, uint32_t to, uint16_t sport,
+		uint8_t dscp, uint8_t ecn, struct pcc_l3_spec *l3);
+struct rte_mbuf *sim_mbuf_alloc(struct pcc_sim *sim);
+/* m's lengths set to len (a builder's result); -1 and m freed when < 0 */
+int sim_mbuf_build_done(struct pcc_sim *sim, struct rte_mbuf *m, int len);
+/* pkt to host ho's engine port (staged for the next delivery) */
+void sim_to_engine(struct pcc_sim *sim, struct sim_host *ho, struct sim_pkt *pkt);
 void sim_host_rx(struct pcc_sim *sim, uint32_t host, struct sim_pkt *pkt);
 void sim_host_delayed(struct pcc_sim *sim, uint32_t host);
 void sim_flow_ack_timer(struct pcc_sim *sim, uint32_t flow);
 void sim_flow_src(struct pcc_sim *sim, uint32_t flow);
+/* sim_frames.c: the receivers' ACK/NAK and CNP from per-flow templates */
+int sim_frames_init(struct pcc_sim *sim); /* after the flows */
+void sim_frames_free(struct pcc_sim *sim);
+/* flow fi's ACK (NAK) for psn as pcc_roce_build() writes it (the INT
+ * header echoed when the flow has one, not in a NAK): its length, or a
+ * negative pcc_proto_err */
+int sim_ack_build(
+		struct pcc_sim *sim, uint32_t fi, bool nak, uint32_t psn, void *buf, uint32_t cap);
+/* the hardware NP's CNP to flow fi's QP, as pcc_cnp_build() writes it */
+int sim_cnp_build(struct pcc_sim *sim, uint32_t fi, void *buf, uint32_t cap);
+/* sim_probe.c */
+/* The flow of an IFA probe entering at host h, and its destination */
+uint32_t sim_ifa_probe_flow(struct pcc_sim *sim, uint32_t h, const struct rte_mbuf *m,
+		const struct pcc_pkt_info *info, uint32_t *dst);
+/* The hardware NP's answer to a CCMAD probe request */
+void sim_hw_probe(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt);
+/* A probe request asks for the hardware NP (PCC_PROBE_F_HW_NP) */
+bool sim_probe_wants_hw(const struct sim_pkt *pkt);
+/* IFA arriving at host h */
+void sim_rx_ifa(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt);
 
 /* sim_output.c */
 int sim_out_open(struct pcc_sim *sim);

@@ -79,7 +79,7 @@ sim_out_open(struct pcc_sim *sim)
 	memset(o, 0, sizeof(*o));
 	span = (uint64_t)((double)s->duration_ns * s->out.window);
 	o->win_start_ns = s->duration_ns - RTE_MIN(span, s->duration_ns);
-	sim_ev_push(sim, o->win_start_ns, SIM_EV_WINDOW, 0, 0);
+	sim_ev_push(sim, o->win_start_ns, SIM_EV_WINDOW, 0);
 	o->prog_hz = rte_get_tsc_hz();
 	o->start_tsc = rte_rdtsc();
 	o->prog_tsc = o->start_tsc;
@@ -110,7 +110,7 @@ sim_out_open(struct pcc_sim *sim)
 	fprintf(o->cnps_csv, "time_ns,flow,qpn,np,gap_ns\n");
 	fprintf(o->fair_csv, "time_us,active,jain,thpt_gbps\n");
 	o->enabled = true;
-	sim_ev_push(sim, RTE_MIN(s->out.sample_ns, s->duration_ns), SIM_EV_SAMPLE, 0, 0);
+	sim_ev_push(sim, RTE_MIN(s->out.sample_ns, s->duration_ns), SIM_EV_SAMPLE, 0);
 	return 0;
 }
 
@@ -180,7 +180,7 @@ sim_out_sample(struct pcc_sim *sim)
 	sample_rows(sim, now);
 	next = now + sim->scn->out.sample_ns;
 	if (next <= sim->end)
-		sim_ev_push(sim, next, SIM_EV_SAMPLE, 0, 0);
+		sim_ev_push(sim, next, SIM_EV_SAMPLE, 0);
 }
 
 void

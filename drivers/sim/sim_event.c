@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * The event queue: a binary heap ordered by time, then insertion sequence
+ * (ties are deterministic).  Its pop is inline (sim_event.h), in the loop
+ * that runs the events (sim_model.c).
+ */
+
+#include <stddef.h>
+#include <stdlib.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_byteorder.h>
+#include <rte_common.h>
+#include <rte_debug.h>
+
+#include "sim_event.h"
+
+/* ---- Event heap ---------------------------------------------------------------- */
+
+struct ev_rank {
+	uint64_t key;
+	uint32_t idx;
+};
+
+static int
+ev_rank_cmp(const void *a, const void *b)
+{
+	uint64_t x = ((const struct ev_rank *)a)->key, y = ((const struct ev_rank *)b)->key;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The sequence ran out of bits: number the pending events 0, 1, ... in
+ * their order (their relative order, hence the heap, unchanged) and go on
+ * from there.  Once every 2^40 events.
+ */
+void
+sim_ev_renumber(struct pcc_sim *sim)
+{
+	struct ev_rank *r;
+	uint32_t i, n = sim->heap_n;
+
+	r = malloc(sizeof(*r) * RTE_MAX(n, 1u));
+	RTE_VERIFY(r != NULL);
+	for (i = 0; i < n; i++) {
+		r[i].key = sim->heap[i].key;
+		r[i].idx = i;
+	}
+	qsort(r, n, sizeof(*r), ev_rank_cmp);
+	for (i = 0; i < n; i++)
+		sim->heap[r[i].idx].key =
+				((uint64_t)i << SIM_EV_SEQ_SHIFT) | (r[i].key & EV_LOW_MASK);
+	sim->seq = n;
+	free(r);
+}
+
+void
+sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
+{
+	struct sim_ev *h = sim->heap;
+	struct sim_ev e;
+	uint32_t i;
+
+	if (unlikely(sim->seq >= SIM_EV_SEQ_MAX))
+		sim_ev_renumber(sim);
+	RTE_BUILD_BUG_ON(RTE_BYTE_ORDER != RTE_LITTLE_ENDIAN || offsetof(struct sim_ev, t) != 8 ||
+			sizeof(struct sim_ev) != 16);
+	e.t = t;
+	e.key = (sim->seq++ << SIM_EV_SEQ_SHIFT) | ((uint64_t)type << EV_TYPE_SHIFT) | obj;
+	if (sim->ev_hole) {
+		/* the event being run left its slot: one pass for both */
+		sim->ev_hole = false;
+		ev_fill_root_top(h, sim->heap_n, e);
+		return;
+	}
+	/* capacity covers every event source (sim_model_build): never full */
+	RTE_VERIFY(sim->heap_n < sim->heap_cap);
+	i = sim->heap_n++;
+	while (i > 0) {
+		uint32_t parent = (i - 1) / 2;
+
+		if (!ev_less(&e, &h[parent]))
+			break;
+		h[i] = h[parent];
+		i = parent;
+	}
+	h[i] = e;
+}
+
+bool
+sim_ev_pop(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj)
+{
+	if (sim->heap_n == 0)
+		return false;
+	sim_ev_take_inline(sim, t, type, obj);
+	sim_ev_take_done_inline(sim);
+	return true;
+}
+
+bool
+sim_ev_take(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj)
+{
+	if (sim->heap_n == 0)
+		return false;
+	sim_ev_take_inline(sim, t, type, obj);
+	return true;
+}
+
+void
+sim_ev_take_done(struct pcc_sim *sim)
+{
+	sim_ev_take_done_inline(sim);
+}
+
+bool
+sim_ev_next_time(const struct pcc_sim *sim, uint64_t *t)
+{
+	if (sim->heap_n == 0)
+		return false;
+	*t = sim->heap[0].t;
+	return true;
+}

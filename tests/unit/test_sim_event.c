@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * The simulator's event queue (drivers/sim/sim_event.c): events come out
+ * by time, and events of the same time in the order they were pushed,
+ * with their type and object intact; against a reference (a stable sort
+ * of everything pushed) over random pushes and pops with many ties, pops
+ * also as the event loop does them (taken, its slot filled by the next
+ * push or closed: sim_ev_take, sim_ev_take_done); and
+ * across the sequence's wrap, where the pending events are renumbered
+ * (sim_ev_renumber) without changing their order.  No EAL: the queue is
+ * plain memory.
+ */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "sim_internal.h"
+
+#define CAP 4096
+
+struct ref {
+	uint64_t t;
+	uint64_t order; /* push order */
+	uint32_t type;
+	uint32_t obj;
+};
+
+static struct pcc_sim *
+queue_new(uint64_t seq)
+{
+	struct pcc_sim *sim = calloc(1, sizeof(*sim));
+
+	assert_non_null(sim);
+	sim->heap = calloc(CAP, sizeof(*sim->heap));
+	assert_non_null(sim->heap);
+	sim->heap_cap = CAP;
+	sim->seq = seq;
+	return sim;
+}
+
+static void
+queue_free(struct pcc_sim *sim)
+{
+	free(sim->heap);
+	free(sim);
+}
+
+static uint64_t
+rnd(uint64_t *x)
+{
+	return sim_splitmix64(x);
+}
+
+/* the pending reference entry that must come out next: least (t, order) */
+static uint32_t
+ref_min(const struct ref *r, uint32_t n)
+{
+	uint32_t i, best = 0;
+
+	for (i = 1; i < n; i++)
+		if (r[i].t < r[best].t || (r[i].t == r[best].t && r[i].order < r[best].order))
+			best = i;
+	return best;
+}
+
+/*
+ * Random pushes and pops (times from a narrow range: many ties), every
+ * pop against the reference; starting at sequence seq0.
+ */
+static void
+random_run(uint64_t seq0, uint64_t seed, uint32_t steps)
+{
+	struct pcc_sim *sim = queue_new(seq0);
+	struct ref *r = calloc(CAP, sizeof(*r));
+	uint64_t x = seed, order = 0, now = 0, t;
+	uint32_t n = 0, i, type, obj, k, pushes;
+	bool take;
+
+	assert_non_null(r);
+	for (i = 0; i < steps; i++) {
+		if (n < CAP && (n == 0 || rnd(&x) % 3 != 0)) {
+			r[n].t = now + rnd(&x) % 8;
+			r[n].order = order++;
+			r[n].type = (uint32_t)(rnd(&x) % (1u << SIM_EV_TYPE_BITS));
+			r[n].obj = (uint32_t)(rnd(&x) % SIM_EV_OBJ_MAX);
+			sim_ev_push(sim, r[n].t, r[n].type, r[n].obj);
+			n++;
+			continue;
+		}
+		k = ref_min(r, n);
+		assert_true(sim_ev_next_time(sim, &t));
+		assert_int_equal(t, r[k].t);
+		take = rnd(&x) % 2 == 0;
+		if (take)
+			assert_true(sim_ev_take(sim, &t, &type, &obj));
+		else
+			assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		assert_int_equal(t, r[k].t);
+		assert_int_equal(type, r[k].type);
+		assert_int_equal(obj, r[k].obj);
+		now = t;
+		r[k] = r[--n];
+		if (!take)
+			continue;
+		/* as an event's handler: pushes (the first fills the slot) */
+		for (pushes = (uint32_t)(rnd(&x) % 3); pushes > 0 && n < CAP; pushes--) {
+			r[n].t = now + rnd(&x) % 8;
+			r[n].order = order++;
+			r[n].type = (uint32_t)(rnd(&x) % (1u << SIM_EV_TYPE_BITS));
+			r[n].obj = (uint32_t)(rnd(&x) % SIM_EV_OBJ_MAX);
+			sim_ev_push(sim, r[n].t, r[n].type, r[n].obj);
+			n++;
+		}
+		sim_ev_take_done(sim);
+		assert_int_equal(sim->heap_n, n);
+	}
+	while (n > 0) {
+		k = ref_min(r, n);
+		assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		assert_int_equal(t, r[k].t);
+		assert_int_equal(obj, r[k].obj);
+		r[k] = r[--n];
+	}
+	assert_false(sim_ev_pop(sim, &t, &type, &obj));
+	assert_false(sim_ev_next_time(sim, &t));
+	free(r);
+	queue_free(sim);
+}
+
+static void
+test_order(void **state)
+{
+	(void)state;
+	random_run(0, 1, 100000);
+	random_run(0, 2, 20000);
+}
+
+/* Ties by push order across the wrap of the sequence's 40 bits. */
+static void
+test_seq_wrap(void **state)
+{
+	struct pcc_sim *sim = queue_new(SIM_EV_SEQ_MAX - 5);
+	uint32_t i, type, obj;
+	uint64_t t;
+
+	(void)state;
+	/* ten events at t = 100 (five before the wrap, five after), in
+	 * between some at t = 50 and 200 */
+	for (i = 0; i < 10; i++) {
+		sim_ev_push(sim, 100, SIM_EV_ARRIVE, i);
+		sim_ev_push(sim, i % 2 ? 50 : 200, SIM_EV_TX_DONE, 1000 + i);
+	}
+	assert_true(sim->seq < 64); /* renumbered: 20 pending at most */
+	for (i = 0; i < 5; i++) {
+		assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		assert_int_equal(t, 50);
+		assert_int_equal(obj, 1000 + 2 * i + 1);
+	}
+	for (i = 0; i < 10; i++) {
+		assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		assert_int_equal(t, 100);
+		assert_int_equal(type, SIM_EV_ARRIVE);
+		assert_int_equal(obj, i);
+	}
+	for (i = 0; i < 5; i++) {
+		assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		assert_int_equal(t, 200);
+		assert_int_equal(obj, 1000 + 2 * i);
+	}
+	assert_false(sim_ev_pop(sim, &t, &type, &obj));
+	queue_free(sim);
+	/* random pushes and pops that cross the wrap */
+	random_run(SIM_EV_SEQ_MAX - 1000, 3, 20000);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_seq_wrap),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * The receivers' ACK/NAK and CNP frames from per-flow templates
+ * (drivers/sim/sim_frames.c): byte for byte what pcc_roce_build() and
+ * pcc_cnp_build() write for the same fields (the ICRC included), over
+ * random PSNs, MSNs, ACKs and NAKs, echoed INT headers and DSCP changes
+ * that rebuild the template; the flows' ACK/CNP 5-tuple hash as the
+ * frames' own; and the model's packets reused once freed, the pool
+ * running out as before.
+ */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <rte_eal.h>
+#include <rte_errno.h>
+
+#include "sim_internal.h"
+#include "test_eal.h"
+
+#define SCN                                                                                    \
+	"topology: {type: incast, senders: 3, host_link: {rate: 100G, delay: 1us}}\n"          \
+	"flows: [{src: s0, dst: r0}, {src: s1, dst: r0}, {src: s2, dst: r0, qpn: 0x123456}]\n" \
+	"hosts: {cnp_dscp: 48}\n"                                                              \
+	"sim: {mbufs: 1023, packets: 1023, ring_size: 256}\n"                                  \
+	"output: {dir: none, progress: false, plots: false}\n"
+
+static struct pcc_sim *
+sim_new(void)
+{
+	char err[512];
+	struct pcc_sim_scenario *s;
+	struct pcc_sim *sim;
+
+	s = pcc_sim_scenario_parse(SCN, strlen(SCN), "test.yaml", err, sizeof(err));
+	if (s == NULL)
+		print_error("%s\n", err);
+	assert_non_null(s);
+	sim = pcc_sim_create(s, PCC_SIM_SEED_SCENARIO);
+	pcc_sim_scenario_free(s);
+	if (sim == NULL)
+		print_error("pcc_sim_create: %s\n", rte_strerror(rte_errno));
+	assert_non_null(sim);
+	return sim;
+}
+
+/* what the receiver's ACK was built with before templates */
+static int
+ack_ref(struct pcc_sim *sim, uint32_t fi, bool nak, uint32_t psn, uint8_t *buf, uint32_t cap)
+{
+	const struct sim_flow *f = &sim->flows[fi];
+	struct pcc_roce_spec r;
+	struct pcc_l3_spec l3;
+
+	sim_l3_between(sim, f->c.dst, f->c.src, f->sport, f->dscp, PCC_ECN_NOT_ECT, &l3);
+	memset(&r, 0, sizeof(r));
+	r.bth.opcode = PCC_OP_RC_ACK;
+	r.bth.pkey = PCC_BTH_PKEY_DEFAULT;
+	r.bth.dqpn = f->c.qpn;
+	r.bth.psn = psn & PCC_PSN_MASK;
+	r.aeth.syndrome = nak ? (uint8_t)((PCC_AETH_NAK << 5) | PCC_NAK_PSN_SEQ_ERR) : 0x1F;
+	r.aeth.msn = f->msn;
+	if (!nak && f->has_int) {
+		r.bth.flags = PCC_BTH_INT;
+		r.payload = f->int_echo;
+		r.payload_len = PCC_INT_HDR_LEN;
+	}
+	return pcc_roce_build(buf, cap, &l3, &r);
+}
+
+static void
+test_ack(void **state)
+{
+	struct pcc_sim *sim = sim_new();
+	uint8_t got[256], want[256];
+	uint64_t x = 42, v;
+	uint32_t i, k, fi, psn;
+	int n, m;
+	bool nak;
+
+	(void)state;
+	for (i = 0; i < 20000; i++) {
+		struct sim_flow *f;
+
+		v = sim_splitmix64(&x);
+		fi = (uint32_t)(v % 3);
+		f = &sim->flows[fi];
+		nak = (v >> 8) % 16 == 0;
+		psn = (uint32_t)(v >> 12) & PCC_PSN_MASK;
+		if (i % 7 == 0)
+			psn = PCC_PSN_MASK - (i % 3); /* near the wrap */
+		f->msn = (uint32_t)(v >> 40) & PCC_QPN_MASK;
+		if ((v >> 36) % 64 == 0)
+			f->dscp = (uint8_t)((v >> 20) % 64); /* rebuilds the template */
+		if ((v >> 30) % 32 == 0)
+			f->has_int = !f->has_int;
+		if (f->has_int)
+			for (k = 0; k < PCC_INT_HDR_LEN; k++)
+				f->int_echo[k] = (uint8_t)sim_splitmix64(&x);
+		memset(got, 0xA5, sizeof(got));
+		n = sim_ack_build(sim, fi, nak, psn, got, sizeof(got));
+		m = ack_ref(sim, fi, nak, psn, want, sizeof(want));
+		assert_true(m > 0);
+		assert_int_equal(n, m);
+		assert_memory_equal(got, want, (size_t)m);
+	}
+	/* no room: an error, nothing past cap written */
+	memset(got, 0xA5, sizeof(got));
+	assert_true(sim_ack_build(sim, 0, false, 1, got, 20) < 0);
+	for (k = 20; k < sizeof(got); k++)
+		assert_int_equal(got[k], 0xA5);
+	pcc_sim_release(sim);
+	pcc_sim_destroy(sim);
+}
+
+static void
+test_cnp_and_hash(void **state)
+{
+	struct pcc_sim *sim = sim_new();
+	uint8_t got[256], want[256];
+	struct pcc_l3_spec l3;
+	uint32_t fi, i;
+	int n, m;
+
+	(void)state;
+	for (i = 0; i < 6; i++) {
+		const struct sim_flow *f;
+
+		fi = i % 3;
+		f = &sim->flows[fi];
+		sim_l3_between(sim, f->c.dst, f->c.src, f->sport, 48, PCC_ECN_NOT_ECT, &l3);
+		m = pcc_cnp_build(want, sizeof(want), &l3, f->c.qpn);
+		assert_true(m > 0);
+		memset(got, 0xA5, sizeof(got));
+		n = sim_cnp_build(sim, fi, got, sizeof(got));
+		assert_int_equal(n, m);
+		assert_memory_equal(got, want, (size_t)m);
+		assert_int_equal(f->back_hash, sim_l3_hash(&l3));
+	}
+	assert_int_not_equal(sim->flows[0].back_hash, sim->flows[1].back_hash);
+	pcc_sim_release(sim);
+	pcc_sim_destroy(sim);
+}
+
+/* freed packets are reused first; the pool runs out as before */
+static void
+test_pkt_reuse(void **state)
+{
+	struct pcc_sim *sim = sim_new();
+	struct sim_pkt **all, *p;
+	uint64_t empty = sim->st.pool_empty;
+	uint32_t n = 0, i;
+
+	(void)state;
+	all = calloc(4096, sizeof(*all));
+	assert_non_null(all);
+	while (n < 4096 && (all[n] = sim_pkt_alloc(sim)) != NULL) {
+		all[n]->flow = 7; /* dirty it */
+		n++;
+	}
+	assert_true(n > 0 && n < 4096);
+	assert_int_equal(sim->st.pool_empty, empty + 1);
+	for (i = 0; i < n; i++)
+		sim_pkt_free(sim, all[i]);
+	p = sim_pkt_alloc(sim);
+	assert_ptr_equal(p, all[n - 1]); /* the last freed */
+	assert_int_equal(p->flow, 0);    /* zeroed */
+	assert_null(p->next);
+	for (i = 1; i < n; i++)
+		assert_non_null(sim_pkt_alloc(sim));
+	assert_null(sim_pkt_alloc(sim));
+	assert_int_equal(sim->st.pool_empty, empty + 2);
+	free(all);
+	pcc_sim_release(sim);
+	pcc_sim_destroy(sim);
+}
+
+static int
+group_setup(void **state)
+{
+	(void)state;
+	return test_eal_init("test_sim_frames", "512", "--log-level", "pcc.sim:warning", NULL) < 0 ?
+			-1 :
+			0;
+}
+
+static int
+group_teardown(void **state)
+{
+	(void)state;
+	test_eal_cleanup();
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ack),
+		cmocka_unit_test(test_cnp_and_hash),
+		cmocka_unit_test(test_pkt_reuse),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
