@@ -194,7 +194,11 @@ dev_counter_set(void)
 {
 	uint32_t t = dev_thread_set();
 
-	return t < dev_g.n_threads ? t - t % dev_tpcs : t;
+	/* (no division for the default of one thread a set: an algorithm's
+	 * counters are fetched on every event) */
+	if (t >= dev_g.n_threads || dev_tpcs == 1)
+		return t;
+	return t - t % dev_tpcs;
 }
 
 /* Slot of (port, slot) or NULL; valid port and slot number only. */
