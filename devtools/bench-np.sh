@@ -32,7 +32,7 @@
 # (e.g. BENCH_EAL=--force-max-simd-bitwidth=512 for the NP's 512-bit
 # vectors); options in TESTPMD_ARGS go to testpmd after its own (e.g.
 # TESTPMD_ARGS=--burst=64 with bench_np's --burst 64 --inflight 128).
-# doc/perf.md has the figures measured here.
+# doc/perf-np.md has the figures measured here.
 
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh

@@ -9,7 +9,7 @@
 # same run, memory per flow, and the achieved-rate error of 8 backlogged
 # flows, pinned to the last CPU.  Options go to bench_pacer (--flows,
 # --burst, --size, --rate, --packets, --runs, --prefetch; see
-# tests/bench/bench_pacer.c).  Takes a few seconds; doc/perf.md has the
+# tests/bench/bench_pacer.c).  Takes a few seconds; doc/perf-pacer.md has the
 # figures measured here.
 #
 # ERPC_DIR, a checkout of eRPC (github.com/erpc-io/eRPC; fetched by you,
@@ -20,7 +20,7 @@
 # its checks.  The script sets BUILDDIR's meson option erpc_dir to
 # ERPC_DIR's absolute path (to '' without ERPC_DIR), which needs a C++
 # compiler; an ERPC_DIR without src/cc/timing_wheel.h is an error.
-# doc/perf.md ("Pacer", "eRPC's wheel as a peer") has the method.
+# doc/perf-pacer.md ("Pacer", "eRPC's wheel as a peer") has the method.
 
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh

@@ -20,7 +20,7 @@
 # and of "x algos-noop": bench_rp's ns/event over bench_algos noop's in
 # the same run.  Options go to bench_rp (--flows N, --time, --warmup,
 # --burst, --algo NAME..., --icrc-compare).  BENCH_HUGE=1 runs bench_rp
-# on hugepages (reserved beforehand) instead of --no-huge.  doc/perf.md
+# on hugepages (reserved beforehand) instead of --no-huge.  doc/perf-rp.md
 # has the figures measured here.
 
 cd "$(dirname "$0")/.." || exit 1

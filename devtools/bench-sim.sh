@@ -20,7 +20,7 @@
 # run and the ratio printed; else the anchor's recorded figures (results/
 # N16_run*.txt, another machine) are printed, labelled as not run here.
 # Debian 12 packages the anchor's ns-3.37: apt-get install libns3-dev.
-# A benchmark, not a test; doc/perf.md ("Simulator") has the figures.
+# A benchmark, not a test; doc/perf-sim.md ("Simulator") has the figures.
 
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh

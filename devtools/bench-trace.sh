@@ -10,7 +10,7 @@
 # (build-notrace/, meson -Dengine_trace=false, configured here once),
 # BENCH_RUNS rounds (default 3), the two alternating in each round.
 # Prints each round's ns/event of both and their ratio (traced /
-# untraced), then the range.  doc/perf.md, "Tracing off".
+# untraced), then the range.  doc/perf-rp.md, "Tracing off".
 
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh

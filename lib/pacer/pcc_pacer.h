@@ -157,7 +157,7 @@ void pcc_pacer_flow_reset(struct pcc_pacer *p, uint32_t flow);
 
 void pcc_pacer_stats_get(const struct pcc_pacer *p, struct pcc_pacer_stats *st);
 
-/** Bytes of memory per flow and in total (stated in doc/perf.md). */
+/** Bytes of memory per flow and in total (stated in doc/perf-pacer.md). */
 size_t pcc_pacer_mem_per_flow(const struct pcc_pacer *p);
 size_t pcc_pacer_mem_total(const struct pcc_pacer *p);
 

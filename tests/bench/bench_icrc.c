@@ -16,7 +16,7 @@
  *  - lat: each call's datagram address depends on the last call's result
  *    (an opaque zero mask), so calls do not overlap: the latency;
  *  - tput: independent calls, results xored: what the CPU overlaps.
- * Prints best and range over the rounds.  doc/perf.md, "ICRC
+ * Prints best and range over the rounds.  doc/perf-rp.md, "ICRC
  * verification", has the figures.  Not a test.
  */
 

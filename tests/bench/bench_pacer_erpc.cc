@@ -6,7 +6,7 @@
  * bench_pacer's eRPC peer: eRPC's Carousel-style timing wheel
  * (erpc::TimingWheel, src/cc/timing_wheel.h of ERPC_DIR, included at build
  * time only) driven through bench_pacer's rounds; see bench_pacer_erpc.h
- * and doc/perf.md ("eRPC's wheel as a peer").
+ * and doc/perf-pacer.md ("eRPC's wheel as a peer").
  *
  * eRPC's wheel keeps no per-flow state: eRPC's paced sender computes each
  * packet's departure from its session's Timely rate
