@@ -35,6 +35,7 @@
 #include "pcc_algos.h"
 #include "pcc_proto.h"
 #include "test_eal.h"
+#include "test_engine_peer.h"
 
 #define NB_FLOWS 64
 #define QPN_BASE 0x400
@@ -141,16 +142,6 @@ frame_mbuf(struct peer *p, uint32_t qpn, unsigned int k)
 	return m;
 }
 
-static void
-drain_b(struct peer *p)
-{
-	struct rte_mbuf *pkts[64];
-	uint16_t n;
-
-	while ((n = rte_eth_rx_burst(p->pb, 0, pkts, RTE_DIM(pkts))) > 0)
-		rte_pktmbuf_free_bulk(pkts, n);
-}
-
 static int
 peer_tick(void *arg)
 {
@@ -158,7 +149,7 @@ peer_tick(void *arg)
 	struct pcc_engine_port_stats st;
 	unsigned int k;
 
-	drain_b(p);
+	peer_drain(p->pb, 1);
 	if (rte_rdtsc() > p->deadline) {
 		p->timeout = true;
 		return 1;
@@ -188,7 +179,6 @@ run(bool chain, struct pcc_engine_port_stats *st, struct pcc_engine_flow_info *f
 	static struct peer p;
 	struct pcc_engine_gen_group grp;
 	struct pcc_engine_rxq_conf rxq;
-	struct rte_eth_conf ec;
 	struct pcc_ring_pair *rp;
 	uint32_t i;
 
@@ -199,11 +189,7 @@ run(bool chain, struct pcc_engine_port_stats *st, struct pcc_engine_flow_info *f
 	p.nb_frames = (NB_FLOWS + 1) * PER_FLOW;
 	p.pa = pcc_ring_pair_port(rp, 0);
 	p.pb = pcc_ring_pair_port(rp, 1);
-	memset(&ec, 0, sizeof(ec));
-	assert_int_equal(rte_eth_dev_configure(p.pb, 1, 1, &ec), 0);
-	assert_int_equal(rte_eth_rx_queue_setup(p.pb, 0, 4096, rte_socket_id(), NULL, mp), 0);
-	assert_int_equal(rte_eth_tx_queue_setup(p.pb, 0, 4096, rte_socket_id(), NULL), 0);
-	assert_int_equal(rte_eth_dev_start(p.pb), 0);
+	peer_port_start(p.pb, 1, 4096, mp);
 
 	pcc_engine_conf_default(&conf);
 	conf.port[p.pa].roles = PCC_ENGINE_ROLE_RP;
@@ -216,22 +202,8 @@ run(bool chain, struct pcc_engine_port_stats *st, struct pcc_engine_flow_info *f
 	conf.nb_mbufs = 8192;
 	conf.flow.capacity = 4 * NB_FLOWS;
 	conf.flow.idle_ms = 0;
-	memset(&grp, 0, sizeof(grp));
-	grp.port_id = p.pa;
-	grp.count = NB_FLOWS;
-	grp.qpn_base = QPN_BASE;
-	grp.payload_len = 64;
-	grp.size = 64; /* one packet: the flow exists, then sends nothing */
-	grp.unpaced = true;
-	conf.gen.groups = &grp;
-	conf.gen.nb_groups = 1;
-	conf.gen.payload_len = 64;
-	conf.rp.algo = "noop";
-	memset(&p.l3, 0, sizeof(p.l3));
-	memcpy(p.l3.dst_mac, "\x02\x00\x00\x00\x00\x01", 6);
-	memcpy(p.l3.src_mac, "\x02\x00\x00\x00\x00\x02", 6);
-	p.l3.src.v4 = RTE_IPV4(10, 0, 0, 2);
-	p.l3.dst.v4 = RTE_IPV4(10, 0, 0, 1);
+	peer_gen_flows(&conf, &grp, p.pa, NB_FLOWS, QPN_BASE);
+	peer_l3_init(&p.l3);
 	p.deadline = rte_rdtsc() + 60 * rte_get_tsc_hz(); /* a hang, not a timing */
 	p.e = pcc_engine_create(&conf);
 	assert_non_null(p.e);

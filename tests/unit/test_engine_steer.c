@@ -38,6 +38,7 @@
 #include "pcc_algos.h"
 #include "pcc_proto.h"
 #include "test_eal.h"
+#include "test_engine_peer.h"
 
 /* ---- Fake PMD ------------------------------------------------------------------ */
 
@@ -471,17 +472,6 @@ cnp_events(struct peer *p)
 	return st.ev[PCC_DEV_EVENT_CNP];
 }
 
-static void
-drain_b(struct peer *p)
-{
-	struct rte_mbuf *pkts[64];
-	uint16_t q, n;
-
-	for (q = 0; q < 2; q++)
-		while ((n = rte_eth_rx_burst(p->pb, q, pkts, RTE_DIM(pkts))) > 0)
-			rte_pktmbuf_free_bulk(pkts, n);
-}
-
 /* Main lcore's tick: wait for the flows, send a CNP to each, wait for
  * their events. */
 static int
@@ -490,7 +480,7 @@ peer_tick(void *arg)
 	struct peer *p = arg;
 	unsigned int k;
 
-	drain_b(p);
+	peer_drain(p->pb, 2);
 	if (rte_rdtsc() > p->deadline) {
 		p->timeout = true;
 		return 1;
@@ -534,11 +524,9 @@ run_two_lcores(bool steer)
 	struct pcc_engine_port_stats st;
 	struct pcc_engine_gen_group grp;
 	struct pcc_engine_rxq_conf rxq[2];
-	struct rte_eth_conf ec;
 	struct pcc_ring_pair *rp;
 	unsigned int lcores[2], k;
 	uint32_t i, owned1 = 0;
-	uint16_t q;
 
 	lcores[0] = rte_get_main_lcore();
 	lcores[1] = rte_get_next_lcore(lcores[0], 1, 0);
@@ -550,16 +538,7 @@ run_two_lcores(bool steer)
 	p.steer = steer;
 	p.pa = pcc_ring_pair_port(rp, 0);
 	p.pb = pcc_ring_pair_port(rp, 1);
-	memset(&ec, 0, sizeof(ec));
-	assert_int_equal(rte_eth_dev_configure(p.pb, 2, 2, &ec), 0);
-	for (q = 0; q < 2; q++) {
-		assert_int_equal(rte_eth_rx_queue_setup(
-						 p.pb, q, RING_SIZE, rte_socket_id(), NULL, mp),
-				0);
-		assert_int_equal(rte_eth_tx_queue_setup(p.pb, q, RING_SIZE, rte_socket_id(), NULL),
-				0);
-	}
-	assert_int_equal(rte_eth_dev_start(p.pb), 0);
+	peer_port_start(p.pb, 2, RING_SIZE, mp);
 
 	pcc_engine_conf_default(&conf);
 	conf.port[p.pa].roles = PCC_ENGINE_ROLE_RP;
@@ -576,22 +555,8 @@ run_two_lcores(bool steer)
 	conf.nb_mbufs = 2 * NB_FLOWS + 8192;
 	conf.flow.capacity = 4 * NB_FLOWS;
 	conf.flow.idle_ms = 0;
-	memset(&grp, 0, sizeof(grp));
-	grp.port_id = p.pa;
-	grp.count = NB_FLOWS;
-	grp.qpn_base = QPN_BASE;
-	grp.payload_len = 64;
-	grp.size = 64; /* one packet: the flow exists, then sends nothing */
-	grp.unpaced = true;
-	conf.gen.groups = &grp;
-	conf.gen.nb_groups = 1;
-	conf.gen.payload_len = 64;
-	conf.rp.algo = "noop";
-	memset(&p.l3, 0, sizeof(p.l3));
-	memcpy(p.l3.dst_mac, "\x02\x00\x00\x00\x00\x01", 6);
-	memcpy(p.l3.src_mac, "\x02\x00\x00\x00\x00\x02", 6);
-	p.l3.src.v4 = RTE_IPV4(10, 0, 0, 2);
-	p.l3.dst.v4 = RTE_IPV4(10, 0, 0, 1);
+	peer_gen_flows(&conf, &grp, p.pa, NB_FLOWS, QPN_BASE);
+	peer_l3_init(&p.l3);
 	p.deadline = rte_rdtsc() + 60 * rte_get_tsc_hz(); /* a hang, not a timing */
 	p.e = pcc_engine_create(&conf);
 	assert_non_null(p.e);
