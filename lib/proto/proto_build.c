@@ -10,6 +10,11 @@
 
 #include "proto_internal.h"
 
+/* Zero payloads from this length on take proto_icrc_zero_tail(): below it
+ * reading the zeros (the register ICRC up to 512 bytes) costs less than
+ * combining. */
+#define ZERO_TAIL_MIN 256
+
 /* ---- Single headers ----------------------------------------------- */
 
 int
@@ -258,16 +263,31 @@ pcc_roce_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3,
 		const struct pcc_roce_spec *roce)
 {
 	struct proto_frame fr;
+	uint32_t crc;
 	int ret;
 
 	ret = proto_frame_begin(buf, cap, l3, roce, &fr);
 	if (ret < 0)
 		return ret;
-	if (roce->payload != NULL)
+	if (roce->payload != NULL) {
 		memcpy(fr.buf + fr.payload_off, roce->payload, fr.payload_len);
-	else
-		memset(fr.buf + fr.payload_off, 0, fr.payload_len);
-	proto_frame_end(&fr);
+		proto_frame_end(&fr);
+		return (int)fr.frame_len;
+	}
+	/* a zero payload: its ICRC from the headers and the zeros' length
+	 * (a generator's data frames) */
+	memset(fr.buf + fr.payload_off, 0, fr.payload_len + fr.pad_cnt);
+	if (fr.payload_len + fr.pad_cnt < ZERO_TAIL_MIN ||
+			proto_icrc_zero_tail(fr.buf + fr.l3_off, fr.payload_off - fr.l3_off,
+					fr.icrc_off - fr.l3_off, &crc) != 0) {
+		proto_frame_end(&fr);
+		return (int)fr.frame_len;
+	}
+	proto_put_le32(fr.buf + fr.icrc_off, crc);
+	if (fr.ipv6)
+		pcc_put_be16(fr.buf + fr.l4_off + 6,
+				proto_udp6_csum(fr.buf + fr.l3_off, fr.buf + fr.l4_off,
+						fr.frame_len - fr.l4_off));
 	return (int)fr.frame_len;
 }
 

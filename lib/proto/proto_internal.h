@@ -121,6 +121,14 @@ int proto_icrc_mask_hdrs(const uint8_t *ip, uint32_t len, uint8_t out[PROTO_ICRC
 /* CRC-32 of the 8-byte 0xFF pseudo header followed by the masked headers. */
 uint32_t proto_icrc_start(const uint8_t *masked, uint32_t n);
 
+/*
+ * ICRC of the datagram at ip (len bytes, ICRC excluded) whose bytes from
+ * offset data on are all zero, without reading them (proto_icrc_zero.c):
+ * *icrc, or a negative pcc_proto_err (headers not whole, data past len or
+ * inside the IP/UDP/BTH headers).
+ */
+int proto_icrc_zero_tail(const uint8_t *ip, uint32_t data, uint32_t len, uint32_t *icrc);
+
 /* pcc_icrc_patch() multiplies with PCLMULQDQ when the CPU has it (the
  * default), else in software; false forces software (unit tests). */
 void proto_icrc_patch_use_clmul(bool on);
