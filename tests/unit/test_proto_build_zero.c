@@ -27,20 +27,12 @@
 #include "pcc_proto.h"
 #include "proto_internal.h"
 
+#define TEST_RNG_SEED 0x853c49e6748fea9bull
+#include "test_rng.h"
+
 #define FRAMES 6000
 #define PAYLOAD_MAX 4096
 #define CAP (PAYLOAD_MAX + 256)
-
-static uint64_t rng = 0x853c49e6748fea9bull;
-
-static uint32_t
-rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 32);
-}
 
 static void
 zero_payload(void)

@@ -29,21 +29,13 @@
 #include "pcc_proto_cc.h"
 #include "proto_internal.h"
 
+#define TEST_RNG_SEED 0x2545f4914f6cdd1dull
+#include "test_rng.h"
+
 /* random frames built, each parsed as built and mutated MUTATIONS times */
 #define N_FRAMES 20000
 #define MUTATIONS 8
 #define FRAME_MAX 512
-
-static uint64_t rng = 0x2545f4914f6cdd1dull;
-
-static uint32_t
-rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 32);
-}
 
 /* Opcodes tried: mostly CNP and ACK, some others, some invalid. */
 static uint8_t

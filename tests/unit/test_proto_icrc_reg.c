@@ -30,6 +30,9 @@
 
 #include "pcc_proto.h"
 #include "proto_internal.h"
+
+#define TEST_RNG_SEED 0x9e3779b97f4a7c15ull
+#include "test_rng.h"
 #include "test_mbuf.h"
 
 /* lengths tried: past the register path's bound */
@@ -38,17 +41,6 @@
 #define PER_LEN 12
 /* random CNPs */
 #define N_CNP 20000
-
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static uint32_t
-rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 32);
-}
 
 static void
 rnd_fill(uint8_t *p, uint32_t n)
