@@ -26,6 +26,7 @@
 
 #include "sim_internal.h"
 #include "test_eal.h"
+#include "test_sim_common.h"
 
 #define SCN                                                                                    \
 	"topology: {type: incast, senders: 3, host_link: {rate: 100G, delay: 1us}}\n"          \
@@ -33,25 +34,6 @@
 	"hosts: {cnp_dscp: 48}\n"                                                              \
 	"sim: {mbufs: 1023, packets: 1023, ring_size: 256}\n"                                  \
 	"output: {dir: none, progress: false, plots: false}\n"
-
-static struct pcc_sim *
-sim_new(void)
-{
-	char err[512];
-	struct pcc_sim_scenario *s;
-	struct pcc_sim *sim;
-
-	s = pcc_sim_scenario_parse(SCN, strlen(SCN), "test.yaml", err, sizeof(err));
-	if (s == NULL)
-		print_error("%s\n", err);
-	assert_non_null(s);
-	sim = pcc_sim_create(s, PCC_SIM_SEED_SCENARIO);
-	pcc_sim_scenario_free(s);
-	if (sim == NULL)
-		print_error("pcc_sim_create: %s\n", rte_strerror(rte_errno));
-	assert_non_null(sim);
-	return sim;
-}
 
 /* what the receiver's ACK was built with before templates */
 static int
@@ -80,7 +62,7 @@ ack_ref(struct pcc_sim *sim, uint32_t fi, bool nak, uint32_t psn, uint8_t *buf, 
 static void
 test_ack(void **state)
 {
-	struct pcc_sim *sim = sim_new();
+	struct pcc_sim *sim = sim_from(SCN);
 	uint8_t got[256], want[256];
 	uint64_t x = 42, v;
 	uint32_t i, k, fi, psn;
@@ -125,7 +107,7 @@ test_ack(void **state)
 static void
 test_cnp_and_hash(void **state)
 {
-	struct pcc_sim *sim = sim_new();
+	struct pcc_sim *sim = sim_from(SCN);
 	uint8_t got[256], want[256];
 	struct pcc_l3_spec l3;
 	uint32_t fi, i;
@@ -155,7 +137,7 @@ test_cnp_and_hash(void **state)
 static void
 test_pkt_reuse(void **state)
 {
-	struct pcc_sim *sim = sim_new();
+	struct pcc_sim *sim = sim_from(SCN);
 	struct sim_pkt **all, *p;
 	uint64_t empty = sim->st.pool_empty;
 	uint32_t n = 0, i;

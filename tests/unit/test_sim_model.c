@@ -36,6 +36,7 @@
 
 #include "sim_internal.h"
 #include "test_eal.h"
+#include "test_sim_common.h"
 
 #define US 1000ull
 #define G100 100000000000ull
@@ -47,32 +48,6 @@ static struct rte_mempool *mp;
 #define COMMON                                                  \
 	"sim: {mbufs: 4095, packets: 16383, ring_size: 1024}\n" \
 	"output: {dir: none, progress: false, plots: false}\n"
-
-static struct pcc_sim *
-sim_from(const char *text)
-{
-	char err[512];
-	struct pcc_sim_scenario *s;
-	struct pcc_sim *sim;
-
-	s = pcc_sim_scenario_parse(text, strlen(text), "test.yaml", err, sizeof(err));
-	if (s == NULL)
-		print_error("%s\n", err);
-	assert_non_null(s);
-	sim = pcc_sim_create(s, PCC_SIM_SEED_SCENARIO);
-	pcc_sim_scenario_free(s);
-	if (sim == NULL)
-		print_error("pcc_sim_create: %s\n", rte_strerror(rte_errno));
-	assert_non_null(sim);
-	return sim;
-}
-
-static void
-sim_free(struct pcc_sim *sim)
-{
-	pcc_sim_release(sim);
-	pcc_sim_destroy(sim);
-}
 
 static struct pcc_sim_flow_info
 flow_info(struct pcc_sim *sim, uint32_t idx)

@@ -33,6 +33,7 @@
 
 #include "pcc_proto.h"
 #include "pcc_sim.h"
+#include "test_sim_common.h"
 #include "test_eal.h"
 
 #define US 1000ull
@@ -45,23 +46,6 @@ static uint64_t ts_flag;
 	"topology: {type: incast, senders: 1, host_link: {rate: 100G, delay: 1us}}\n" \
 	"sim: {mbufs: 2047, packets: 4095, ring_size: 512}\n"                         \
 	"output: {dir: none, progress: false, plots: false}\n"
-
-static struct pcc_sim *
-sim_from(const char *text)
-{
-	char err[512];
-	struct pcc_sim_scenario *s;
-	struct pcc_sim *sim;
-
-	s = pcc_sim_scenario_parse(text, strlen(text), "ports.yaml", err, sizeof(err));
-	if (s == NULL)
-		print_error("%s\n", err);
-	assert_non_null(s);
-	sim = pcc_sim_create(s, PCC_SIM_SEED_SCENARIO);
-	pcc_sim_scenario_free(s);
-	assert_non_null(sim);
-	return sim;
-}
 
 /* What the engine does with a port: one RX and one TX queue, started. */
 static void

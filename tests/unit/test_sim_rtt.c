@@ -26,37 +26,12 @@
 #include <rte_log.h>
 
 #include "pcc_sim.h"
+#include "test_sim_common.h"
 #include "test_eal.h"
 
 #define COMMON                                                  \
 	"sim: {mbufs: 4095, packets: 16383, ring_size: 1024}\n" \
 	"output: {dir: none, progress: false, plots: false}\n"
-
-static struct pcc_sim *
-sim_from(const char *text)
-{
-	char err[512];
-	struct pcc_sim_scenario *s;
-	struct pcc_sim *sim;
-
-	s = pcc_sim_scenario_parse(text, strlen(text), "test.yaml", err, sizeof(err));
-	if (s == NULL)
-		print_error("%s\n", err);
-	assert_non_null(s);
-	sim = pcc_sim_create(s, PCC_SIM_SEED_SCENARIO);
-	pcc_sim_scenario_free(s);
-	if (sim == NULL)
-		print_error("pcc_sim_create: %s\n", rte_strerror(rte_errno));
-	assert_non_null(sim);
-	return sim;
-}
-
-static void
-sim_free(struct pcc_sim *sim)
-{
-	pcc_sim_release(sim);
-	pcc_sim_destroy(sim);
-}
 
 static uint64_t
 flow_rtt(struct pcc_sim *sim, uint32_t idx)
