@@ -63,7 +63,6 @@ sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
 {
 	struct sim_ev *h = sim->heap;
 	struct sim_ev e;
-	uint32_t i;
 
 	if (unlikely(sim->seq >= SIM_EV_SEQ_MAX))
 		sim_ev_renumber(sim);
@@ -79,16 +78,7 @@ sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
 	}
 	/* capacity covers every event source (sim_model_build): never full */
 	RTE_VERIFY(sim->heap_n < sim->heap_cap);
-	i = sim->heap_n++;
-	while (i > 0) {
-		uint32_t parent = (i - 1) / 2;
-
-		if (!ev_less(&e, &h[parent]))
-			break;
-		h[i] = h[parent];
-		i = parent;
-	}
-	h[i] = e;
+	ev_sift_up(h, sim->heap_n++, e);
 }
 
 bool

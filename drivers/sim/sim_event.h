@@ -32,6 +32,21 @@ ev_less_nb(const struct sim_ev *a, const struct sim_ev *b)
 	return (unsigned int)(a->order < b->order);
 }
 
+/* e into the hole at h[i]: up while it is earlier than its parent. */
+static inline void
+ev_sift_up(struct sim_ev *h, uint32_t i, struct sim_ev e)
+{
+	while (i > 0) {
+		uint32_t parent = (i - 1) / 2;
+
+		if (!ev_less(&e, &h[parent]))
+			break;
+		h[i] = h[parent];
+		i = parent;
+	}
+	h[i] = e;
+}
+
 /*
  * e into the hole at the root of the n events h[0 .. n): the hole goes
  * down to a leaf along the smaller children (one comparison a level), and
@@ -49,15 +64,7 @@ ev_fill_root(struct sim_ev *h, uint32_t n, struct sim_ev e)
 		h[i] = h[c];
 		i = c;
 	}
-	while (i > 0) {
-		uint32_t parent = (i - 1) / 2;
-
-		if (!ev_less(&e, &h[parent]))
-			break;
-		h[i] = h[parent];
-		i = parent;
-	}
-	h[i] = e;
+	ev_sift_up(h, i, e);
 }
 
 /*
