@@ -143,6 +143,7 @@ proto_frame_begin(void *buf, uint32_t cap, const struct pcc_l3_spec *l3,
 
 	memset(fr, 0, sizeof(*fr));
 	fr->buf = b;
+	fr->zero_off = 0;
 	fr->ipv6 = l3->ipv6;
 	fr->payload_len = roce->payload_len;
 	fr->pad_cnt = (4 - (roce->payload_len & 3)) & 3;
@@ -250,7 +251,10 @@ proto_frame_end(const struct proto_frame *fr)
 	uint32_t crc;
 
 	memset(b + fr->payload_off + fr->payload_len, 0, fr->pad_cnt);
-	crc = pcc_icrc_calc(ip, fr->icrc_off - fr->l3_off, NULL);
+	if (fr->zero_off == 0 || fr->icrc_off - fr->zero_off < ZERO_TAIL_MIN ||
+			proto_icrc_zero_tail(ip, fr->zero_off - fr->l3_off,
+					fr->icrc_off - fr->l3_off, &crc) != 0)
+		crc = pcc_icrc_calc(ip, fr->icrc_off - fr->l3_off, NULL);
 	proto_put_le32(b + fr->icrc_off, crc);
 
 	/* ICRC masks the UDP checksum, so it can be filled in afterwards. */
@@ -263,7 +267,6 @@ pcc_roce_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3,
 		const struct pcc_roce_spec *roce)
 {
 	struct proto_frame fr;
-	uint32_t crc;
 	int ret;
 
 	ret = proto_frame_begin(buf, cap, l3, roce, &fr);
@@ -271,23 +274,13 @@ pcc_roce_build(void *buf, uint32_t cap, const struct pcc_l3_spec *l3,
 		return ret;
 	if (roce->payload != NULL) {
 		memcpy(fr.buf + fr.payload_off, roce->payload, fr.payload_len);
-		proto_frame_end(&fr);
-		return (int)fr.frame_len;
+	} else {
+		/* a zero payload (a generator's data frames): its ICRC from
+		 * the headers and the zeros' length */
+		memset(fr.buf + fr.payload_off, 0, fr.payload_len);
+		fr.zero_off = fr.payload_off;
 	}
-	/* a zero payload: its ICRC from the headers and the zeros' length
-	 * (a generator's data frames) */
-	memset(fr.buf + fr.payload_off, 0, fr.payload_len + fr.pad_cnt);
-	if (fr.payload_len + fr.pad_cnt < ZERO_TAIL_MIN ||
-			proto_icrc_zero_tail(fr.buf + fr.l3_off, fr.payload_off - fr.l3_off,
-					fr.icrc_off - fr.l3_off, &crc) != 0) {
-		proto_frame_end(&fr);
-		return (int)fr.frame_len;
-	}
-	proto_put_le32(fr.buf + fr.icrc_off, crc);
-	if (fr.ipv6)
-		pcc_put_be16(fr.buf + fr.l4_off + 6,
-				proto_udp6_csum(fr.buf + fr.l3_off, fr.buf + fr.l4_off,
-						fr.frame_len - fr.l4_off));
+	proto_frame_end(&fr);
 	return (int)fr.frame_len;
 }
 

@@ -95,6 +95,7 @@ struct proto_frame {
 	uint32_t pad_cnt;
 	uint32_t icrc_off;
 	uint32_t frame_len; /**< including the ICRC */
+	uint32_t zero_off;  /**< bytes from here to the ICRC are zero; 0: not known */
 	bool ipv6;
 };
 
@@ -108,7 +109,9 @@ struct proto_frame {
 int proto_frame_begin(void *buf, uint32_t cap, const struct pcc_l3_spec *l3,
 		const struct pcc_roce_spec *roce, struct proto_frame *fr);
 
-/* Zero the pad, store the ICRC and (IPv6) the UDP checksum. */
+/* Zero the pad, store the ICRC (from the headers and the zeros' length
+ * when fr->zero_off says the payload is zero) and (IPv6) the UDP
+ * checksum. */
 void proto_frame_end(const struct proto_frame *fr);
 
 /*
