@@ -260,17 +260,24 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 }
 
 /*
- * The flow of record r.  The RX path builds every record's key with
- * eng_flow_key_qp(): its type tells, without comparing the whole key, that
- * the QP index has it (when the port is indexed).
+ * The QP index's key of record r's flow in *k; false if the index does not
+ * have it.  The RX path builds every record's key with eng_flow_key_qp():
+ * its type tells, without comparing the whole key, that the index has it
+ * (when the port is indexed).
  */
+static __rte_always_inline bool
+rp_qpix_key(const struct eng_ev *r, uint32_t *k)
+{
+	return r->key.type == PCC_ENGINE_FLOW_QP && eng_qpix_key(r->key.port_id, r->key.qpn, k);
+}
+
+/* The flow of record r. */
 static __rte_always_inline struct eng_flow *
 rp_flow_of(struct eng_lcore *lc, const struct eng_ev *r)
 {
 	uint32_t k, idx;
 
-	if (likely(r->key.type == PCC_ENGINE_FLOW_QP &&
-			    eng_qpix_key(r->key.port_id, r->key.qpn, &k))) {
+	if (likely(rp_qpix_key(r, &k))) {
 		idx = eng_qpix_find(&lc->ft, k);
 		return idx != ENG_QPIX_EMPTY ? eng_flow_at(&lc->ft, idx) : NULL;
 	}
@@ -321,10 +328,7 @@ eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 		 * the first events are processed: with many flows each of
 		 * these is a miss */
 		for (i = 0; i < m; i++) {
-			/* (rp_flow_of(): a QP key is in the index) */
-			in_ix[i] = r[k + i].key.type == PCC_ENGINE_FLOW_QP &&
-					eng_qpix_key(r[k + i].key.port_id, r[k + i].key.qpn,
-							&qk[i]);
+			in_ix[i] = rp_qpix_key(&r[k + i], &qk[i]);
 			if (in_ix[i])
 				eng_qpix_prefetch(&lc->ft, qk[i]);
 		}
