@@ -634,9 +634,11 @@ int eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 void eng_rp_probe_send(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint8_t slot,
 		uint64_t now);
 /* eng_rp_rx() of a CNP or RC ACK/NAK recognised by pcc_cc_match() (*cc),
- * not parsed. */
+ * not parsed; icrc_ok: its ICRC is right, or taken as verified by the port
+ * (worker.c checks a burst's together). */
 int eng_rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
-		const struct pcc_cc_frame *cc, uint64_t now, struct eng_ev *pend, bool *has_pend);
+		const struct pcc_cc_frame *cc, bool icrc_ok, uint64_t now, struct eng_ev *pend,
+		bool *has_pend);
 /* Hand a finished event record to its owner: this lcore's are processed
  * at once while its table is small (eng_rp_bulk_min_flows), else kept for
  * eng_rp_flush() (processed when ENG_RP_EV_BATCH are kept); the others go

@@ -20,8 +20,9 @@
  * transmissions, timer events from a per-lport FIFO (rp_tx.c).
  *
  * The commonest CC packets, CNPs and RC ACK/NAKs over IPv4, reach
- * eng_rp_rx_cc() without a parse (worker.c, pcc_cc_match_raw()); the
- * rest eng_rp_rx(); both build the record in rp_rx_ev().
+ * eng_rp_rx_cc() without a parse, their ICRCs checked a burst at a time
+ * (worker.c, pcc_cc_match_raw(), pcc_cc_icrc_ok_bulk()); the rest
+ * eng_rp_rx(); both build the record in rp_rx_ev().
  */
 
 #include <errno.h>
@@ -517,13 +518,14 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 
 int
 eng_rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
-		const struct pcc_cc_frame *cc, uint64_t now, struct eng_ev *pend, bool *has_pend)
+		const struct pcc_cc_frame *cc, bool icrc_ok, uint64_t now, struct eng_ev *pend,
+		bool *has_pend)
 {
 	uint8_t int_buf[PCC_INT_HDR_LEN];
 	const void *int_hdr = NULL;
 	uint64_t ts = eng_clock_rx(q->clk, m, now);
 
-	if (q->icrc_sw && unlikely(!pcc_cc_icrc_ok(rte_pktmbuf_mtod(m, const uint8_t *), cc)))
+	if (unlikely(!icrc_ok))
 		return icrc_fate(cc->kind);
 	/* an ACK's INT header follows its AETH */
 	if (cc->kind == PCC_PKT_ROCE_ACK && (cc->bth_flags & PCC_BTH_INT))

@@ -54,6 +54,44 @@ is_np_kind(unsigned int kind)
 			kind == PCC_PKT_IFA2;
 }
 
+/* Frames of a burst matched by pcc_cc_match_raw() at a time. */
+#define CC_CHUNK 64
+
+/* What the CC lane found in up to CC_CHUNK frames of a burst. */
+struct cc_chunk {
+	uint64_t lane;    /* bit j: frame j matched, into cc[] in order */
+	uint64_t icrc_ok; /* bit k: cc[k]'s ICRC is right (or the port's word) */
+	struct pcc_cc_frame cc[CC_CHUNK];
+};
+
+/*
+ * The CNPs and RC ACK/NAKs among pkts[0..n) (n <= CC_CHUNK), recognised
+ * without a parse, then their ICRCs checked together (several to a
+ * vector): unless the port verified them.
+ */
+static inline void
+cc_chunk_scan(const struct eng_rxq *q, struct rte_mbuf **pkts, unsigned int n, uint64_t ifa1_marker,
+		struct cc_chunk *ch)
+{
+	const uint8_t *frames[CC_CHUNK];
+	unsigned int j, k = 0;
+
+	ch->lane = 0;
+	for (j = 0; j < n; j++) {
+		const struct rte_mbuf *m = pkts[j];
+		const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
+
+		if (j + 1 < n)
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[j + 1], void *));
+		if (likely(m->nb_segs == 1) &&
+				pcc_cc_match_raw(p, m->data_len, ifa1_marker, &ch->cc[k])) {
+			frames[k++] = p;
+			ch->lane |= UINT64_C(1) << j;
+		}
+	}
+	ch->icrc_ok = !q->icrc_sw ? UINT64_MAX : k > 0 ? pcc_cc_icrc_ok_bulk(frames, ch->cc, k) : 0;
+}
+
 /*
  * Classify a burst.  Malformed packets are counted by reason and dropped;
  * every other frame is counted once by what became of it (rx_fate[]:
@@ -89,6 +127,8 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	uint16_t nb_done = 0, nb_sel = 0, nb_back = 0, i, ntx = 0, nb_fast = 0;
 	uint64_t bytes = 0, tx_bytes = 0;
 	bool has_pend = false;
+	struct cc_chunk ch;
+	unsigned int kc = 0;
 	struct eng_ev pend;
 
 	/* CCMAD probe requests in the RP's layout: answered at once (an
@@ -102,21 +142,29 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 		struct pcc_pkt_info *info = &infos[nb_sel];
-		struct pcc_cc_frame cc;
 		unsigned int kind;
 		int ret, fate;
 
-		if (i + 1 < n)
-			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
 		bytes += m->pkt_len;
-		if (cc_lane && likely(m->nb_segs == 1) &&
-				pcc_cc_match_raw(rte_pktmbuf_mtod(m, const uint8_t *), m->data_len,
-						ifa1_marker, &cc)) {
-			eng_ctr_add(&pc->rx_kind[cc.kind], 1);
-			fate = eng_rp_rx_cc(lc, q, m, &cc, now, &pend, &has_pend);
-			eng_fate(pc, (unsigned int)fate, 1);
-			done[nb_done++] = m;
-			continue;
+		if (cc_lane) {
+			if (i % CC_CHUNK == 0) {
+				cc_chunk_scan(q, pkts + i, RTE_MIN(n - i, CC_CHUNK), ifa1_marker,
+						&ch);
+				kc = 0;
+			}
+			if ((ch.lane >> (i % CC_CHUNK)) & 1) {
+				const struct pcc_cc_frame *cc = &ch.cc[kc];
+
+				eng_ctr_add(&pc->rx_kind[cc->kind], 1);
+				fate = eng_rp_rx_cc(lc, q, m, cc, (ch.icrc_ok >> kc) & 1, now,
+						&pend, &has_pend);
+				kc++;
+				eng_fate(pc, (unsigned int)fate, 1);
+				done[nb_done++] = m;
+				continue;
+			}
+		} else if (i + 1 < n) {
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
 		}
 		ret = pcc_parse_mbuf(m, &e->popts, info);
 		if (ret < 0) {

@@ -182,6 +182,15 @@ pcc_cc_icrc_ok(const uint8_t *p, const struct pcc_cc_frame *cc)
 	return pcc_icrc_calc(ip, n, &err) == rte_le_to_cpu_32(wire) && err == 0;
 }
 
+/**
+ * pcc_cc_icrc_ok() for n frames at once (at most 64; the rest ignored):
+ * frames[i] matched into cc[i].  Returns a mask, bit i set when frame i's
+ * ICRC is right.  Runs of frames of one length are checked 2 or 4 to a
+ * vector where the CPU (VPCLMULQDQ) and DPDK's SIMD width allow.
+ */
+uint64_t pcc_cc_icrc_ok_bulk(
+		const uint8_t *const frames[], const struct pcc_cc_frame cc[], unsigned int n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -358,6 +358,13 @@ proto_icrc_reg_consts(void)
 	return &icrc_reg_k;
 }
 
+const uint8_t *
+proto_icrc_reg_or(unsigned int ihl)
+{
+	pthread_once(&icrc_reg_once, icrc_reg_init);
+	return icrc_reg_or[ihl & 15];
+}
+
 bool
 proto_icrc_reg_use(bool on)
 {

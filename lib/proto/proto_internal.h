@@ -168,6 +168,16 @@ struct proto_icrc_reg_k {
 };
 struct proto_icrc_reg_k *proto_icrc_reg_consts(void);
 
+/* The bytes the register ICRC ORs into the datagram's first
+ * 96 bytes (80 may be masked, and a block read from there): ihl 0 IPv6,
+ * 5..15 IPv4 by IHL. */
+const uint8_t *proto_icrc_reg_or(unsigned int ihl);
+
+/* pcc_cc_icrc_ok_bulk()'s vector width (at first use the widest the CPU
+ * has within DPDK's SIMD limit): set to the widest of bits (0, 256, 512)
+ * the CPU has, 0 one frame at a time; returns it (unit tests). */
+unsigned int proto_icrc_bulk_width(unsigned int bits);
+
 /* pcc_probe_fast_reflect_mbufs(): may m be answered in place (one
  * direct, unshared segment)?  And an answered one's metadata reset. */
 static inline bool

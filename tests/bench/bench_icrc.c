@@ -16,8 +16,13 @@
  *  - lat: each call's datagram address depends on the last call's result
  *    (an opaque zero mask), so calls do not overlap: the latency;
  *  - tput: independent calls, results xored: what the CPU overlaps.
- * Prints best and range over the rounds.  doc/perf-rp.md, "ICRC
- * verification", has the figures.  Not a test.
+ * Prints best and range over the rounds.
+ *
+ * Then bursts: 32 CNPs (and 32 ACKs) of different flows, each in its own
+ * buffer, their ICRCs checked frame by frame (pcc_cc_icrc_ok()) against
+ * pcc_cc_icrc_ok_bulk() at each vector width the CPU has (0: one frame at
+ * a time, 256, 512), alternately, --calls / 32 bursts per figure.
+ * doc/perf-rp.md, "ICRC verification", has the figures.  Not a test.
  */
 
 #include <inttypes.h>
@@ -31,6 +36,7 @@
 
 #include "bench_common.h"
 #include "pcc_proto.h"
+#include "pcc_proto_cc.h"
 #include "proto_internal.h"
 
 #define N_DG 4
@@ -121,6 +127,98 @@ run_tput(const struct dg *d, uint32_t n, uint32_t *sink)
 	return (double)(bench_clock_ns(CLOCK_THREAD_CPUTIME_ID) - t0) / n;
 }
 
+#define BURST 32
+#define N_BULK 4 /* frame by frame; bulk at 0, 256, 512 bits */
+
+struct burst {
+	const char *name;
+	uint8_t buf[BURST][256];
+	const uint8_t *frames[BURST];
+	struct pcc_cc_frame cc[BURST];
+};
+
+static struct burst bursts[2];
+
+/* 32 CNPs (b 0) or ACKs (b 1) of flows 0x100 + i, matched */
+static int
+burst_build(unsigned int b)
+{
+	struct pcc_l3_spec l3 = { .src.v4 = 0x0a000001, .dst.v4 = 0x0a000002 };
+	struct pcc_roce_spec ack = { .bth = { .opcode = PCC_OP_RC_ACK, .pkey = 0xffff, .psn = 77 },
+		.aeth = { .msn = 5 } };
+	struct burst *u = &bursts[b];
+	unsigned int i;
+	int n;
+
+	u->name = b == 0 ? "CNP v4" : "ACK v4";
+	for (i = 0; i < BURST; i++) {
+		ack.bth.dqpn = 0x100 + i;
+		n = b == 0 ? pcc_cnp_build(u->buf[i], sizeof(u->buf[i]), &l3, 0x100 + i) :
+			     pcc_roce_build(u->buf[i], sizeof(u->buf[i]), &l3, &ack);
+		if (n < 0 || !pcc_cc_match(u->buf[i], (uint32_t)n, NULL, &u->cc[i]) ||
+				!pcc_cc_icrc_ok(u->buf[i], &u->cc[i]))
+			return -1;
+		u->frames[i] = u->buf[i];
+	}
+	return 0;
+}
+
+/* ns per frame: n / BURST bursts checked by way w (0: frame by frame,
+ * else bulk at bits 0, 256, 512); -1 if the CPU lacks the width */
+static double
+run_burst(const struct burst *u, unsigned int w, uint32_t n, uint32_t *sink)
+{
+	static const unsigned int bits[N_BULK] = { 0, 0, 256, 512 };
+	uint64_t ok = 0, t0;
+	uint32_t k, i;
+
+	if (w > 0 && proto_icrc_bulk_width(bits[w]) != bits[w])
+		return -1;
+	t0 = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	for (k = 0; k < n / BURST; k++) {
+		if (w == 0)
+			for (i = 0; i < BURST; i++)
+				ok += pcc_cc_icrc_ok(u->frames[i], &u->cc[i]);
+		else
+			ok += pcc_cc_icrc_ok_bulk(u->frames, u->cc, BURST);
+	}
+	*sink ^= (uint32_t)ok;
+	return (double)(bench_clock_ns(CLOCK_THREAD_CPUTIME_ID) - t0) / (n / BURST * BURST);
+}
+
+/* The bursts' figures: best and range per way, and frame-by-frame / way. */
+static void
+bursts_run(uint32_t *sink)
+{
+	static const char *const way[N_BULK] = { "each", "bulk-0", "bulk-256", "bulk-512" };
+	static double ns[2][N_BULK][MAX_ROUNDS];
+	unsigned int b, w, r;
+
+	for (r = 0; r < o.rounds; r++)
+		for (b = 0; b < 2; b++)
+			for (w = 0; w < N_BULK; w++)
+				ns[b][w][r] = run_burst(&bursts[b], w, o.calls, sink);
+	printf("# bursts of %u frames: pcc_cc_icrc_ok() each, pcc_cc_icrc_ok_bulk() at 0, "
+	       "256, 512 bits\n",
+			BURST);
+	printf("%-9s %-9s %7s %15s %9s\n", "frames", "way", "best", "range (ns)", "each/way");
+	for (b = 0; b < 2; b++) {
+		double best[N_BULK], worst[N_BULK];
+
+		for (w = 0; w < N_BULK; w++) {
+			best[w] = worst[w] = ns[b][w][0];
+			for (r = 1; r < o.rounds; r++) {
+				best[w] = RTE_MIN(best[w], ns[b][w][r]);
+				worst[w] = RTE_MAX(worst[w], ns[b][w][r]);
+			}
+			if (best[w] < 0)
+				continue;
+			printf("%-9s %-9s %7.2f %7.2f-%-7.2f %9.2f\n", bursts[b].name, way[w],
+					best[w], best[w], worst[w], best[0] / best[w]);
+		}
+	}
+}
+
 static void
 usage(FILE *out)
 {
@@ -204,6 +302,11 @@ main(int argc, char **argv)
 			}
 		}
 	}
+	if (burst_build(0) != 0 || burst_build(1) != 0) {
+		fprintf(stderr, "bench_icrc: bursts not built\n");
+		return 1;
+	}
+	bursts_run(&sink);
 	printf("# (sink %08x)\n", sink);
 	test_eal_cleanup();
 	return 0;

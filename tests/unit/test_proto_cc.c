@@ -14,6 +14,7 @@
  * or NAK over IPv4 without options must be matched.
  */
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -288,12 +289,96 @@ test_match_shortest(void **state)
 	assert_false(pcc_cc_match(buf, (uint32_t)len, &opts, &cc));
 }
 
+#define BULK_BURSTS 3000
+#define BULK_MAX 64
+
+/*
+ * A burst of up to BULK_MAX matched frames at random offsets of buf (one
+ * FRAME_MAX + 64 slot each): half the bursts CNPs of one length (the
+ * vectors' case), the rest random CNPs and ACKs; one in four frames with
+ * a bit flipped anywhere in its datagram or ICRC (a masked bit changes
+ * nothing).  Returns the number of frames.
+ */
+static unsigned int
+bulk_burst(uint8_t *buf, const uint8_t **frames, struct pcc_cc_frame *cc)
+{
+	const bool cnps = rnd() % 2 == 0;
+	unsigned int n = 1 + rnd() % BULK_MAX, k = 0, tries = 0;
+	struct pcc_parse_opts opts;
+
+	pcc_parse_opts_default(&opts);
+	while (k < n && tries++ < 100 * BULK_MAX) {
+		uint8_t *f = buf + (size_t)k * (FRAME_MAX + 64) + rnd() % 64;
+		uint32_t len;
+
+		if (cnps) {
+			struct pcc_l3_spec l3;
+
+			memset(&l3, 0, sizeof(l3));
+			l3.src.v4 = rnd();
+			l3.dst.v4 = rnd();
+			l3.ttl = (uint8_t)rnd();
+			l3.udp_sport = (uint16_t)rnd();
+			len = (uint32_t)pcc_cnp_build(f, FRAME_MAX, &l3, rnd() & PCC_QPN_MASK);
+		} else {
+			len = build(f, &opts);
+		}
+		if (len == 0 || !pcc_cc_match(f, len, &opts, &cc[k]))
+			continue;
+		if (rnd() % 4 == 0) {
+			uint32_t bit = rnd() % (8u * cc[k].ip_len);
+
+			f[cc[k].l3_off + bit / 8] ^= (uint8_t)(1u << (bit % 8));
+		}
+		frames[k++] = f;
+	}
+	return k;
+}
+
+/* pcc_cc_icrc_ok_bulk() at every width the CPU has equals
+ * pcc_cc_icrc_ok() frame by frame. */
+static void
+test_icrc_bulk(void **state)
+{
+	static const unsigned int widths[] = { 0, 256, 512 };
+	static uint8_t buf[BULK_MAX * (FRAME_MAX + 64)];
+	const uint8_t *frames[BULK_MAX];
+	struct pcc_cc_frame cc[BULK_MAX];
+	unsigned int b, w, i, n, good = 0, bad = 0, ran[3] = { 0 };
+	uint64_t want, got;
+
+	(void)state;
+	for (b = 0; b < BULK_BURSTS; b++) {
+		n = bulk_burst(buf, frames, cc);
+		want = 0;
+		for (i = 0; i < n; i++)
+			want |= (uint64_t)pcc_cc_icrc_ok(frames[i], &cc[i]) << i;
+		good += (unsigned int)__builtin_popcountll(want);
+		bad += n - (unsigned int)__builtin_popcountll(want);
+		for (w = 0; w < RTE_DIM(widths); w++) {
+			if (proto_icrc_bulk_width(widths[w]) != widths[w])
+				continue;
+			ran[w]++;
+			got = pcc_cc_icrc_ok_bulk(frames, cc, n);
+			if (got != want)
+				fail_msg("burst %u of %u frames, %u bits: %#" PRIx64
+					 " != %#" PRIx64,
+						b, n, widths[w], got, want);
+		}
+	}
+	print_message("bursts at 0 / 256 / 512 bits: %u / %u / %u; ICRC right %u, wrong %u\n",
+			ran[0], ran[1], ran[2], good, bad);
+	assert_int_equal(ran[0], BULK_BURSTS);
+	assert_true(good > 10000 && bad > 1000);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_match_equals_parse),
 		cmocka_unit_test(test_match_shortest),
+		cmocka_unit_test(test_icrc_bulk),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
