@@ -313,6 +313,15 @@ pcc_engine_port_paused(const struct pcc_engine *e, uint16_t port_id)
 }
 
 int
+pcc_engine_hold(struct pcc_engine *e, bool hold)
+{
+	if (e == NULL)
+		return -EINVAL;
+	__atomic_store_n(&e->held, hold ? 1 : 0, __ATOMIC_RELEASE);
+	return 0;
+}
+
+int
 pcc_engine_set_hooks(struct pcc_engine *e, const struct pcc_engine_hooks *hooks)
 {
 	if (e == NULL)

@@ -409,6 +409,7 @@ struct eng_lcore {
 
 struct pcc_engine {
 	uint32_t stop; /* set by pcc_engine_stop() */
+	uint32_t held; /* set by pcc_engine_hold(): rounds leave the ports alone */
 	uint32_t id;   /* sequence number in the process */
 	bool launched;
 	bool dev_owned; /* pcc_dev_init() done by this engine */

@@ -520,6 +520,19 @@ int pcc_engine_port_pause(struct pcc_engine *e, uint16_t port_id, bool pause);
 int pcc_engine_port_paused(const struct pcc_engine *e, uint16_t port_id);
 
 /**
+ * Hold (true) or release every port at once: while held, a poll round
+ * polls no RX queue or ring between lcores and runs no generator, pacer
+ * or flow housekeeping, whatever the ports' pause state; it still runs
+ * run-time control, the hooks' round work and the poll hook.  A polling
+ * lcore sees it from its next round; from the poll hook, the round after
+ * the hook works on the ports resumed before it.  A simulator run holds
+ * the engine until all its contexts run, so that no round works on some
+ * ports before the others (lib/simrun).  Any thread, any time, before or
+ * after pcc_engine_start().  0 or -EINVAL (NULL engine).
+ */
+int pcc_engine_hold(struct pcc_engine *e, bool hold);
+
+/**
  * Poll hook: called by the polling lcore once per poll round, after the
  * round (RX, generator, pacer, housekeeping).  idle_until_ns is
  * PCC_ENGINE_POLL_BUSY when the round did work or something is due at

@@ -12,8 +12,10 @@
  * and forwarded packets other lcores handed over; on every RP port:
  * transmit what the pacer has due, let the generator refill the flows'
  * pacer queues (and transmit at once what of it is due), and run the flow
- * housekeeping (TX-coalescing flush, timers, aging).  Then the poll hook,
- * if any, with the time until which the lcore has nothing to do.
+ * housekeeping (TX-coalescing flush, timers, aging); none of this while
+ * the engine is held (pcc_engine_hold).  Then run-time control, the
+ * hooks' round work and the poll hook, if any, with the time until which
+ * the lcore has nothing to do.
  */
 
 #include <errno.h>
@@ -364,6 +366,9 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 			if (lp->rxq != NULL || lp->pacer != NULL)
 				lp->now = eng_clock_now(lp->clk);
 		}
+		/* every port held (pcc_engine_hold) */
+		if (unlikely(__atomic_load_n(&e->held, __ATOMIC_ACQUIRE) != 0))
+			goto control;
 		for (i = 0; i < lc->nb_rxq; i++) {
 			const struct eng_rxq *q = &lc->rxq[i];
 			uint16_t n;
@@ -403,6 +408,7 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 				work += 1 + eng_rp_pacer_run(lc, lp, lp->now);
 			hk += eng_rp_housekeep(lc, lp, lp->now);
 		}
+control:
 		/* run-time control requests (ctl.c) */
 		if (unlikely(!rte_ring_empty(lc->ctl)))
 			work += eng_ctl_poll(lc);

@@ -627,6 +627,8 @@ host_engine_create(void)
 	ret = pcc_engine_set_hooks(e, &hooks);
 	if (ret == 0 && host_eng.hook != NULL)
 		ret = pcc_engine_set_poll_hook(e, host_eng.hook, host_eng.hook_arg);
+	if (ret == 0 && host_eng.hold)
+		ret = pcc_engine_hold(e, true);
 	if (ret < 0) {
 		host_err(ret, "start: cannot hook into the engine's lcores");
 		goto fail;

@@ -228,6 +228,7 @@ extern struct pcc_engine *host_e;
 struct host_engine_state {
 	pcc_engine_poll_hook_t hook; /* installed at creation */
 	void *hook_arg;
+	bool hold;      /* the engine is created held (pcc_host_set_poll_hold) */
 	bool abs_start; /* generator groups: absolute start times */
 	bool launched;  /* lcores launched (pcc_engine_start) */
 };

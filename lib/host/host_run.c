@@ -134,6 +134,19 @@ pcc_host_set_poll_hook(pcc_engine_poll_hook_t fn, void *arg)
 				"start");
 	host_eng.hook = fn;
 	host_eng.hook_arg = fn != NULL ? arg : NULL;
+	host_eng.hold = false;
+	return 0;
+}
+
+int
+pcc_host_set_poll_hold(bool hold)
+{
+	host_err_clear();
+	if (host_e != NULL)
+		return host_err(-EBUSY,
+				"poll hold: the engine exists; set it before the first "
+				"start");
+	host_eng.hold = hold;
 	return 0;
 }
 

@@ -402,6 +402,15 @@ int pcc_host_set_engine_extra(uint32_t nb_mbufs_extra, bool tx_stamp);
  */
 int pcc_host_set_poll_hook(pcc_engine_poll_hook_t fn, void *arg);
 
+/**
+ * Create the engine held (pcc_engine_hold(): its rounds leave every port
+ * alone) for the poll hook to release (pcc_engine_hold(e, false) from
+ * the hook, once the caller says every context runs): lib/simrun's
+ * deterministic mode.  pcc_host_set_poll_hook() clears it: set it after
+ * the hook.  Before the engine exists.
+ */
+int pcc_host_set_poll_hold(bool hold);
+
 /** Generator flow groups (copied), for every RP port the group names;
  *  abs_start: start times are absolute port-clock times.  Before the
  *  engine exists; NULL/0 clears. */

@@ -37,11 +37,15 @@ struct pcc_simrun {
 	uint32_t service_lcore;
 	uint32_t service_id;
 	bool service_on;
-	/* deterministic mode: the simulator steps only once every context
-	 * runs (pcc_simrun_started): contexts start one after the other, and
-	 * virtual time must not pass while the later ones are still paused */
+	/* deterministic mode: the engine is held (pcc_engine_hold) and the
+	 * simulator does not step until every context runs
+	 * (pcc_simrun_started): contexts start one after the other, and the
+	 * poll lcore, launched with the first, must neither let virtual time
+	 * pass nor work on some ports only (a generator's round-robin start
+	 * moves every round, so extra rounds on one port change the run) */
 	uint32_t go;
-	bool armed; /* the poll lcore saw go a round ago */
+	bool held;  /* the engine is held: the poll lcore has not seen go */
+	bool armed; /* the engine's first round on the ports ran */
 };
 
 static int
@@ -70,11 +74,18 @@ sim_hook(void *arg, uint64_t idle_until_ns)
 {
 	struct pcc_simrun *run = arg;
 
-	if (__atomic_load_n(&run->go, __ATOMIC_ACQUIRE) == 0)
+	if (run->held) {
+		if (__atomic_load_n(&run->go, __ATOMIC_ACQUIRE) == 0)
+			return 0;
+		/* every port was resumed before go: the next round works on
+		 * all of them, whatever the wall clock did until now */
+		pcc_engine_hold(pcc_host_engine(), false);
+		run->held = false;
 		return 0;
-	/* contexts are resumed by flags the poll loop reads during a round:
-	 * the round that saw go may have skipped a port resumed just before,
-	 * so time starts passing from the next round, which sees them all */
+	}
+	/* the engine's first two rounds on the ports pass at virtual time 0
+	 * (its first round sends the flows' first packets, the second comes
+	 * before the first step) */
 	if (!run->armed) {
 		run->armed = true;
 		return 0;
@@ -240,6 +251,13 @@ pcc_simrun_create(const struct pcc_simrun_conf *conf, char *err, size_t errlen, 
 			goto fail;
 		}
 		run->hooked = true;
+		/* the hook releases it (pcc_host_set_poll_hook(NULL) clears it) */
+		if (pcc_host_set_poll_hold(true) != 0) {
+			fail(err, errlen, "cannot hold the engine until the run starts: %s",
+					pcc_host_last_error());
+			goto fail;
+		}
+		run->held = true;
 	}
 	return run;
 fail_usage:

@@ -9,9 +9,12 @@
  * few endless streams; the poll hook counts what arrives on the other
  * side.  Every message is sent whole (its packets in PSN order) and done,
  * every stream keeps sending after the messages are done, and what
- * arrives is what the flows counted.  EAL without hugepages.
+ * arrives is what the flows counted.  A held engine (pcc_engine_hold)
+ * generates and sends nothing, however many rounds it runs, until its
+ * poll hook releases it.  EAL without hugepages.
  */
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -182,6 +185,115 @@ test_gen_live_list(void **state)
 	pcc_ring_pair_free(rp);
 }
 
+#define HELD_ROUNDS 50
+#define HELD_PKTS 20
+
+struct held {
+	struct pcc_engine *e;
+	uint16_t port;
+	uint32_t rounds;
+	uint64_t rx;
+	uint64_t rx_held; /* arrived while held */
+	uint64_t tx_held; /* built while held */
+	uint64_t t_end;
+};
+
+/* Counts rounds; releases the engine after HELD_ROUNDS of them. */
+static int
+held_hook(void *arg, uint64_t idle_until_ns)
+{
+	struct held *h = arg;
+	struct pcc_engine_gen_flow_stats st;
+	struct rte_mbuf *pkts[64];
+	uint16_t n;
+
+	(void)idle_until_ns;
+	n = rte_eth_rx_burst(h->port, 0, pkts, RTE_DIM(pkts));
+	rte_pktmbuf_free_bulk(pkts, n);
+	h->rx += n;
+	if (++h->rounds <= HELD_ROUNDS) {
+		h->rx_held += n;
+		if (pcc_engine_gen_flow_stats_get(h->e, 0, &st) == 0)
+			h->tx_held += st.tx_pkts;
+		if (h->rounds == HELD_ROUNDS)
+			assert_int_equal(pcc_engine_hold(h->e, false), 0);
+		return 0;
+	}
+	return h->rx >= HELD_PKTS || rte_rdtsc() > h->t_end;
+}
+
+static void
+test_hold(void **state)
+{
+	static struct pcc_engine_conf conf;
+	struct pcc_engine_gen_flow_stats st;
+	struct pcc_engine_gen_group grp;
+	struct pcc_engine_rxq_conf rxq;
+	struct rte_eth_conf ec;
+	struct pcc_ring_pair *rp;
+	struct held h;
+	uint16_t pa, pb;
+
+	(void)state;
+	assert_int_equal(pcc_engine_hold(NULL, true), -EINVAL);
+	rp = pcc_ring_pair_create("gen_hold", 1, 1, RING_SIZE, (int)rte_socket_id());
+	assert_non_null(rp);
+	pa = pcc_ring_pair_port(rp, 0);
+	pb = pcc_ring_pair_port(rp, 1);
+	memset(&ec, 0, sizeof(ec));
+	assert_int_equal(rte_eth_dev_configure(pb, 1, 1, &ec), 0);
+	assert_int_equal(rte_eth_rx_queue_setup(pb, 0, RING_SIZE, rte_socket_id(), NULL, mp), 0);
+	assert_int_equal(rte_eth_tx_queue_setup(pb, 0, RING_SIZE, rte_socket_id(), NULL), 0);
+	assert_int_equal(rte_eth_dev_start(pb), 0);
+
+	pcc_engine_conf_default(&conf);
+	conf.port[pa].roles = PCC_ENGINE_ROLE_RP;
+	rxq.port_id = pa;
+	rxq.queue_id = 0;
+	rxq.lcore_id = rte_get_main_lcore();
+	conf.rxq = &rxq;
+	conf.nb_rxq_conf = 1;
+	conf.nb_rxd = RING_SIZE;
+	conf.nb_txd = RING_SIZE;
+	conf.flow.capacity = 64;
+	conf.flow.idle_ms = 0;
+	/* one unpaced message: due from the first round */
+	memset(&grp, 0, sizeof(grp));
+	grp.port_id = pa;
+	grp.count = 1;
+	grp.qpn_base = QPN_MSG;
+	grp.payload_len = 64;
+	grp.size = 64 * HELD_PKTS;
+	grp.unpaced = true;
+	conf.gen.groups = &grp;
+	conf.gen.nb_groups = 1;
+	conf.gen.payload_len = 64;
+	conf.rp.algo = "noop";
+	memset(&h, 0, sizeof(h));
+	h.port = pb;
+	h.t_end = rte_rdtsc() + 10 * rte_get_tsc_hz();
+	h.e = pcc_engine_create(&conf);
+	assert_non_null(h.e);
+	assert_int_equal(pcc_engine_set_poll_hook(h.e, held_hook, &h), 0);
+	assert_int_equal(pcc_engine_hold(h.e, true), 0);
+	assert_int_equal(pcc_engine_start(h.e), 0);
+	pcc_engine_main_loop(h.e, NULL, NULL, 1000);
+	pcc_engine_stop(h.e);
+	pcc_engine_wait(h.e);
+
+	assert_true(h.rounds > HELD_ROUNDS);
+	assert_int_equal(h.tx_held, 0);
+	assert_int_equal(h.rx_held, 0);
+	/* released, the message went whole */
+	assert_int_equal(h.rx, HELD_PKTS);
+	assert_int_equal(pcc_engine_gen_flow_stats_get(h.e, 0, &st), 0);
+	assert_int_equal(st.state, PCC_ENGINE_GEN_DONE);
+	assert_int_equal(st.tx_pkts, HELD_PKTS);
+	pcc_engine_destroy(h.e);
+	rte_eth_dev_stop(pb);
+	pcc_ring_pair_free(rp);
+}
+
 static int
 group_setup(void **state)
 {
@@ -210,6 +322,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gen_live_list),
+		cmocka_unit_test(test_hold),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
