@@ -97,6 +97,43 @@ hook(void *arg, uint64_t idle_until_ns)
 	return all_done(s) || rte_rdtsc() > s->t_end;
 }
 
+/* A ring pair: side a for the engine, side b (started) for the sink. */
+static struct pcc_ring_pair *
+pair_setup(const char *name, uint16_t *pa, uint16_t *pb)
+{
+	struct pcc_ring_pair *rp;
+	struct rte_eth_conf ec;
+
+	rp = pcc_ring_pair_create(name, 1, 1, RING_SIZE, (int)rte_socket_id());
+	assert_non_null(rp);
+	*pa = pcc_ring_pair_port(rp, 0);
+	*pb = pcc_ring_pair_port(rp, 1);
+	memset(&ec, 0, sizeof(ec));
+	assert_int_equal(rte_eth_dev_configure(*pb, 1, 1, &ec), 0);
+	assert_int_equal(rte_eth_rx_queue_setup(*pb, 0, RING_SIZE, rte_socket_id(), NULL, mp), 0);
+	assert_int_equal(rte_eth_tx_queue_setup(*pb, 0, RING_SIZE, rte_socket_id(), NULL), 0);
+	assert_int_equal(rte_eth_dev_start(*pb), 0);
+	return rp;
+}
+
+/* An engine with port pa as RP, polled by the main lcore, flows flows. */
+static void
+conf_setup(struct pcc_engine_conf *conf, struct pcc_engine_rxq_conf *rxq, uint16_t pa,
+		uint32_t flows)
+{
+	pcc_engine_conf_default(conf);
+	conf->port[pa].roles = PCC_ENGINE_ROLE_RP;
+	rxq->port_id = pa;
+	rxq->queue_id = 0;
+	rxq->lcore_id = rte_get_main_lcore();
+	conf->rxq = rxq;
+	conf->nb_rxq_conf = 1;
+	conf->nb_rxd = RING_SIZE;
+	conf->nb_txd = RING_SIZE;
+	conf->flow.capacity = flows;
+	conf->flow.idle_ms = 0;
+}
+
 static void
 test_gen_live_list(void **state)
 {
@@ -104,34 +141,14 @@ test_gen_live_list(void **state)
 	static struct sink s;
 	struct pcc_engine_gen_group grp[2];
 	struct pcc_engine_rxq_conf rxq;
-	struct rte_eth_conf ec;
 	struct pcc_ring_pair *rp;
 	uint64_t tx_msg = 0, tx_stream = 0;
 	uint16_t pa, pb;
 	uint32_t i, nb;
 
 	(void)state;
-	rp = pcc_ring_pair_create("gen_live", 1, 1, RING_SIZE, (int)rte_socket_id());
-	assert_non_null(rp);
-	pa = pcc_ring_pair_port(rp, 0);
-	pb = pcc_ring_pair_port(rp, 1);
-	memset(&ec, 0, sizeof(ec));
-	assert_int_equal(rte_eth_dev_configure(pb, 1, 1, &ec), 0);
-	assert_int_equal(rte_eth_rx_queue_setup(pb, 0, RING_SIZE, rte_socket_id(), NULL, mp), 0);
-	assert_int_equal(rte_eth_tx_queue_setup(pb, 0, RING_SIZE, rte_socket_id(), NULL), 0);
-	assert_int_equal(rte_eth_dev_start(pb), 0);
-
-	pcc_engine_conf_default(&conf);
-	conf.port[pa].roles = PCC_ENGINE_ROLE_RP;
-	rxq.port_id = pa;
-	rxq.queue_id = 0;
-	rxq.lcore_id = rte_get_main_lcore();
-	conf.rxq = &rxq;
-	conf.nb_rxq_conf = 1;
-	conf.nb_rxd = RING_SIZE;
-	conf.nb_txd = RING_SIZE;
-	conf.flow.capacity = 2048;
-	conf.flow.idle_ms = 0;
+	rp = pair_setup("gen_live", &pa, &pb);
+	conf_setup(&conf, &rxq, pa, 2048);
 	memset(grp, 0, sizeof(grp));
 	grp[0].port_id = pa;
 	grp[0].count = MSG_FLOWS;
@@ -229,34 +246,14 @@ test_hold(void **state)
 	struct pcc_engine_gen_flow_stats st;
 	struct pcc_engine_gen_group grp;
 	struct pcc_engine_rxq_conf rxq;
-	struct rte_eth_conf ec;
 	struct pcc_ring_pair *rp;
 	struct held h;
 	uint16_t pa, pb;
 
 	(void)state;
 	assert_int_equal(pcc_engine_hold(NULL, true), -EINVAL);
-	rp = pcc_ring_pair_create("gen_hold", 1, 1, RING_SIZE, (int)rte_socket_id());
-	assert_non_null(rp);
-	pa = pcc_ring_pair_port(rp, 0);
-	pb = pcc_ring_pair_port(rp, 1);
-	memset(&ec, 0, sizeof(ec));
-	assert_int_equal(rte_eth_dev_configure(pb, 1, 1, &ec), 0);
-	assert_int_equal(rte_eth_rx_queue_setup(pb, 0, RING_SIZE, rte_socket_id(), NULL, mp), 0);
-	assert_int_equal(rte_eth_tx_queue_setup(pb, 0, RING_SIZE, rte_socket_id(), NULL), 0);
-	assert_int_equal(rte_eth_dev_start(pb), 0);
-
-	pcc_engine_conf_default(&conf);
-	conf.port[pa].roles = PCC_ENGINE_ROLE_RP;
-	rxq.port_id = pa;
-	rxq.queue_id = 0;
-	rxq.lcore_id = rte_get_main_lcore();
-	conf.rxq = &rxq;
-	conf.nb_rxq_conf = 1;
-	conf.nb_rxd = RING_SIZE;
-	conf.nb_txd = RING_SIZE;
-	conf.flow.capacity = 64;
-	conf.flow.idle_ms = 0;
+	rp = pair_setup("gen_hold", &pa, &pb);
+	conf_setup(&conf, &rxq, pa, 64);
 	/* one unpaced message: due from the first round */
 	memset(&grp, 0, sizeof(grp));
 	grp.port_id = pa;
