@@ -640,6 +640,12 @@ void eng_rp_probe_send(struct eng_lcore *lc, struct eng_lport *lp, struct eng_fl
 int eng_rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_cc_frame *cc, bool icrc_ok, uint64_t now, struct eng_ev *pend,
 		bool *has_pend);
+/* eng_rp_rx_cc() for n frames that all matched (pkts[k] into cc[k]; bit
+ * k of icrc_ok: its ICRC is right), counted by kind and fate; returns
+ * their bytes. */
+uint64_t eng_rp_rx_cc_burst(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
+		const struct pcc_cc_frame *cc, unsigned int n, uint64_t icrc_ok, uint64_t now,
+		struct eng_ev *pend, bool *has_pend);
 /* Hand a finished event record to its owner: this lcore's are processed
  * at once while its table is small (eng_rp_bulk_min_flows), else kept for
  * eng_rp_flush() (processed when ENG_RP_EV_BATCH are kept); the others go

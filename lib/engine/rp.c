@@ -516,8 +516,9 @@ eng_rp_rx(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 			info->bth_flags, info->ttl, int_hdr, ts, pend, has_pend);
 }
 
-int
-eng_rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
+/* eng_rp_rx_cc(), inline in the burst's loop. */
+static __rte_always_inline int
+rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 		const struct pcc_cc_frame *cc, bool icrc_ok, uint64_t now, struct eng_ev *pend,
 		bool *has_pend)
 {
@@ -535,4 +536,31 @@ eng_rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
 				PCC_INT_HDR_LEN, int_buf);
 	return rp_rx_ev(lc, q, cc->kind, cc->syndrome, cc->dqpn, cc->psn, cc->bth_flags, cc->ttl,
 			int_hdr, ts, pend, has_pend);
+}
+
+int
+eng_rp_rx_cc(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf *m,
+		const struct pcc_cc_frame *cc, bool icrc_ok, uint64_t now, struct eng_ev *pend,
+		bool *has_pend)
+{
+	return rp_rx_cc(lc, q, m, cc, icrc_ok, now, pend, has_pend);
+}
+
+uint64_t
+eng_rp_rx_cc_burst(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkts,
+		const struct pcc_cc_frame *cc, unsigned int n, uint64_t icrc_ok, uint64_t now,
+		struct eng_ev *pend, bool *has_pend)
+{
+	struct pcc_engine_port_stats *pc = &lc->pctr[q->pidx];
+	uint64_t bytes = 0;
+	unsigned int k;
+	int fate;
+
+	for (k = 0; k < n; k++) {
+		bytes += pkts[k]->pkt_len;
+		eng_ctr_add(&pc->rx_kind[cc[k].kind], 1);
+		fate = rp_rx_cc(lc, q, pkts[k], &cc[k], (icrc_ok >> k) & 1, now, pend, has_pend);
+		eng_fate(pc, (unsigned int)fate, 1);
+	}
+	return bytes;
 }

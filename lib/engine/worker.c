@@ -142,18 +142,30 @@ rx_dispatch(struct eng_lcore *lc, const struct eng_rxq *q, struct rte_mbuf **pkt
 		tx_bytes = bytes;
 	}
 	for (i = 0; i < n; i++) {
-		struct rte_mbuf *m = pkts[i];
-		struct pcc_pkt_info *info = &infos[nb_sel];
+		struct rte_mbuf *m;
+		struct pcc_pkt_info *info;
 		unsigned int kind;
 		int ret, fate;
 
+		if (cc_lane && i % CC_CHUNK == 0) {
+			const unsigned int nc = RTE_MIN(n - i, CC_CHUNK);
+
+			cc_chunk_scan(q, pkts + i, nc, ifa1_marker, &ch);
+			kc = 0;
+			/* all of them (the common case): in one loop */
+			if (ch.lane == UINT64_MAX >> (64 - nc)) {
+				bytes += eng_rp_rx_cc_burst(lc, q, pkts + i, ch.cc, nc, ch.icrc_ok,
+						now, &pend, &has_pend);
+				memcpy(done + nb_done, pkts + i, nc * sizeof(done[0]));
+				nb_done = (uint16_t)(nb_done + nc);
+				i = (uint16_t)(i + nc - 1);
+				continue;
+			}
+		}
+		m = pkts[i];
+		info = &infos[nb_sel];
 		bytes += m->pkt_len;
 		if (cc_lane) {
-			if (i % CC_CHUNK == 0) {
-				cc_chunk_scan(q, pkts + i, RTE_MIN(n - i, CC_CHUNK), ifa1_marker,
-						&ch);
-				kc = 0;
-			}
 			if ((ch.lane >> (i % CC_CHUNK)) & 1) {
 				const struct pcc_cc_frame *cc = &ch.cc[kc];
 
