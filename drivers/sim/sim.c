@@ -326,6 +326,9 @@ drain(struct pcc_sim *sim)
 		uint32_t h = sim->eth_hosts[i];
 		struct sim_host *ho = &sim->hosts[h];
 
+		/* most ports sent nothing since the last step: no dequeue */
+		if (rte_ring_empty(ho->txr))
+			continue;
 		do {
 			n = rte_ring_sc_dequeue_burst(ho->txr, (void **)objs, DRAIN_BURST, NULL);
 			for (k = 0; k < n; k++) {
