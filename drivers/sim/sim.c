@@ -521,10 +521,13 @@ pcc_sim_now(const struct pcc_sim *sim)
 	return sim != NULL ? sim_now(sim) : 0;
 }
 
+/* the engine reads it for every port every poll round: no second call */
 uint64_t
 pcc_sim_clock(void *arg)
 {
-	return pcc_sim_now(arg);
+	const struct pcc_sim *sim = arg;
+
+	return sim != NULL ? sim_now(sim) : 0;
 }
 
 static int32_t
