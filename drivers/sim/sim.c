@@ -326,6 +326,9 @@ drain(struct pcc_sim *sim)
 		uint32_t h = sim->eth_hosts[i];
 		struct sim_host *ho = &sim->hosts[h];
 
+		/* most ports sent nothing since the last step: no dequeue */
+		if (rte_ring_empty(ho->txr))
+			continue;
 		do {
 			n = rte_ring_sc_dequeue_burst(ho->txr, (void **)objs, DRAIN_BURST, NULL);
 			for (k = 0; k < n; k++) {
@@ -518,10 +521,13 @@ pcc_sim_now(const struct pcc_sim *sim)
 	return sim != NULL ? sim_now(sim) : 0;
 }
 
+/* the engine reads it for every port every poll round: no second call */
 uint64_t
 pcc_sim_clock(void *arg)
 {
-	return pcc_sim_now(arg);
+	const struct pcc_sim *sim = arg;
+
+	return sim != NULL ? sim_now(sim) : 0;
 }
 
 static int32_t

@@ -10,11 +10,14 @@
  * tests (which link the static library).  Nothing here is installed.
  */
 
+#include <assert.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include <rte_common.h>
 #include <rte_log.h>
 
 #include "pcc_proto.h"
@@ -340,52 +343,64 @@ uint64_t sim_hist_upper(unsigned int b);
 uint64_t sim_hist_percentile(const uint64_t *hist, double q);
 
 /* One direction of a link: the egress side of a port. */
+/*
+ * An egress port.  Cache-line aligned (sim_model_build()): what its
+ * events read and write (enqueue, start, end of transmission, arrival)
+ * comes first, in the first four lines; the name and what only marking,
+ * telemetry and the outputs use, after.
+ */
 struct sim_port {
-	char name[PCC_SIM_NAME_LEN * 2];
+	/* line 0: the queue, the wire, the pipe */
+	struct sim_fifo q;   /* egress queue */
+	struct sim_pkt *cur; /* on the wire (being serialized) */
+	struct sim_fifo pipe;
 	uint32_t node;      /* owner */
 	uint32_t peer_node; /* where its packets arrive */
-	uint32_t rev;       /* the port of the other direction */
-	uint16_t local;     /* port number on the owner */
-	bool sw;            /* a switch egress (a queue) */
-	int32_t qidx;       /* queue index (switch) or -1 */
+	/* line 1 */
 	uint64_t rate_bps;
 	uint64_t delay_ns;
 	uint64_t rem; /* serialization time carry, units of 1/rate_bps s */
-	/* egress queue */
-	struct sim_fifo q;
 	uint64_t q_bytes;
 	uint64_t q_max;
-	struct sim_pkt *cur; /* on the wire (being serialized) */
-	struct sim_fifo pipe;
-	/* marking and telemetry */
+	uint64_t smp_qmax;
+	uint64_t enq_pkts;
+	uint64_t enq_bytes;
+	/* line 2 */
+	uint64_t tx_pkts;
+	uint64_t tx_bytes;
+	uint64_t busy_ns;
+	uint64_t hist_t;
+	uint64_t *hist; /* SIM_HIST_N, switch ports only */
+	uint32_t rev;   /* the port of the other direction */
+	uint16_t local; /* port number on the owner */
+	bool sw;        /* a switch egress (a queue) */
 	uint8_t ecn_mode;
+	int32_t qidx; /* queue index (switch) or -1 */
+	int int_code; /* HPCC INT line rate code or -1 */
+	/* line 3: marking (switch egress) */
 	uint64_t kmin;
 	uint64_t kmax;
 	double pmax;
-	int int_code;  /* HPCC INT line rate code or -1 */
-	int ifa_speed; /* IFA2 port speed code or 15 */
 	struct sim_rng rng;
+	int ifa_speed; /* IFA2 port speed code or 15 */
 	/* counters */
-	uint64_t enq_pkts;
-	uint64_t enq_bytes;
-	uint64_t tx_pkts;
-	uint64_t tx_bytes;
 	uint64_t drops;
 	uint64_t drop_bytes;
 	uint64_t marks;
 	uint64_t int_hops;
 	uint64_t ifa_hops;
-	uint64_t busy_ns;
 	/* sampling */
 	uint64_t smp_tx;
 	uint64_t smp_marks;
 	uint64_t smp_drops;
-	uint64_t smp_qmax;
 	/* window */
 	uint64_t win_tx_bytes;
-	uint64_t hist_t;
-	uint64_t *hist; /* SIM_HIST_N, switch ports only */
-};
+	char name[PCC_SIM_NAME_LEN * 2];
+} __rte_cache_aligned;
+
+static_assert(offsetof(struct sim_port, rate_bps) == 64 &&
+				offsetof(struct sim_port, tx_pkts) == 128,
+		"a port's packet path in its first lines");
 
 struct sim_node {
 	char name[PCC_SIM_NAME_LEN];
@@ -402,25 +417,34 @@ struct sim_node {
 	uint64_t drops;
 };
 
+/*
+ * A host.  Cache-line aligned (sim_model_build()): the first line is what
+ * every step reads of every engine port's host (its rings and staging)
+ * and its packets' path; names after.
+ */
 struct sim_host {
-	char name[PCC_SIM_NAME_LEN];
-	uint32_t node;
-	uint32_t port; /* NIC egress */
-	uint8_t mac[6];
-	uint8_t gw_mac[6];
-	uint32_t ip;
-	int32_t eth_port; /* ethdev port id, -1 if none */
-	char dev_name[64];
-	uint8_t roles;
+	/* line 0 */
 	struct rte_ring *rxr; /* engine RX (the sim enqueues) */
 	struct rte_ring *txr; /* engine TX (the sim dequeues) */
 	struct sim_fifo rx_stage;
 	struct sim_fifo delayed;
+	/* line 1 */
+	uint32_t node;
+	uint32_t port;    /* NIC egress */
+	int32_t eth_port; /* ethdev port id, -1 if none */
+	uint8_t roles;
 	bool delayed_ev;
 	uint64_t backlog_max; /* NIC egress queue, bytes */
 	uint64_t from_engine;
 	uint64_t to_engine;
-};
+	uint32_t ip;
+	uint8_t mac[6];
+	uint8_t gw_mac[6];
+	char name[PCC_SIM_NAME_LEN];
+	char dev_name[64];
+} __rte_cache_aligned;
+
+static_assert(offsetof(struct sim_host, node) == 64, "a host's rings and staging in line 0");
 
 struct sim_flow_frames;
 

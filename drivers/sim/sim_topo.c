@@ -8,6 +8,7 @@
  */
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,25 @@ set_mac(uint8_t *mac, uint8_t kind, uint32_t idx)
 	mac[5] = (uint8_t)idx;
 }
 
+/*
+ * n zeroed elements of size bytes (a multiple of the cache line: the
+ * structs the event loop walks), cache-line aligned; free() frees them.
+ */
+static void *
+calloc_lines(size_t n, size_t size)
+{
+	void *p;
+
+	if (n == 0)
+		n = 1;
+	if (size == 0 || n > SIZE_MAX / size)
+		return NULL;
+	p = aligned_alloc(RTE_CACHE_LINE_SIZE, n * size);
+	if (p != NULL)
+		memset(p, 0, n * size);
+	return p;
+}
+
 /* Nodes: hosts 0..H-1, then switches.  Links from the topology. */
 static int
 build_nodes(struct pcc_sim *sim, struct link **out_links, uint32_t *out_n)
@@ -64,7 +84,8 @@ build_nodes(struct pcc_sim *sim, struct link **out_links, uint32_t *out_n)
 	nsw = sim_topo_nb_switches(t);
 	sim->nb_nodes = sim->nb_hosts + nsw;
 	sim->nodes = calloc(sim->nb_nodes, sizeof(*sim->nodes));
-	sim->hosts = calloc(sim->nb_hosts, sizeof(*sim->hosts));
+	/* a host's rings and staging in its first line */
+	sim->hosts = calloc_lines(sim->nb_hosts, sizeof(*sim->hosts));
 	cap = sim->nb_hosts + 1 + t->leaves * t->spines;
 	links = calloc(cap, sizeof(*links));
 	if (sim->nodes == NULL || sim->hosts == NULL || links == NULL) {
@@ -123,7 +144,8 @@ build_ports(struct pcc_sim *sim, const struct link *links, uint32_t nl)
 
 	cursor = calloc(sim->nb_nodes, sizeof(*cursor));
 	sim->nb_ports = 2 * nl;
-	sim->ports = calloc(sim->nb_ports, sizeof(*sim->ports));
+	/* a port's packet path in its first lines */
+	sim->ports = calloc_lines(sim->nb_ports, sizeof(*sim->ports));
 	if (cursor == NULL || sim->ports == NULL) {
 		free(cursor);
 		return -ENOMEM;

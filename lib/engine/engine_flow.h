@@ -422,12 +422,29 @@ eng_flow_pcust(const struct eng_ftable *t, const struct eng_flow *f)
 }
 void eng_flow_del(struct eng_ftable *t, struct eng_flow *f);
 
+/* eng_flow_age() past its first test (flow.c) */
+uint32_t eng_flow_age_run(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t max,
+		eng_flow_evict_cb evict_cb, void *cb_arg);
+
 /*
  * Age out up to max flows of list lp idle longer than t->idle_ns at now;
- * evict_cb is called for each before removal.  Returns how many.
+ * evict_cb is called for each before removal.  Returns how many.  Inline
+ * up to the list's head, which is usually not due (housekeeping asks every
+ * poll round of every port).
  */
-uint32_t eng_flow_age(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t max,
-		eng_flow_evict_cb evict_cb, void *cb_arg);
+static inline uint32_t
+eng_flow_age(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t max,
+		eng_flow_evict_cb evict_cb, void *cb_arg)
+{
+	uint32_t head;
+
+	if (t->idle_ns == 0 || max == 0)
+		return 0;
+	head = t->lists[lp].lru_head;
+	if (head == ENG_NONE || now - eng_flow_at(t, head)->lru_ns < t->idle_ns)
+		return 0; /* the list is in lru_ns order */
+	return eng_flow_age_run(t, lp, now, max, evict_cb, cb_arg);
+}
 
 /* cb for every flow in the table (LRU order per list); the table is not
  * changed.  For the end of the table's life. */

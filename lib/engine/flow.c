@@ -484,7 +484,7 @@ eng_flow_add(struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32
 }
 
 uint32_t
-eng_flow_age(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t max,
+eng_flow_age_run(struct eng_ftable *t, uint16_t lp, uint64_t now, uint32_t max,
 		eng_flow_evict_cb evict_cb, void *cb_arg)
 {
 	struct eng_flist *l = &t->lists[lp];

@@ -478,18 +478,13 @@ flow_build(const struct eng_gen *g, struct eng_gen_flow *f, struct rte_mempool *
 	return m;
 }
 
-/* The table entry of f, (re)bound if needed; NULL when refused. */
-static struct eng_flow *
-flow_bind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, uint64_t now)
+/* The table entry of gf, bound again (the first time, or after an eviction). */
+static __rte_noinline struct eng_flow *
+flow_rebind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, uint64_t now)
 {
 	struct pcc_engine_flow_key k;
 	struct eng_flow *f;
 
-	if (gf->fidx != ENG_NONE) {
-		f = eng_flow_at(&lc->ft, gf->fidx);
-		if ((f->flags & ENG_FLOW_F_IN_USE) && f->seq == gf->fseq)
-			return f;
-	}
 	eng_flow_key_qp(&k, lp->port_id, gf->qpn);
 	f = eng_rp_flow_get(lc, lp, &k, eng_flow_hash_qp(lp->port_id, gf->qpn), &gf->l3, gf, now);
 	if (f == NULL)
@@ -499,6 +494,19 @@ flow_bind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, u
 	gf->fidx = eng_flow_idx(&lc->ft, f);
 	gf->fseq = f->seq;
 	return f;
+}
+
+/* The table entry of gf, (re)bound if needed; NULL when refused. */
+static inline struct eng_flow *
+flow_bind(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, uint64_t now)
+{
+	if (likely(gf->fidx != ENG_NONE)) {
+		struct eng_flow *f = eng_flow_at(&lc->ft, gf->fidx);
+
+		if (likely((f->flags & ENG_FLOW_F_IN_USE) && f->seq == gf->fseq))
+			return f;
+	}
+	return flow_rebind(lc, lp, gf, now);
 }
 
 /* Bytes one packet of gf takes from f's window: its payload, or its
@@ -518,37 +526,76 @@ eng_gen_win_bytes(const struct eng_flow *f, const struct eng_gen_flow *gf)
  * to about 1 us before the pacer queue bound stopped it.
  */
 static inline uint64_t
-eng_gen_pace(const struct eng_lport *lp, const struct eng_lcore *lc, const struct eng_flow *f,
-		uint64_t now)
+eng_gen_pace(const struct eng_lport *lp, const struct eng_flow *f, uint32_t fidx, uint64_t now)
 {
-	uint64_t next = pcc_pacer_flow_next(lp->pacer, eng_flow_idx(&lc->ft, f), now);
+	uint64_t next = pcc_pacer_flow_next(lp->pacer, fidx, now);
 
 	if (next != UINT64_MAX)
 		return next;
 	return (int64_t)(f->pace_ns - now) > 0 ? f->pace_ns : now;
 }
 
+/*
+ * Build up to room packets of gf (at most left), while its pacer schedule
+ * (pace) is within the look-ahead and its offered load is due, and hand
+ * them to the pacer.  Returns how many.  Apart from eng_gen_run()'s scan,
+ * which visits every live flow every round and mostly builds nothing.
+ */
+static __rte_noinline uint16_t
+gen_fill(struct eng_lcore *lc, struct eng_lport *lp, struct eng_gen_flow *gf, struct eng_flow *f,
+		uint64_t now, uint64_t pace, uint16_t room, uint16_t left)
+{
+	const struct eng_gen *g = lp->gen;
+	struct pcc_engine_port_stats *pc = &lc->pctr[lp->pidx];
+	const uint16_t burst = lc->e->conf.burst;
+	const uint64_t ahead = lc->e->rp.pace_ahead_ns;
+	const uint64_t step =
+			((uint64_t)(gf->frame_len + PCC_PACER_WIRE_OVERHEAD) * f->pace_cost) >> 32;
+	struct rte_mbuf *pkts[PCC_ENGINE_BURST_MAX];
+	uint16_t n = 0;
+
+	while (n < room && n < left && gf->state == PCC_ENGINE_GEN_ACTIVE && pace - now < ahead &&
+			flow_due(gf, now, burst)) {
+		struct rte_mbuf *m;
+
+		if (!eng_window_ok(f, gf->psn, eng_gen_win_bytes(f, gf))) {
+			eng_ctr_add(&pc->window_stalls, 1);
+			break;
+		}
+		m = flow_build(g, gf, lp->mp, pc);
+		if (m == NULL)
+			break;
+		if (!gf->unpaced)
+			flow_advance(gf);
+		pkts[n++] = m;
+		pace += step;
+	}
+	if (n > 0)
+		eng_rp_pace(lc, lp, f, pkts, n, now);
+	return n;
+}
+
 uint16_t
 eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 {
 	struct eng_gen *g = lp->gen;
-	struct pcc_engine_port_stats *pc = &lc->pctr[lp->pidx];
 	const uint16_t burst = lc->e->conf.burst;
-	struct rte_mbuf *pkts[PCC_ENGINE_BURST_MAX];
+	uint64_t ahead;
 	uint32_t scan, live, k, i;
-	uint16_t built = 0;
+	uint16_t built = 0, max_queued;
 
 	if (g == NULL || g->nb_live == 0)
 		return 0;
+	ahead = lc->e->rp.pace_ahead_ns;
+	max_queued = g->max_queued;
 	live = g->nb_live;
 	scan = RTE_MIN(live, RTE_MAX((uint32_t)GEN_SCAN_MIN, (uint32_t)burst));
 	i = g->rr < live ? g->rr : 0;
 	for (k = 0; k < scan && built < burst && g->nb_live > 0; k++) {
 		struct eng_gen_flow *gf = g->live[i];
 		uint32_t cur = i;
-		uint64_t pace, step;
 		struct eng_flow *f;
-		uint16_t n = 0, room;
+		uint64_t pace;
 
 		if (++i >= g->nb_live)
 			i = 0;
@@ -568,31 +615,22 @@ eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 		f = flow_bind(lc, lp, gf, now);
 		if (f == NULL)
 			continue;
-		room = f->queued < g->max_queued ? (uint16_t)(g->max_queued - f->queued) : 0;
-		/* the pacer takes a packet only within its horizon: follow its
-		 * schedule (departure of the next packet, one frame apart) */
-		pace = eng_gen_pace(lp, lc, f, now);
-		step = ((uint64_t)(gf->frame_len + PCC_PACER_WIRE_OVERHEAD) * f->pace_cost) >> 32;
-		while (n < room && built + n < burst && gf->state == PCC_ENGINE_GEN_ACTIVE &&
-				pace - now < lc->e->rp.pace_ahead_ns && flow_due(gf, now, burst)) {
-			struct rte_mbuf *m;
-
-			if (!eng_window_ok(f, gf->psn, eng_gen_win_bytes(f, gf))) {
-				eng_ctr_add(&pc->window_stalls, 1);
-				break;
-			}
-			m = flow_build(g, gf, lp->mp, pc);
-			if (m == NULL)
-				break;
-			if (!gf->unpaced)
-				flow_advance(gf);
-			pkts[n++] = m;
-			pace += step;
-		}
-		if (n > 0) {
-			eng_rp_pace(lc, lp, f, pkts, n, now);
-			built = (uint16_t)(built + n);
-		}
+		/*
+		 * Most visits build nothing: the flow's pacer queue is full, or
+		 * the pacer's schedule for it is beyond the look-ahead (the pacer
+		 * takes a packet only within its horizon: follow its schedule,
+		 * the departure of the next packet, one frame apart).  Neither
+		 * test changes anything, so they go first, alone.
+		 */
+		if (f->queued >= max_queued)
+			continue;
+		pace = eng_gen_pace(lp, f, gf->fidx, now);
+		if (pace - now >= ahead)
+			continue;
+		built = (uint16_t)(built +
+				gen_fill(lc, lp, gf, f, now, pace,
+						(uint16_t)(max_queued - f->queued),
+						(uint16_t)(burst - built)));
 		if (gf->state == PCC_ENGINE_GEN_DONE) {
 			live_drop(g, cur);
 			if (i >= g->nb_live)
@@ -641,7 +679,7 @@ eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 			continue;
 		t = gf->unpaced ? now : gf->next_ns;
 		/* eng_gen_run() builds while pace - now < pace_ahead_ns */
-		pace = eng_gen_pace(lp, lc, f, now);
+		pace = eng_gen_pace(lp, f, gf->fidx, now);
 		if (pace >= lc->e->rp.pace_ahead_ns)
 			t = RTE_MAX(t, pace - lc->e->rp.pace_ahead_ns + 1);
 		d = RTE_MIN(d, t);

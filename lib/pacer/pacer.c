@@ -194,6 +194,7 @@ pcc_pacer_create(const struct pcc_pacer_conf *conf)
 			goto fail;
 		}
 	}
+	p->max_flows = p->conf.max_flows;
 	return p;
 
 nomem:
@@ -279,7 +280,7 @@ pcc_pacer_enqueue(struct pcc_pacer *p, uint32_t flow, struct rte_mbuf **pkts, ui
 		p->last_now = now;
 	if (flow == PCC_PACER_NO_FLOW)
 		taken = pcc_pacer_pass(p, pkts, n);
-	else if (unlikely(flow >= p->conf.max_flows))
+	else if (unlikely(flow >= p->max_flows))
 		taken = 0;
 	else
 		taken = p->ops->enqueue(p, flow, pkts, n, p->last_now);
@@ -323,7 +324,7 @@ pcc_pacer_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, struct rte_mb
 void
 pcc_pacer_prefetch(const struct pcc_pacer *p, uint32_t flow)
 {
-	if (unlikely(p == NULL || flow >= p->conf.max_flows))
+	if (unlikely(p == NULL || flow >= p->max_flows))
 		return;
 	/* pcc_pacer_set_rate() writes it */
 	rte_prefetch0(&p->rates[flow]);
@@ -346,14 +347,16 @@ pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint
 	p->pass_head += n;
 	if (n < max)
 		n += p->ops->dequeue(p, p->last_now, out + n, (uint16_t)(max - n));
-	p->stats.dequeued += n;
+	/* the counters' line is not written by the many polls that find nothing */
+	if (n > 0)
+		p->stats.dequeued += n;
 	return (uint16_t)n;
 }
 
 uint64_t
 pcc_pacer_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now)
 {
-	if (unlikely(p == NULL || flow >= p->conf.max_flows) || p->ops->flow_next == NULL)
+	if (unlikely(p == NULL || flow >= p->max_flows) || p->ops->flow_next == NULL)
 		return UINT64_MAX;
 	return p->ops->flow_next(p, flow, now);
 }

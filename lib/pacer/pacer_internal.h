@@ -44,7 +44,11 @@ struct pcc_pacer {
 	uint32_t pass_mask;
 	uint32_t pass_head; /* next to dequeue */
 	uint32_t pass_tail; /* next free */
-	uint64_t *rates;    /* per flow, as set (0 = line rate) */
+	/* conf.max_flows, in the first line with the above: the bound the
+	 * packet path checks (the engine asks every flow's schedule every
+	 * poll round, pcc_pacer_flow_next()) */
+	uint32_t max_flows;
+	uint64_t *rates; /* per flow, as set (0 = line rate) */
 	struct pcc_pacer_stats stats;
 	struct pcc_pacer_conf conf; /* normalised: defaults filled in */
 };

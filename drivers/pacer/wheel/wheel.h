@@ -85,15 +85,30 @@ struct wheel_slot {
 	struct rte_mbuf *pkt[WHEEL_INLINE]; /* NULL: removed by flow_reset */
 } __rte_aligned(128);
 
+/*
+ * Cache-line aligned (wheel_init).  The first line holds what every
+ * dequeue reads, an empty wheel's too (the engine polls every port's
+ * pacer every round, most of them empty), and the flows for
+ * wheel_flow_next(): one line per poll of an idle port.
+ */
 struct wheel {
-	struct pacer_tb *flows;
+	uint64_t cur_abs;  /* absolute slot (time / slot_ns) of the cursor */
+	uint64_t entries;  /* in the slots, removed ones included */
+	uint64_t slot_mul; /* 2^63 / slot_ns + 1: wheel_div() */
+	uint64_t pf_abs;   /* slots before it are prefetched (wheel_prefetch_ahead) */
 	struct wheel_slot *slots;
+	uint32_t cur_pos; /* cur_abs % nslots */
+	uint32_t nslots;
+	uint32_t slot_ns;
+	bool started;
+	bool direct; /* flow state small enough to stay cached: no prefetch */
+	struct pacer_tb *flows;
+	/* the rest */
 	uint64_t *busy; /* bit per slot: has entries */
 	struct wheel_chunk *chunks;
 	struct pcc_pacer_stats *st;
 	struct pcc_pacer_pass_fifo pass; /* the front end's, filled inline */
 	struct rte_reciprocal_u64 slot_div;
-	uint64_t slot_mul; /* 2^63 / slot_ns + 1: wheel_div() */
 	uint32_t span_ns;  /* nslots x slot_ns: distances below it are in the wheel */
 	uint64_t cost_max; /* (2^64 - 1 - (span_ns << 32)) >> 16: wheel_fill() */
 	uint64_t div32;    /* ceil(2^32 / slot_ns): wheel_fill() */
@@ -103,25 +118,19 @@ struct wheel {
 	uint64_t line_bps;
 	uint64_t line_cost;
 	uint64_t depart_flag;
-	uint64_t cur_abs; /* absolute slot (time / slot_ns) of the cursor */
-	uint64_t entries; /* in the slots, removed ones included */
-	uint64_t removed; /* of those, removed by flow_reset (NULL) */
-	uint64_t pf_abs;  /* slots before it are prefetched (wheel_prefetch_ahead) */
-	uint32_t cur_pos; /* cur_abs % nslots */
+	uint64_t removed; /* of the entries, removed by flow_reset (NULL) */
 	uint32_t free_head;
 	uint32_t n_chunks;
-	uint32_t nslots;
 	uint32_t nwords;
-	uint32_t slot_ns;
 	uint32_t max_queued;
 	uint32_t max_flows;
 	int depart_off;
 	uint64_t pool_pkts;
-	bool started;
-	bool direct; /* flow state small enough to stay cached: no prefetch */
 };
 
 static_assert(sizeof(struct wheel_chunk) == 64, "a chunk is one cache line");
+static_assert(offsetof(struct wheel, flows) + sizeof(void *) <= 64,
+		"the dequeue's fields in one line");
 static_assert(sizeof(struct wheel_slot) == 128, "a slot is two cache lines");
 static_assert(offsetof(struct wheel_slot, pkt) == 48, "flows and 2 packets in the first line");
 static_assert(sizeof(struct pacer_tb) == 24, "24 bytes per flow");
