@@ -16,7 +16,7 @@
 # phase each lcore's on-CPU ns/event, the worse one over the 1-lcore
 # phase's, M events/s, records handed over, lost (must be 0) and RX bursts
 # deferred for room.  Options go to bench_steer (--flows N, --events N,
-# --burst N, --algo NAME, --repeat N).  doc/perf-rp.md has the figures.
+# --burst N, --algo NAME, --repeat N).  doc/perf-steer.md has the figures.
 
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=devtools/bench-lib.sh
