@@ -293,41 +293,102 @@ dcqcn_decrease(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t t, struc
 	algo_cnt_min(k, DCQCN_C_RATE_MIN, f->rc);
 }
 
-/* n increase steps triggered by the timer (byte == 0) or the byte counter. */
+/* The kind of an increase step at stages t and b: 0 fast recovery, 1
+ * additive, 2 hyper. */
+static inline uint32_t
+dcqcn_inc_kind(const struct dcqcn_cfg *c, uint32_t t, uint32_t b)
+{
+	uint32_t hi = t > b ? t : b, lo = t > b ? b : t;
+
+	if (hi < c->f)
+		return 0;
+	return lo > c->f ? 2 : 1;
+}
+
+static inline uint32_t
+dcqcn_stage_add(uint32_t s, uint32_t m)
+{
+	return s + m > UINT8_MAX ? UINT8_MAX : s + m;
+}
+
+/*
+ * Up to n steps of a stable kind (a rate step of a each) applied at once,
+ * as the step loop would: returns how many (0: not in a state where that
+ * is exact).  A step sets RT = min(RT + a, max), RC = (RC + RT + 1) / 2;
+ * with D = RT - RC:
+ *  - RT at max: D becomes floor(D / 2); after m steps D >> m;
+ *  - else, while RT + a stays within max: D becomes a - floor((a - D +
+ *    1) / 2), which keeps D at a or a - 1; there RT grows by a a step
+ *    and RC = RT - D.
+ * The caller makes sure the kind cannot change (it does not once the
+ * stage that moves is past F, hyper or additive for good).
+ */
+static inline uint32_t
+dcqcn_inc_jump(struct dcqcn_ctx *f, uint32_t a, uint32_t n)
+{
+	uint32_t d, m;
+
+	if (f->rc > f->rt)
+		return 0;
+	d = f->rt - f->rc;
+	if (f->rt >= PCC_DEV_MAX_RATE) {
+		/* D halves to 0; the step that gets there is the loop's last */
+		m = 1;
+		while (m < 32 && (d >> m) != 0)
+			m++;
+		m = m < n ? m : n;
+		f->rc = PCC_DEV_MAX_RATE - (d >> m);
+		return m;
+	}
+	if (a == 0 || (d != a && d + 1 != a))
+		return 0;
+	m = (PCC_DEV_MAX_RATE - f->rt) / a;
+	m = m < n ? m : n;
+	f->rt += m * a;
+	f->rc = f->rt - d;
+	return m;
+}
+
+/*
+ * n increase steps triggered by the timer (byte == 0) or the byte counter.
+ * One at a time while the kind can change or RC has not settled, then
+ * (dcqcn_inc_jump()) the rest at once: a flow idle for a long time takes
+ * a few steps, not n.
+ */
 static void
 dcqcn_increase(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n, int byte,
 		struct algo_cnt *k)
 {
+	const uint32_t inc[3] = { 0, c->rai, c->rhai };
 	uint32_t cnt[3] = { 0, 0, 0 };
-	uint32_t t, b, hi, lo, kind;
+	uint32_t t, b, ts, bs, kind, m;
 	uint64_t rt;
 
 	if (n > DCQCN_MAX_STEPS)
 		n = DCQCN_MAX_STEPS;
-	while (n-- > 0) {
+	while (n > 0) {
 		t = f->t_stage;
 		b = c->bc_bytes != 0 ? f->b_stage : t;
-		hi = t > b ? t : b;
-		lo = t > b ? b : t;
-		rt = f->rt;
-		if (hi < c->f) {
-			kind = 0;
-		} else if (lo > c->f) {
-			rt += c->rhai;
-			kind = 2;
+		kind = dcqcn_inc_kind(c, t, b);
+		/* the kind stays what it is when it is the one at the moving
+		 * stage's saturation (the kind grows with the stages) */
+		ts = byte ? t : UINT8_MAX;
+		bs = c->bc_bytes == 0 ? ts : byte ? UINT8_MAX : b;
+		if (n > 1 && kind == dcqcn_inc_kind(c, ts, bs) &&
+				(m = dcqcn_inc_jump(f, inc[kind], n)) > 0) {
+			n -= m;
 		} else {
-			rt += c->rai;
-			kind = 1;
+			m = 1;
+			n--;
+			rt = (uint64_t)f->rt + inc[kind];
+			f->rt = rt > PCC_DEV_MAX_RATE ? PCC_DEV_MAX_RATE : (uint32_t)rt;
+			f->rc = (f->rc + f->rt + 1) >> 1;
 		}
-		f->rt = rt > PCC_DEV_MAX_RATE ? PCC_DEV_MAX_RATE : (uint32_t)rt;
-		f->rc = (f->rc + f->rt + 1) >> 1;
-		cnt[kind]++;
-		if (byte) {
-			if (f->b_stage < UINT8_MAX)
-				f->b_stage++;
-		} else if (f->t_stage < UINT8_MAX) {
-			f->t_stage++;
-		}
+		cnt[kind] += m;
+		if (byte)
+			f->b_stage = (uint8_t)dcqcn_stage_add(f->b_stage, m);
+		else
+			f->t_stage = (uint8_t)dcqcn_stage_add(f->t_stage, m);
 		if (f->rc >= PCC_DEV_MAX_RATE && f->rt >= PCC_DEV_MAX_RATE) {
 			f->rc = PCC_DEV_MAX_RATE;
 			f->flags &= (uint8_t)~DCQCN_F_INC;

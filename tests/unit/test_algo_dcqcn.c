@@ -10,7 +10,9 @@
  * RC (1 - alpha / 2), the target rate clamp (RT = RC on a cut only after
  * an increase, or on every cut), at most one decrease per t_dec, the byte counter,
  * timers driven by event timestamps and by TIMER events alike, and the
- * clamps at min rate and line rate.  Events go through pcc_dev_dispatch().
+ * clamps at min rate and line rate, and increase steps applied at once
+ * equal to the same steps one at a time.  Events go through
+ * pcc_dev_dispatch().
  */
 
 #include <stdarg.h>
@@ -19,6 +21,8 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+
+#include <rte_common.h>
 
 #include <pcc_dev_svc.h>
 
@@ -458,6 +462,102 @@ test_params(void **state)
 	assert_int_equal(pcc_dev_param_id(T_PORT, T_SLOT, "rhai_mbps"), 8);
 }
 
+/* xorshift32: the differential test's draws, the same every run */
+static uint32_t jump_rng = 0x9e3779b9u;
+
+static uint32_t
+jrnd(uint32_t n)
+{
+	jump_rng ^= jump_rng << 13;
+	jump_rng ^= jump_rng >> 17;
+	jump_rng ^= jump_rng << 5;
+	return jump_rng % n;
+}
+
+#define JUMP_TRIALS 600
+#define JUMP_POINTS 6
+
+static const char *const inc_ctr[] = { "inc_fast_recovery", "inc_additive", "inc_hyper",
+	"inc_byte_counter" };
+
+/* The rates one flow has at the checkpoints (points[i] increase steps
+ * after the cut), the steps delivered one an event (single) or all that
+ * are due at once; the increase counters' growth in ctr[]. */
+static void
+jump_run(bool single, bool bytes, uint32_t bc, uint32_t t_inc, const uint32_t *points,
+		uint32_t ncut, uint32_t *rate, uint32_t *ctr)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	const uint32_t t0 = 10000;
+	uint32_t before[RTE_DIM(inc_ctr)], i, j, done = 0, ts = t0;
+	struct pcc_dev_results r;
+
+	for (i = 0; i < RTE_DIM(inc_ctr); i++)
+		before[i] = t_counter_by_name(inc_ctr[i]);
+	t_tx(ctx, t0 - 100, 0, 4096);
+	/* one cut, or a few, each a t_dec (4 us) apart */
+	for (i = 0; i < ncut; i++, ts += US(5))
+		t_cnp(ctx, ts);
+	ts -= US(5);
+	for (i = 0; i < JUMP_POINTS; i++) {
+		if (single) {
+			for (j = done + 1; j <= points[i]; j++)
+				r = bytes ? t_tx(ctx, ts + j, j, bc) : t_timer(ctx, ts + j * t_inc);
+		} else {
+			r = bytes ? t_tx(ctx, ts + points[i], i, (points[i] - done) * bc) :
+				    t_timer(ctx, ts + points[i] * t_inc + 7);
+		}
+		done = points[i];
+		rate[i] = r.rate;
+	}
+	for (i = 0; i < RTE_DIM(inc_ctr); i++)
+		ctr[i] = t_counter_by_name(inc_ctr[i]) - before[i];
+}
+
+/* Increase steps applied at once equal them applied one at a time: the
+ * rates and the increase counters, over random parameters, cuts and
+ * step counts, timer and byte-counter steps. */
+static void
+test_increase_jump(void **state)
+{
+	uint32_t k, i, jumps = 0;
+
+	(void)state;
+	for (k = 0; k < JUMP_TRIALS; k++) {
+		const bool bytes = jrnd(3) == 0;
+		const uint32_t bc = 1024u << jrnd(3);
+		const uint32_t t_inc = bytes ? 1000000000u : 1000u + jrnd(500000);
+		uint32_t points[JUMP_POINTS], rs[JUMP_POINTS], rj[JUMP_POINTS];
+		uint32_t cs[RTE_DIM(inc_ctr)], cj[RTE_DIM(inc_ctr)], ncut = 1 + jrnd(3);
+
+		assert_int_equal(t_param("t_inc_ns", t_inc), 0);
+		assert_int_equal(t_param("byte_counter_kb", bytes ? bc / 1024 : 0), 0);
+		assert_int_equal(t_param("fast_recovery_steps", jrnd(4) == 0 ? jrnd(40) : jrnd(6)),
+				0);
+		assert_int_equal(t_param("rai_mbps", jrnd(4) == 0 ? 0 : jrnd(5000)), 0);
+		assert_int_equal(t_param("rhai_mbps", jrnd(4) == 0 ? jrnd(100) : jrnd(60000)), 0);
+		assert_int_equal(t_param("rate_first_cnp", jrnd(2) ? 65536 : 1 + jrnd(65536)), 0);
+		assert_int_equal(t_param("clamp_target_rate", jrnd(2)), 0);
+		/* checkpoints: a few steps apart, or many (past DCQCN's cap of
+		 * 1024 a call only when single steps take as long) */
+		points[0] = 1 + jrnd(4);
+		for (i = 1; i < JUMP_POINTS; i++)
+			points[i] = points[i - 1] + 1 + (jrnd(2) ? jrnd(8) : jrnd(300));
+		jump_run(true, bytes, bc, t_inc, points, ncut, rs, cs);
+		jump_run(false, bytes, bc, t_inc, points, ncut, rj, cj);
+		for (i = 0; i < JUMP_POINTS; i++)
+			if (rs[i] != rj[i])
+				fail_msg("trial %u (%s): after %u steps rate %u one at a time, %u "
+					 "at once",
+						k, bytes ? "bytes" : "timer", points[i], rs[i],
+						rj[i]);
+		for (i = 0; i < RTE_DIM(inc_ctr); i++)
+			assert_int_equal(cs[i], cj[i]);
+		jumps += points[JUMP_POINTS - 1] > 2 * JUMP_POINTS;
+	}
+	assert_true(jumps > JUMP_TRIALS / 4);
+}
+
 int
 main(void)
 {
@@ -476,6 +576,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_line_rate_clamp, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_port_speed, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_params, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_increase_jump, setup, t_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
