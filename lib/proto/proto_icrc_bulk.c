@@ -14,7 +14,9 @@
  * vector take one frame each (2 on 256-bit vectors, 4 on 512-bit ones),
  * the constants broadcast, so a burst of CNPs costs one set of products
  * and one reduction per 2 or 4 frames instead of per frame.  The wire
- * ICRC of each lane is loaded beside it and compared in the vector.
+ * ICRC of each lane is loaded beside it and compared in the vector.  The
+ * commonest lengths (CNP, ACK) are unrolled, and a CNP's pad, when zero
+ * in every lane, adds no product.
  *
  * Every frame is IPv4 without options (pcc_cc_match() says so), so one
  * mask serves; frames whose length differs from their neighbours', or
