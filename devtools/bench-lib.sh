@@ -103,5 +103,8 @@ bench_rundirs() {
 # shellcheck disable=SC2034 # eal is for the caller
 bench_eal() {
 	eal="--no-huge -m $1 --no-pci --no-shconf --log-level=lib.eal:error"
-	[ "${BENCH_HUGE:-0}" = 1 ] && eal="-m $1 --no-pci --no-shconf --log-level=lib.eal:error"
+	# --huge-unlink: the pages go back when the bench exits (DPDK keeps
+	# a prefix's hugepage files otherwise, and each run has its own)
+	[ "${BENCH_HUGE:-0}" = 1 ] &&
+		eal="-m $1 --no-pci --no-shconf --huge-unlink --log-level=lib.eal:error"
 }
