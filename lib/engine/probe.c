@@ -85,15 +85,6 @@ probe_conf(const struct eng_lport *lp, uint8_t slot, struct pcc_engine_probe_con
 	eng_probe_resolve(pc);
 }
 
-static inline uint64_t
-be64_at(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return rte_be_to_cpu_64(v);
-}
-
 static inline void
 put_be16(uint8_t *p, uint16_t v)
 {
@@ -135,7 +126,7 @@ eng_probe_ifa_mad_off(const uint8_t *frame, uint32_t len, const struct pcc_pkt_i
 		if (off + PCC_IFA1_HDR_LEN > len)
 			return PCC_PROTO_ERR_TRUNCATED;
 		/* the classifier matched the marker: take it from the wire */
-		ret = pcc_ifa1_parse(frame + off, len - off, be64_at(frame + off), &h);
+		ret = pcc_ifa1_parse(frame + off, len - off, pcc_cc_be64(frame + off), &h);
 		if (ret < 0)
 			return ret;
 		*ifa_off = off;
