@@ -13,14 +13,17 @@
  */
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <rte_ethdev.h>
 #include <rte_ip.h>
 #include <rte_mbuf.h>
 
+#include "pcc_algos.h"
 #include "pcc_engine.h"
 #include "pcc_proto.h"
+#include "test_eal.h"
 
 /* Configure and start side B (port pb) with nq queues of ring_size
  * descriptors, receiving into mp. */
@@ -85,6 +88,31 @@ peer_l3_init(struct pcc_l3_spec *l3)
 	memcpy(l3->src_mac, "\x02\x00\x00\x00\x00\x02", 6);
 	l3->src.v4 = RTE_IPV4(10, 0, 0, 2);
 	l3->dst.v4 = RTE_IPV4(10, 0, 0, 1);
+}
+
+/*
+ * A test's start: the EAL on lcores (1 GB, no hugepages), the built-in
+ * algorithms, and a pool of nb_mbufs for both sides; the pool, or NULL
+ * after a TAP "Bail out!" line saying what failed.
+ */
+static inline struct rte_mempool *
+peer_env_init(const char *name, const char *lcores, const char *pool, unsigned int nb_mbufs)
+{
+	struct rte_mempool *mp;
+
+	if (test_eal_init(name, "1024", "-l", lcores, NULL) < 0) {
+		printf("Bail out! EAL init failed\n");
+		return NULL;
+	}
+	if (pcc_algos_register_builtin() < 0) {
+		printf("Bail out! algorithms\n");
+		return NULL;
+	}
+	mp = rte_pktmbuf_pool_create(
+			pool, nb_mbufs, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
+	if (mp == NULL)
+		printf("Bail out! mbuf pool\n");
+	return mp;
 }
 
 #endif /* TEST_ENGINE_PEER_H */

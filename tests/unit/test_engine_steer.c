@@ -634,20 +634,9 @@ main(void)
 	};
 	int ret;
 
-	if (test_eal_init("test_engine_steer", "1024", "-l", "0-1", NULL) < 0) {
-		printf("Bail out! EAL init failed\n");
+	mp = peer_env_init("test_engine_steer", "0-1", "steer_peer", 16383);
+	if (mp == NULL)
 		return 1;
-	}
-	if (pcc_algos_register_builtin() < 0) {
-		printf("Bail out! algorithms\n");
-		return 1;
-	}
-	mp = rte_pktmbuf_pool_create("steer_peer", 16383, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
-			(int)rte_socket_id());
-	if (mp == NULL) {
-		printf("Bail out! mbuf pool\n");
-		return 1;
-	}
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
 	rte_mempool_free(mp);
 	test_eal_cleanup();
