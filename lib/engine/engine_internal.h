@@ -360,6 +360,13 @@ eng_xring_size(uint64_t line_bps, uint16_t burst)
 #define ENG_RP_EV_BATCH 32
 
 /* A polling lcore. */
+/* A pacer rate to set (eng_lcore.rate_pend). */
+struct eng_rate_pend {
+	struct pcc_pacer *pacer;
+	uint32_t flow;
+	uint64_t bps;
+};
+
 struct eng_lcore {
 	/* written by the lcore on every round */
 	uint64_t polls;
@@ -402,6 +409,12 @@ struct eng_lcore {
 	/* events of this lcore's flows kept by eng_rp_post() */
 	uint16_t nb_evb;
 	struct eng_ev evb[ENG_RP_EV_BATCH];
+	/* pacer rates the events of a batch set (eng_rp_events()), applied
+	 * at its end: a flow's pacer state is fetched only when its rate
+	 * changed, and those fetches overlap */
+	bool rate_defer;
+	uint16_t nb_rate_pend;
+	struct eng_rate_pend rate_pend[2 * ENG_RP_EV_BATCH];
 	/* scratch of one RX burst: packets for the NP or forward mode */
 	struct rte_mbuf *burst_pkts[PCC_ENGINE_BURST_MAX];
 	struct pcc_pkt_info burst_infos[PCC_ENGINE_BURST_MAX];

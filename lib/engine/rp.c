@@ -41,8 +41,8 @@
 #include "pcc_dev_svc.h"
 #include "pcc_pacer_drivers.h"
 
-/* Flows whose lines (and pacer state) are fetched ahead of the event being
- * processed (a flow is five lines: more would fill the miss buffers). */
+/* Flows whose lines are fetched ahead of the event being processed (two
+ * or three lines a flow: more would fill the miss buffers). */
 #define RP_PREFETCH_AHEAD 8
 /* Event records taken from one ring per round. */
 #define XRING_BURST 32
@@ -119,6 +119,44 @@ apply_probe_req(struct eng_lcore *lc, struct eng_flow *f, const struct pcc_dev_r
 		f->probe_dscp = 0;
 }
 
+/* The pacer rates kept by rate_set(): their flows' state fetched together,
+ * then set in order. */
+static void
+rate_flush(struct eng_lcore *lc)
+{
+	const struct eng_rate_pend *r = lc->rate_pend;
+	uint16_t i, n = lc->nb_rate_pend;
+
+	for (i = 0; i < n; i++)
+		pcc_pacer_prefetch(r[i].pacer, r[i].flow);
+	for (i = 0; i < n; i++)
+		pcc_pacer_set_rate(r[i].pacer, r[i].flow, r[i].bps);
+	lc->nb_rate_pend = 0;
+}
+
+/*
+ * Set the pacer rate of flow idx: now, or within a batch of events at its
+ * end (rate_flush()).  Nothing reads a pacer's rates while the batch runs
+ * (the pacer and the generator run after the RX events of a round), so
+ * the order of the calls, and what the pacer does, stay the same.
+ */
+static inline void
+rate_set(struct eng_lcore *lc, struct pcc_pacer *p, uint32_t idx, uint64_t bps)
+{
+	struct eng_rate_pend *r;
+
+	if (!lc->rate_defer) {
+		pcc_pacer_set_rate(p, idx, bps);
+		return;
+	}
+	if (unlikely(lc->nb_rate_pend == RTE_DIM(lc->rate_pend)))
+		rate_flush(lc);
+	r = &lc->rate_pend[lc->nb_rate_pend++];
+	r->pacer = p;
+	r->flow = idx;
+	r->bps = bps;
+}
+
 static void
 apply_results_any(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		const struct pcc_dev_results *res, uint64_t now)
@@ -140,7 +178,7 @@ apply_results_any(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f
 			__atomic_store_n(&f->rate, r, __ATOMIC_RELAXED);
 			eng_pace_rescale(f, eng_pace_cost(bps, lp->line_bps), now);
 			if (lp->pacer != NULL)
-				pcc_pacer_set_rate(lp->pacer, eng_flow_idx(&lc->ft, f), bps);
+				rate_set(lc, lp->pacer, eng_flow_idx(&lc->ft, f), bps);
 			eng_ctr_add(&lc->pctr[lp->pidx].rate_updates, 1);
 		}
 	}
@@ -291,30 +329,14 @@ eng_rp_event(struct eng_lcore *lc, const struct eng_ev *r)
 	rp_event_of(lc, r, rp_flow_of(lc, r));
 }
 
-/*
- * Fetch what the event r of flow f (at index idx) touches: the flow's lines
- * and its pacer state (the algorithm may change its rate).
- */
-static inline void
-rp_prefetch(const struct eng_lcore *lc, const struct eng_ev *r, const struct eng_flow *f,
-		uint32_t idx)
-{
-	int16_t pidx = lc->e->pidx[r->key.port_id];
-	const struct eng_lport *lp;
-
-	eng_flow_prefetch(&lc->ft, f);
-	if (pidx >= 0 && (lp = lport_of(lc, (uint16_t)pidx)) != NULL && lp->pacer != NULL)
-		pcc_pacer_prefetch(lp->pacer, idx);
-}
-
 void
 eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 {
 	struct eng_flow *f[ENG_RP_EV_BATCH];
 	uint32_t qk[ENG_RP_EV_BATCH];
-	uint32_t pos[ENG_RP_EV_BATCH];
 	bool in_ix[ENG_RP_EV_BATCH];
 	unsigned int i, k, m;
+	uint32_t idx;
 
 	/* a table that fits in the caches: one at a time is faster */
 	if (lc->ft.ctr.flows < eng_rp_bulk_min_flows) {
@@ -322,12 +344,14 @@ eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 			eng_rp_event(lc, &r[i]);
 		return;
 	}
+	lc->rate_defer = true;
 	for (k = 0; k < n; k += m) {
 		m = RTE_MIN(n - k, (unsigned int)ENG_RP_EV_BATCH);
 		/* the QP index slots of the batch fetched together (their
 		 * cache misses overlap), then the flows' lines fetched while
 		 * the first events are processed: with many flows each of
-		 * these is a miss */
+		 * these is a miss.  Their pacer state is fetched at the
+		 * batch's end, for the flows whose rate changed (rate_set()) */
 		for (i = 0; i < m; i++) {
 			in_ix[i] = rp_qpix_key(&r[k + i], &qk[i]);
 			if (in_ix[i])
@@ -335,24 +359,24 @@ eng_rp_events(struct eng_lcore *lc, const struct eng_ev *r, unsigned int n)
 		}
 		for (i = 0; i < m; i++) {
 			if (in_ix[i]) {
-				pos[i] = eng_qpix_find(&lc->ft, qk[i]);
-				f[i] = pos[i] != ENG_QPIX_EMPTY ? eng_flow_at(&lc->ft, pos[i]) :
-								  NULL;
+				idx = eng_qpix_find(&lc->ft, qk[i]);
+				f[i] = idx != ENG_QPIX_EMPTY ? eng_flow_at(&lc->ft, idx) : NULL;
 			} else {
 				f[i] = eng_flow_lookup_hash(&lc->ft, &r[k + i].key, r[k + i].sig);
-				pos[i] = f[i] != NULL ? eng_flow_idx(&lc->ft, f[i]) : 0;
 			}
 			if (i < RP_PREFETCH_AHEAD && f[i] != NULL)
-				rp_prefetch(lc, &r[k + i], f[i], pos[i]);
+				eng_flow_prefetch(&lc->ft, f[i]);
 		}
 		for (i = 0; i < m; i++) {
 			unsigned int a = i + RP_PREFETCH_AHEAD;
 
 			if (a < m && f[a] != NULL)
-				rp_prefetch(lc, &r[k + a], f[a], pos[a]);
+				eng_flow_prefetch(&lc->ft, f[a]);
 			rp_event_of(lc, &r[k + i], f[i]);
 		}
+		rate_flush(lc);
 	}
+	lc->rate_defer = false;
 }
 
 void

@@ -394,6 +394,8 @@ script_init(uint8_t port, uint8_t slot, uint32_t *mask)
 static struct pcc_dev_event ev_log[256];
 static unsigned int nb_log;
 static bool log_on;
+/* results' rate from the event's PSN instead of script.rate */
+static bool rate_of_sn;
 
 static void
 script_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_attr *attr,
@@ -403,6 +405,8 @@ script_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_
 	((uint32_t *)ctx)[0]++;
 	last_ev = *ev;
 	*res = script;
+	if (rate_of_sn)
+		res->rate = 1 + (ev->sn * 7919u) % PCC_DEV_MAX_RATE;
 	calls++;
 	if (log_on && nb_log < RTE_DIM(ev_log))
 		ev_log[nb_log++] = *ev;
@@ -722,7 +726,8 @@ group_setup(void **state)
  * eng_rp_flush()) give the algorithm the same events in the same order,
  * and the flows the same counters, as one at a time (eng_rp_event()):
  * more records than a batch, flows that exist and flows that do not,
- * several records of one flow in a batch.
+ * several records of one flow in a batch.  Every event sets a new rate:
+ * the pacer ends with the same rates (a batch sets them at its end).
  */
 static void
 test_owner_batches(void **state)
@@ -730,7 +735,8 @@ test_owner_batches(void **state)
 	static struct eng_ev recs[100];
 	struct pcc_dev_event log_ref[RTE_DIM(ev_log)];
 	struct eng_flow *flows[8];
-	uint64_t ref_cnp[8], ref_ack[8], ref_no_flow;
+	uint64_t ref_cnp[8], ref_ack[8], ref_pacer[8], ref_no_flow, ref_updates;
+	uint32_t ref_rate[8];
 	unsigned int i, run, nb_ref = 0;
 	uint32_t x = 7;
 
@@ -751,6 +757,7 @@ test_owner_batches(void **state)
 	eng.ports[0].nb_owners = 1;
 	eng.ports[0].owners[0] = lc;
 	memset(&script, 0, sizeof(script));
+	rate_of_sn = true;
 	/* runs 1, 2: a small table is looked up one at a time; 3, 4: in bulk */
 	for (run = 0; run < 5; run++) {
 		eng_rp_bulk_min_flows = run >= 3 ? 0 : ENG_RP_BULK_MIN_FLOWS;
@@ -758,6 +765,10 @@ test_owner_batches(void **state)
 		for (i = 0; i < RTE_DIM(flows); i++) {
 			flows[i]->cnp_rx = 0;
 			flows[i]->ack_rx = 0;
+			flows[i]->rate = 0;
+			assert_int_equal(pcc_pacer_set_rate(lport.pacer,
+							 eng_flow_idx(&lc->ft, flows[i]), 0),
+					0);
 		}
 		nb_log = 0;
 		log_on = true;
@@ -773,14 +784,22 @@ test_owner_batches(void **state)
 			assert_int_equal(lc->nb_evb, 0);
 		}
 		log_on = false;
+		assert_false(lc->rate_defer);
+		assert_int_equal(lc->nb_rate_pend, 0);
 		if (run == 0) {
 			nb_ref = nb_log;
 			memcpy(log_ref, ev_log, sizeof(log_ref));
 			for (i = 0; i < RTE_DIM(flows); i++) {
 				ref_cnp[i] = flows[i]->cnp_rx;
 				ref_ack[i] = flows[i]->ack_rx;
+				ref_rate[i] = flows[i]->rate;
+				ref_pacer[i] = pcc_pacer_get_rate(
+						lport.pacer, eng_flow_idx(&lc->ft, flows[i]));
+				assert_true(ref_rate[i] != 0 && ref_pacer[i] != 0);
 			}
 			ref_no_flow = pstats.rp_no_flow;
+			ref_updates = pstats.rate_updates;
+			assert_true(ref_updates > RTE_DIM(recs) / 2);
 			assert_true(ref_no_flow > 0);
 			assert_true(nb_ref > RTE_DIM(recs) / 2);
 			continue;
@@ -795,9 +814,15 @@ test_owner_batches(void **state)
 		for (i = 0; i < RTE_DIM(flows); i++) {
 			assert_int_equal(flows[i]->cnp_rx, ref_cnp[i]);
 			assert_int_equal(flows[i]->ack_rx, ref_ack[i]);
+			assert_int_equal(flows[i]->rate, ref_rate[i]);
+			assert_int_equal(pcc_pacer_get_rate(lport.pacer,
+							 eng_flow_idx(&lc->ft, flows[i])),
+					ref_pacer[i]);
 		}
 		assert_int_equal(pstats.rp_no_flow, ref_no_flow);
+		assert_int_equal(pstats.rate_updates, ref_updates);
 	}
+	rate_of_sn = false;
 	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
 	eng.ports[0].nb_owners = 0;
 	for (i = 0; i < RTE_DIM(flows); i++)
