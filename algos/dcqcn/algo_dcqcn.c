@@ -356,7 +356,7 @@ dcqcn_inc_jump(struct dcqcn_ctx *f, uint32_t a, uint32_t n)
  * a few steps, not n.
  */
 static void
-dcqcn_increase(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n, int byte,
+dcqcn_increase_steps(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n, int byte,
 		struct algo_cnt *k)
 {
 	const uint32_t inc[3] = { 0, c->rai, c->rhai };
@@ -403,6 +403,35 @@ dcqcn_increase(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n, int b
 		algo_cnt_add(k, DCQCN_C_INC_HAI, cnt[2]);
 	if (byte)
 		algo_cnt_add(k, DCQCN_C_INC_BYTE, cnt[0] + cnt[1] + cnt[2]);
+}
+
+/*
+ * dcqcn_increase_steps(), inline for a flow at line rate already (a cut
+ * that took nothing: alpha had decayed to 0): its first step keeps RT and
+ * RC at the maximum and ends the increase, whatever its kind.  So a flow
+ * at line rate that sees a CNP now and then pays no step loop.
+ */
+static inline void
+dcqcn_increase(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n, int byte,
+		struct algo_cnt *k)
+{
+	static const uint8_t kind_ctr[3] = { DCQCN_C_INC_FR, DCQCN_C_INC_AI, DCQCN_C_INC_HAI };
+	uint32_t t = f->t_stage;
+
+	if (!(f->rc >= PCC_DEV_MAX_RATE && f->rt >= PCC_DEV_MAX_RATE && n != 0)) {
+		dcqcn_increase_steps(f, c, n, byte, k);
+		return;
+	}
+	algo_cnt_add(k, kind_ctr[dcqcn_inc_kind(c, t, c->bc_bytes != 0 ? f->b_stage : t)], 1);
+	if (byte) {
+		f->b_stage = (uint8_t)dcqcn_stage_add(f->b_stage, 1);
+		algo_cnt_add(k, DCQCN_C_INC_BYTE, 1);
+	} else {
+		f->t_stage = (uint8_t)dcqcn_stage_add(t, 1);
+	}
+	f->rc = PCC_DEV_MAX_RATE;
+	f->rt = PCC_DEV_MAX_RATE;
+	f->flags &= (uint8_t)~DCQCN_F_INC;
 }
 
 /* Account for the timer periods that ended by time ts. */

@@ -757,10 +757,18 @@ pcc_dev_threads_per_counter_set_get(void)
 	return dev_tpcs;
 }
 
+/*
+ * pcc_dev_counters_group(port, slot, 0) without the group's arithmetic:
+ * algorithms fetch their counters on every event that counts.
+ */
 uint32_t *
 pcc_dev_counters(uint8_t port, uint8_t slot)
 {
-	return pcc_dev_counters_group(port, slot, 0);
+	struct dev_slot *s = dev_slot_get(port, slot);
+
+	if (s == NULL || s->ctrs == NULL || !s->counters_on || s->n_groups == 0)
+		return NULL;
+	return s->ctrs + dev_counter_set() * s->stride;
 }
 
 void

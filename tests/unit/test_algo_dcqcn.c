@@ -11,7 +11,8 @@
  * an increase, or on every cut), at most one decrease per t_dec, the byte counter,
  * timers driven by event timestamps and by TIMER events alike, and the
  * clamps at min rate and line rate, and increase steps applied at once
- * equal to the same steps one at a time.  Events go through
+ * equal to the same steps one at a time, and a flow at line rate whose
+ * cut took nothing taking one step back.  Events go through
  * pcc_dev_dispatch().
  */
 
@@ -558,6 +559,67 @@ test_increase_jump(void **state)
 	assert_true(jumps > JUMP_TRIALS / 4);
 }
 
+/* The increase counters' growth since before[]. */
+static void
+inc_ctr_delta(const uint32_t *before, uint32_t *d)
+{
+	uint32_t i;
+
+	for (i = 0; i < RTE_DIM(inc_ctr); i++)
+		d[i] = t_counter_by_name(inc_ctr[i]) - before[i];
+}
+
+/*
+ * A flow back at line rate whose alpha decayed to 0 takes a CNP: the cut
+ * takes nothing, and the next increase (however many periods are due) is
+ * one step of the kind its stages give, counted once, that ends the
+ * increase: a later period counts none.  Timer steps (fast recovery at
+ * F = 1, additive at F = 0) and byte-counter steps.
+ */
+static void
+test_increase_at_line_rate(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	uint32_t before[RTE_DIM(inc_ctr)], d[RTE_DIM(inc_ctr)], dec, f, t = 20000;
+	struct pcc_dev_results r;
+
+	(void)state;
+	for (f = 0; f < 3; f++) {
+		/* 0: F = 1, timer; 1: F = 0, timer; 2: F = 1, byte counter */
+		assert_int_equal(t_param("fast_recovery_steps", f == 1 ? 0 : 1), 0);
+		assert_int_equal(t_param("byte_counter_kb", f == 2 ? 1 : 0), 0);
+		memset(ctx, 0, sizeof(ctx));
+		t_tx(ctx, t - 100, 0, 64);
+		assert_int_equal(t_cnp(ctx, t).rate, HALF);
+		/* a second of quiet: alpha 0, back at line rate */
+		t += 1000000000u;
+		assert_int_equal(t_timer(ctx, t).rate, PCC_DEV_MAX_RATE);
+		dec = t_counter_by_name("rate_dec");
+		r = t_cnp(ctx, t + 1000);
+		assert_int_equal(r.rate, PCC_DEV_MAX_RATE);
+		assert_int_equal(t_counter_by_name("rate_dec"), dec + 1);
+		t += 1000;
+		for (dec = 0; dec < RTE_DIM(inc_ctr); dec++)
+			before[dec] = t_counter_by_name(inc_ctr[dec]);
+		if (f == 2)
+			r = t_tx(ctx, t + 10, 1, 4096); /* 4 byte-counter steps due */
+		else
+			r = t_timer(ctx, t + 3 * T_INC); /* 3 timer steps due */
+		assert_int_equal(r.rate, PCC_DEV_MAX_RATE);
+		inc_ctr_delta(before, d);
+		assert_int_equal(d[0], f == 1 ? 0 : 1);
+		assert_int_equal(d[1], f == 1 ? 1 : 0);
+		assert_int_equal(d[2], 0);
+		assert_int_equal(d[3], f == 2 ? 1 : 0);
+		/* the increase ended */
+		r = t_timer(ctx, t + 10 * T_INC);
+		assert_int_equal(r.rate, PCC_DEV_MAX_RATE);
+		inc_ctr_delta(before, d);
+		assert_int_equal(d[0] + d[1] + d[2], 1);
+		t += 20 * T_INC;
+	}
+}
+
 int
 main(void)
 {
@@ -577,6 +639,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_port_speed, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_params, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_increase_jump, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(test_increase_at_line_rate, setup, t_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
