@@ -243,9 +243,10 @@ struct algo_cnt {
 	int fetched;
 };
 
-#define ALGO_CNT_INIT(a)                             \
-	{                                            \
-		.attr = (a), .c = NULL, .fetched = 0 \
+/* the counters pcc_dev_dispatch() passed, else fetched on first use */
+#define ALGO_CNT_INIT(a)                                                          \
+	{                                                                         \
+		.attr = (a), .c = (a)->counters, .fetched = (a)->counters != NULL \
 	}
 
 static inline uint32_t *

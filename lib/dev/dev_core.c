@@ -548,9 +548,11 @@ pcc_dev_dispatch(uint8_t port, uint8_t slot, void *ctx, const struct pcc_dev_eve
 		struct pcc_dev_results *res)
 {
 	const struct dev_slot *s;
+	const struct pcc_dev_algo_ops *ops;
 	struct pcc_dev_attr attr;
 	void (*fn)(void *, const struct pcc_dev_event *, const struct pcc_dev_attr *,
 			struct pcc_dev_results *);
+	uint32_t masked;
 
 	if (unlikely(port >= dev_g.n_ports || !dev_slot_valid(slot) || ctx == NULL || ev == NULL ||
 			    res == NULL))
@@ -561,15 +563,23 @@ pcc_dev_dispatch(uint8_t port, uint8_t slot, void *ctx, const struct pcc_dev_eve
 		return -ENOENT;
 	if (unlikely(ev->type > 31))
 		return -EINVAL;
-	memset(res, 0, sizeof(*res));
-	if (s->disable_mask & (1u << ev->type))
-		return 1;
+	/* what is read of the slot, read before *res is written (which the
+	 * compiler must assume may alias it) */
+	masked = s->disable_mask & (1u << ev->type);
+	ops = s->ops;
 	attr = s->attr;
+	/* the algorithm's counters without a call per event (the template's
+	 * are NULL) */
+	if (s->n_counters != 0)
+		attr.counters = dev_slot_counters(s);
+	memset(res, 0, sizeof(*res));
+	if (masked)
+		return 1;
 	attr.overload = dev_tls.overload;
 	/* record the call for a crash report (signal handler, same thread) */
 	dev_tls.cur.ev = ev;
 	dev_tls.cur.ctx = ctx;
-	dev_tls.cur.ops = s->ops;
+	dev_tls.cur.ops = ops;
 	dev_tls.cur.port = port;
 	dev_tls.cur.slot = slot;
 	dev_tls.cur.algo_idx = attr.algo_idx;
@@ -598,6 +608,8 @@ pcc_dev_flow_end(uint8_t port, uint8_t slot, void *ctx)
 		return 0;
 	attr = s->attr;
 	attr.overload = dev_tls.overload;
+	if (s->n_counters != 0)
+		attr.counters = dev_slot_counters(s);
 	/* algorithm code runs: a crash report names it (no event) */
 	dev_tls.cur.ev = NULL;
 	dev_tls.cur.ctx = ctx;
@@ -766,9 +778,7 @@ pcc_dev_counters(uint8_t port, uint8_t slot)
 {
 	struct dev_slot *s = dev_slot_get(port, slot);
 
-	if (s == NULL || s->ctrs == NULL || !s->counters_on || s->n_groups == 0)
-		return NULL;
-	return s->ctrs + dev_counter_set() * s->stride;
+	return s != NULL ? dev_slot_counters(s) : NULL;
 }
 
 void

@@ -201,6 +201,16 @@ dev_counter_set(void)
 	return t - t % dev_tpcs;
 }
 
+/* The caller's counters of slot s (group 0), NULL when it has none or they
+ * are off: pcc_dev_counters() once the slot is found. */
+static inline uint32_t *
+dev_slot_counters(const struct dev_slot *s)
+{
+	if (s->ctrs == NULL || !s->counters_on || s->n_groups == 0)
+		return NULL;
+	return s->ctrs + dev_counter_set() * s->stride;
+}
+
 /* Slot of (port, slot) or NULL; valid port and slot number only. */
 static inline struct dev_slot *
 dev_slot_get(uint8_t port, uint8_t slot)

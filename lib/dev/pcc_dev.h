@@ -165,6 +165,11 @@ struct pcc_dev_attr {
 	uint8_t overload;  /**< engine is shedding load (0/1) */
 	uint8_t port;
 	uint8_t algo_idx; /**< algorithm index the slot maps to */
+	/** The calling thread's counters of the slot, what
+	 *  pcc_dev_counters(port, algo_slot) returns, set by
+	 *  pcc_dev_dispatch() when the algorithm has counters and they are
+	 *  on; NULL: ask pcc_dev_counters() (which says NULL when off). */
+	uint32_t *counters;
 };
 
 /*

@@ -906,6 +906,9 @@ test_counters_threads(void **state)
 static void
 test_threads_per_counter_set(void **state)
 {
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_results res;
+	struct pcc_dev_event ev;
 	uint32_t *c[4], v[C_N];
 	uint16_t r;
 
@@ -933,6 +936,18 @@ test_threads_per_counter_set(void **state)
 	/* the total reads the same */
 	assert_int_equal(pcc_dev_counters_get(0, 1, v, C_N), C_N);
 	assert_int_equal(v[C_EVENTS], 10);
+	/* a dispatch hands the algorithm its thread's array (attr), the
+	 * one pcc_dev_counters() gives; none while counters are off */
+	memset(&ev, 0, sizeof(ev));
+	ev.type = PCC_DEV_EVENT_CNP;
+	for (r = 0; r < 4; r++) {
+		pcc_dev_thread_set_rank(r);
+		assert_int_equal(pcc_dev_dispatch(0, 1, ctx, &ev, &res), 0);
+		assert_ptr_equal(toy.attr.counters, c[r]);
+	}
+	assert_int_equal(pcc_dev_counters_enable(0, 1, false), 0);
+	assert_int_equal(pcc_dev_dispatch(0, 1, ctx, &ev, &res), 0);
+	assert_null(toy.attr.counters);
 	pcc_dev_fini();
 	assert_int_equal(pcc_dev_threads_per_counter_set(1), 0);
 	assert_int_equal(pcc_dev_threads_per_counter_set_get(), 1);
