@@ -359,7 +359,6 @@ eng_xring_size(uint64_t line_bps, uint16_t burst)
  * RTE_HASH_LOOKUP_BULK_MAX. */
 #define ENG_RP_EV_BATCH 32
 
-/* A polling lcore. */
 /* A pacer rate to set (eng_lcore.rate_pend). */
 struct eng_rate_pend {
 	struct pcc_pacer *pacer;
@@ -367,6 +366,7 @@ struct eng_rate_pend {
 	uint64_t bps;
 };
 
+/* A polling lcore. */
 struct eng_lcore {
 	/* written by the lcore on every round */
 	uint64_t polls;
