@@ -548,11 +548,9 @@ pcc_dev_dispatch(uint8_t port, uint8_t slot, void *ctx, const struct pcc_dev_eve
 		struct pcc_dev_results *res)
 {
 	const struct dev_slot *s;
-	const struct pcc_dev_algo_ops *ops;
 	struct pcc_dev_attr attr;
 	void (*fn)(void *, const struct pcc_dev_event *, const struct pcc_dev_attr *,
 			struct pcc_dev_results *);
-	uint32_t masked;
 
 	if (unlikely(port >= dev_g.n_ports || !dev_slot_valid(slot) || ctx == NULL || ev == NULL ||
 			    res == NULL))
@@ -563,26 +561,22 @@ pcc_dev_dispatch(uint8_t port, uint8_t slot, void *ctx, const struct pcc_dev_eve
 		return -ENOENT;
 	if (unlikely(ev->type > 31))
 		return -EINVAL;
-	/* what is read of the slot, read before *res is written (which the
-	 * compiler must assume may alias it) */
-	masked = s->disable_mask & (1u << ev->type);
-	ops = s->ops;
-	attr = s->attr;
-	/* the algorithm's counters without a call per event (the template's
-	 * are NULL) */
-	if (s->n_counters != 0)
-		attr.counters = dev_slot_counters(s);
 	memset(res, 0, sizeof(*res));
-	if (masked)
+	if (s->disable_mask & (1u << ev->type))
 		return 1;
+	attr = s->attr;
 	attr.overload = dev_tls.overload;
 	/* record the call for a crash report (signal handler, same thread) */
 	dev_tls.cur.ev = ev;
 	dev_tls.cur.ctx = ctx;
-	dev_tls.cur.ops = ops;
+	dev_tls.cur.ops = s->ops;
 	dev_tls.cur.port = port;
 	dev_tls.cur.slot = slot;
 	dev_tls.cur.algo_idx = attr.algo_idx;
+	/* the algorithm's counters without a call per event (the template's
+	 * are NULL) */
+	if (s->n_counters != 0)
+		attr.counters = dev_slot_counters(s);
 	__atomic_store_n(&dev_tls.cur.active, 1, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	fn(ctx, ev, &attr, res);
