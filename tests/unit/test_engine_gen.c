@@ -134,6 +134,26 @@ conf_setup(struct pcc_engine_conf *conf, struct pcc_engine_rxq_conf *rxq, uint16
 	conf->flow.idle_ms = 0;
 }
 
+/*
+ * Create the engine of conf into *e (set before it starts: the hook reads
+ * it), created held if hold, and run it on this lcore with the poll hook
+ * until the hook stops it.
+ */
+static void
+engine_run(const struct pcc_engine_conf *conf, pcc_engine_poll_hook_t hook, void *arg, bool hold,
+		struct pcc_engine **e)
+{
+	*e = pcc_engine_create(conf);
+	assert_non_null(*e);
+	assert_int_equal(pcc_engine_set_poll_hook(*e, hook, arg), 0);
+	if (hold)
+		assert_int_equal(pcc_engine_hold(*e, true), 0);
+	assert_int_equal(pcc_engine_start(*e), 0);
+	pcc_engine_main_loop(*e, NULL, NULL, 1000);
+	pcc_engine_stop(*e);
+	pcc_engine_wait(*e);
+}
+
 static void
 test_gen_live_list(void **state)
 {
@@ -168,13 +188,7 @@ test_gen_live_list(void **state)
 	memset(&s, 0, sizeof(s));
 	s.port = pb;
 	s.t_end = rte_rdtsc() + 10 * rte_get_tsc_hz();
-	s.e = pcc_engine_create(&conf);
-	assert_non_null(s.e);
-	assert_int_equal(pcc_engine_set_poll_hook(s.e, hook, &s), 0);
-	assert_int_equal(pcc_engine_start(s.e), 0);
-	pcc_engine_main_loop(s.e, NULL, NULL, 1000);
-	pcc_engine_stop(s.e);
-	pcc_engine_wait(s.e);
+	engine_run(&conf, hook, &s, false, &s.e);
 
 	assert_false(s.bad_order);
 	assert_true(all_done(&s));
@@ -269,14 +283,7 @@ test_hold(void **state)
 	memset(&h, 0, sizeof(h));
 	h.port = pb;
 	h.t_end = rte_rdtsc() + 10 * rte_get_tsc_hz();
-	h.e = pcc_engine_create(&conf);
-	assert_non_null(h.e);
-	assert_int_equal(pcc_engine_set_poll_hook(h.e, held_hook, &h), 0);
-	assert_int_equal(pcc_engine_hold(h.e, true), 0);
-	assert_int_equal(pcc_engine_start(h.e), 0);
-	pcc_engine_main_loop(h.e, NULL, NULL, 1000);
-	pcc_engine_stop(h.e);
-	pcc_engine_wait(h.e);
+	engine_run(&conf, held_hook, &h, true, &h.e);
 
 	assert_true(h.rounds > HELD_ROUNDS);
 	assert_int_equal(h.tx_held, 0);
