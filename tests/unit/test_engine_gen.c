@@ -132,6 +132,8 @@ conf_setup(struct pcc_engine_conf *conf, struct pcc_engine_rxq_conf *rxq, uint16
 	conf->nb_txd = RING_SIZE;
 	conf->flow.capacity = flows;
 	conf->flow.idle_ms = 0;
+	conf->gen.payload_len = 64;
+	conf->rp.algo = "noop";
 }
 
 /*
@@ -183,8 +185,6 @@ test_gen_live_list(void **state)
 	grp[1].rate_mbps = 100;
 	conf.gen.groups = grp;
 	conf.gen.nb_groups = 2;
-	conf.gen.payload_len = 64;
-	conf.rp.algo = "noop";
 	memset(&s, 0, sizeof(s));
 	s.port = pb;
 	s.t_end = rte_rdtsc() + 10 * rte_get_tsc_hz();
@@ -278,8 +278,6 @@ test_hold(void **state)
 	grp.unpaced = true;
 	conf.gen.groups = &grp;
 	conf.gen.nb_groups = 1;
-	conf.gen.payload_len = 64;
-	conf.rp.algo = "noop";
 	memset(&h, 0, sizeof(h));
 	h.port = pb;
 	h.t_end = rte_rdtsc() + 10 * rte_get_tsc_hz();
