@@ -829,6 +829,140 @@ test_owner_batches(void **state)
 		eng_flow_del(&lc->ft, flows[i]);
 }
 
+/*
+ * The RX side's records, built and merged in the burst's pending record,
+ * reach the algorithm the same whether each is processed at once (a small
+ * table) or kept for a batch (eng_rp_post(), eng_rp_flush()): bursts
+ * of 1 to 45 CC packets (more than a batch) of a few flows, runs of one
+ * flow's CNPs or ACKs that merge, flows that do not exist.
+ */
+static void
+test_rx_records_in_slot(void **state)
+{
+	static struct pcc_dev_event log_ref[RTE_DIM(ev_log)];
+	struct eng_clock clk = { .src = PCC_ENGINE_CLOCK_TSC };
+	struct eng_rxq q = { .port_id = 0, .pidx = 0, .clk = &clk };
+	static struct pcc_cc_frame cc[200];
+	static uint64_t ts[200];
+	struct eng_flow *flows[6];
+	uint64_t ref_cnp[6], ref_ack[6], ref_nack[6], ref_no_flow, ref_ev;
+	struct rte_mbuf m;
+	unsigned int i, k, n, run, nb_ref = 0, merged = 0;
+	uint32_t x = 11, qpn = 0x800;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	for (i = 0; i < RTE_DIM(flows); i++) {
+		flows[i] = new_flow(0x800 + i);
+		assert_non_null(flows[i]);
+	}
+	for (i = 0; i < RTE_DIM(cc); i++) {
+		x = x * 1103515245u + 12345u;
+		/* one flow in four packets changes: runs that merge;
+		 * qpn 0x806 and 0x807 have no flow */
+		if ((x >> 28) % 4 == 0 || i == 0)
+			qpn = 0x800 + (x >> 8) % 8;
+		memset(&cc[i], 0, sizeof(cc[i]));
+		cc[i].dqpn = qpn;
+		cc[i].psn = i;
+		cc[i].ttl = (uint8_t)(i + 1);
+		switch ((x >> 16) % 5) {
+		case 0:
+		case 1:
+			cc[i].kind = PCC_PKT_CNP;
+			break;
+		case 2:
+		case 3:
+			cc[i].kind = PCC_PKT_ROCE_ACK;
+			cc[i].syndrome = 0x1f;
+			break;
+		default:
+			cc[i].kind = PCC_PKT_ROCE_NAK;
+			cc[i].syndrome = 0x60; /* PSN sequence error */
+			break;
+		}
+		ts[i] = 1000 + 10 * i;
+	}
+	eng.ports[0].nb_owners = 1;
+	eng.ports[0].owners[0] = lc;
+	memset(&script, 0, sizeof(script));
+	/* run 0: at once (a small table); 1: kept in place, in batches */
+	for (run = 0; run < 2; run++) {
+		eng_rp_bulk_min_flows = run == 1 ? 0 : ENG_RP_BULK_MIN_FLOWS;
+		memset(&pstats, 0, sizeof(pstats));
+		for (i = 0; i < RTE_DIM(flows); i++) {
+			flows[i]->cnp_rx = 0;
+			flows[i]->ack_rx = 0;
+			flows[i]->nack_rx = 0;
+		}
+		nb_log = 0;
+		log_on = true;
+		for (i = 0, n = 1; i < RTE_DIM(cc); i += n, n = n % 45 + 7) {
+			bool has_pend = false;
+			struct eng_ev pend;
+
+			n = RTE_MIN(n, (unsigned int)RTE_DIM(cc) - i);
+			/* as rx_dispatch() does with a burst */
+			for (k = i; k < i + n; k++)
+				assert_int_equal(eng_rp_rx_cc(lc, &q, &m, &cc[k], true, ts[k],
+								 &pend, &has_pend),
+						PCC_ENGINE_FATE_CC_EVENT);
+			if (has_pend)
+				eng_rp_post(lc, 0, &pend);
+			eng_rp_flush(lc);
+			assert_int_equal(lc->nb_evb, 0);
+		}
+		log_on = false;
+		if (run == 0) {
+			nb_ref = nb_log;
+			memcpy(log_ref, ev_log, sizeof(log_ref));
+			for (i = 0; i < RTE_DIM(flows); i++) {
+				ref_cnp[i] = flows[i]->cnp_rx;
+				ref_ack[i] = flows[i]->ack_rx;
+				ref_nack[i] = flows[i]->nack_rx;
+			}
+			ref_no_flow = pstats.rp_no_flow;
+			ref_ev = pstats.ev[PCC_DEV_EVENT_CNP] + pstats.ev[PCC_DEV_EVENT_ACK] +
+					pstats.ev[PCC_DEV_EVENT_NACK];
+			for (i = 0; i < nb_log; i++)
+				if (ev_log[i].type != PCC_DEV_EVENT_NACK &&
+						ev_log[i].ack.coalesced > 1)
+					merged++;
+			/* the sequence has merges, and more records than a batch
+			 * in some bursts' worth of packets */
+			assert_true(merged > 5);
+			assert_true(ref_no_flow > 0);
+			assert_true(nb_ref > 2 * ENG_RP_EV_BATCH && nb_ref < RTE_DIM(cc));
+			continue;
+		}
+		assert_int_equal(nb_log, nb_ref);
+		for (i = 0; i < nb_log; i++) {
+			assert_int_equal(ev_log[i].flow_tag, log_ref[i].flow_tag);
+			assert_int_equal(ev_log[i].type, log_ref[i].type);
+			assert_int_equal(ev_log[i].sn, log_ref[i].sn);
+			assert_int_equal(ev_log[i].ts, log_ref[i].ts);
+			assert_int_equal(ev_log[i].ttl, log_ref[i].ttl);
+			if (ev_log[i].type != PCC_DEV_EVENT_RTT) {
+				assert_int_equal(ev_log[i].ack.first_sn, log_ref[i].ack.first_sn);
+				assert_int_equal(ev_log[i].ack.coalesced, log_ref[i].ack.coalesced);
+			}
+		}
+		for (i = 0; i < RTE_DIM(flows); i++) {
+			assert_int_equal(flows[i]->cnp_rx, ref_cnp[i]);
+			assert_int_equal(flows[i]->ack_rx, ref_ack[i]);
+			assert_int_equal(flows[i]->nack_rx, ref_nack[i]);
+		}
+		assert_int_equal(pstats.rp_no_flow, ref_no_flow);
+		assert_int_equal(pstats.ev[PCC_DEV_EVENT_CNP] + pstats.ev[PCC_DEV_EVENT_ACK] +
+						pstats.ev[PCC_DEV_EVENT_NACK],
+				ref_ev);
+	}
+	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
+	eng.ports[0].nb_owners = 0;
+	for (i = 0; i < RTE_DIM(flows); i++)
+		eng_flow_del(&lc->ft, flows[i]);
+}
+
 int
 main(void)
 {
@@ -845,6 +979,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_flow_end, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_events, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_batches, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(
+				test_rx_records_in_slot, owner_setup, owner_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, test_eal_group_teardown);
