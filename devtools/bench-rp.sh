@@ -20,7 +20,16 @@
 # and of "x algos-noop": bench_rp's ns/event over bench_algos noop's in
 # the same run.  Options go to bench_rp (--flows N, --time, --warmup,
 # --burst, --algo NAME..., --icrc-compare).  BENCH_HUGE=1 runs bench_rp
-# on hugepages (reserved beforehand) instead of --no-huge.  doc/perf-rp.md
+# on hugepages (reserved beforehand) instead of --no-huge.
+#
+# BENCH_PEER=REV (a git revision, e.g. 7214b6b) adds an older engine as a
+# second peer: REV's tree (git archive) with this tree's bench_rp.c and
+# bench_common.h, built in BUILDDIR/peer-<commit>/ (kept for the next
+# run; rebuilt when the bench sources change), run with the same options
+# in every run, before or after this tree's bench_rp in turn.  Then per
+# algorithm: REV's ns/event over this tree's, the median, min and max of
+# the per-run ratios (the VM's speed changes from run to run, two runs
+# next to each other much less), and best against best.  doc/perf-rp.md
 # has the figures measured here.
 
 cd "$(dirname "$0")/.." || exit 1
@@ -44,6 +53,34 @@ for a in "$@"; do
 	esac
 	prev=$a
 done
+# BENCH_PEER: REV's bench_rp, built from REV's tree and this tree's bench
+peer_bin=""
+if [ -n "${BENCH_PEER:-}" ]; then
+	rev=$(git rev-parse --verify --quiet "${BENCH_PEER}^{commit}") || {
+		echo "$(basename "$0"): BENCH_PEER '$BENCH_PEER' is not a commit of this repository" >&2
+		exit 1
+	}
+	pdir="$dir/peer-$(git rev-parse --short=12 "$rev")"
+	for f in bench_rp.c bench_common.h; do
+		cmp -s "tests/bench/$f" "$pdir/src/tests/bench/$f" || rm -rf "$pdir"
+	done
+	if [ ! -d "$pdir/src" ]; then
+		mkdir -p "$pdir/src" || exit 1
+		git archive "$rev" | tar -x -C "$pdir/src" || exit 1
+		cp tests/bench/bench_rp.c tests/bench/bench_common.h "$pdir/src/tests/bench/" || exit 1
+	fi
+	if [ ! -f "$pdir/build/build.ninja" ]; then
+		meson setup "$pdir/build" "$pdir/src" >"$pdir/setup.log" 2>&1 || {
+			cat "$pdir/setup.log" >&2
+			exit 1
+		}
+	fi
+	ninja -C "$pdir/build" tests/bench/bench_rp >"$pdir/ninja.log" 2>&1 || {
+		cat "$pdir/ninja.log" >&2
+		exit 1
+	}
+	peer_bin="$pdir/build/tests/bench/bench_rp"
+fi
 cpu=$(($(nproc) - 1))
 # BENCH_HUGE=1: on hugepages (reserved beforehand, e.g. 1024 of 2 MiB)
 bench_eal 2048
@@ -57,18 +94,36 @@ trap 'rm -rf "$tmp" $rundirs' EXIT INT TERM
 bench_header
 echo "# $pin $algos_bin --flows $flows --algo noop"
 echo "# $rp_bin $eal -l $cpu -- $*"
+[ -n "$peer_bin" ] && echo "# peer: $peer_bin (${BENCH_PEER} = $rev), the same options"
+
+# rp_run BIN OUT PREFIX OPTIONS...: bench_rp BIN into file OUT, its rows
+# printed with PREFIX
+rp_run() {
+	rp_b=$1
+	rp_out=$2
+	rp_pre=$3
+	shift 3
+	# shellcheck disable=SC2086
+	"$rp_b" $eal --file-prefix "bench-rp-$$" -l "$cpu" -- "$@" >"$rp_out" 2>&1 || {
+		cat "$rp_out" >&2
+		exit 1
+	}
+	grep -v -e '^TELEMETRY' -e '^EAL' "$rp_out" | sed "s/^/$rp_pre/"
+}
+
 r=1
 while [ "$r" -le "$runs" ]; do
 	echo "# run $r of $runs"
 	# shellcheck disable=SC2086
 	$pin "$algos_bin" --flows "$flows" --algo noop >"$tmp/algos.$r" || exit 1
 	grep '^noop' "$tmp/algos.$r" | sed 's/^/bench_algos /'
-	# shellcheck disable=SC2086
-	"$rp_bin" $eal --file-prefix "bench-rp-$$" -l "$cpu" -- "$@" >"$tmp/rp.$r" 2>&1 || {
-		cat "$tmp/rp.$r" >&2
-		exit 1
-	}
-	grep -v -e '^TELEMETRY' -e '^EAL' "$tmp/rp.$r"
+	if [ -n "$peer_bin" ] && [ $((r % 2)) -eq 0 ]; then
+		rp_run "$peer_bin" "$tmp/peer.$r" "peer " "$@"
+	fi
+	rp_run "$rp_bin" "$tmp/rp.$r" "" "$@"
+	if [ -n "$peer_bin" ] && [ $((r % 2)) -eq 1 ]; then
+		rp_run "$peer_bin" "$tmp/peer.$r" "peer " "$@"
+	fi
 	r=$((r + 1))
 done
 
@@ -100,3 +155,32 @@ END {
 		printf "%-10s %8.1f - %6.1f %10.2f - %6.2f\n", k, lo[k], hi[k], rlo[k], rhi[k]
 	}
 }' "$tmp/all"
+
+[ -n "$peer_bin" ] || exit 0
+# per algorithm: the peer's ns/event over this tree's, run by run
+r=1
+while [ "$r" -le "$runs" ]; do
+	awk -v run="$r" '
+FNR == 1 { f++ }
+$2 == "sw" && $5 ~ /^[0-9.]+$/ { ns[f, $1] = $5; if (f == 1) name[++n] = $1 }
+END {
+	for (i = 1; i <= n; i++)
+		if ((2, name[i]) in ns && ns[1, name[i]] > 0)
+			printf "%s %s %s %s\n", run, name[i], ns[1, name[i]], ns[2, name[i]]
+}' "$tmp/rp.$r" "$tmp/peer.$r"
+	r=$((r + 1))
+done >"$tmp/peer"
+echo "# $runs runs: ${BENCH_PEER}'s ns/event over this tree's (> 1: this tree is faster)"
+sort -k2,2 -s "$tmp/peer" | awk '
+function report(   i, j, t, med) {
+	for (i = 1; i <= m; i++)
+		for (j = i + 1; j <= m; j++)
+			if (q[j] < q[i]) { t = q[i]; q[i] = q[j]; q[j] = t }
+	med = m % 2 ? q[(m + 1) / 2] : (q[m / 2] + q[m / 2 + 1]) / 2
+	printf "%-10s %6.2f %6.2f - %5.2f %14.2f   (ns/event %.1f against %.1f)\n",
+		k, med, q[1], q[m], bp / bo, bo, bp
+}
+BEGIN { printf "%-10s %6s %13s %14s\n", "algo", "median", "min - max", "best vs best" }
+$2 != k { if (m > 0) report(); k = $2; m = 0; bo = $3; bp = $4 }
+{ q[++m] = $4 / $3; if ($3 < bo) bo = $3; if ($4 < bp) bp = $4 }
+END { if (m > 0) report() }'

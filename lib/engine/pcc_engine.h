@@ -139,6 +139,10 @@ struct pcc_engine_port_conf {
 	bool icrc_hw;
 };
 
+/** Defined since pcc_engine_port_conf.icrc_hw exists: code built against
+ *  older trees (a benchmark's peer build) can test for it. */
+#define PCC_ENGINE_PORT_ICRC_HW 1
+
 /**
  * A group of generator flows (one entry of a --gen-file): `count` flows
  * with QPNs qpn_base, qpn_base + 1, ...  Fields left 0 take the value of

@@ -360,8 +360,14 @@ run_phase(const char *algo, bool icrc_hw, struct rte_mempool *mp, struct result 
 
 	pcc_engine_conf_default(&conf);
 	conf.port[l.pa].roles = PCC_ENGINE_ROLE_RP;
-	/* icrc_hw: the CNPs' ICRC is taken as verified by the hardware */
+	/* icrc_hw: the CNPs' ICRC is taken as verified by the hardware (an
+	 * engine without the setting, a peer build, always verifies it:
+	 * parse_args() refuses --icrc-compare there) */
+#ifdef PCC_ENGINE_PORT_ICRC_HW
 	conf.port[l.pa].icrc_hw = icrc_hw;
+#else
+	RTE_SET_USED(icrc_hw);
+#endif
 	rxq.port_id = l.pa;
 	rxq.queue_id = 0;
 	rxq.lcore_id = rte_get_main_lcore();
@@ -441,6 +447,12 @@ parse_args(int argc, char **argv)
 
 	if (bench_opts_parse("bench_rp", argc, argv, opts, RTE_DIM(opts), usage) != 0)
 		return -1;
+#ifndef PCC_ENGINE_PORT_ICRC_HW
+	if (o.icrc_compare) {
+		fprintf(stderr, "bench_rp: --icrc-compare: this engine has no icrc_hw setting\n");
+		return -1;
+	}
+#endif
 	if (o.n_algos == 0) {
 		o.algos[o.n_algos++] = "noop";
 		o.algos[o.n_algos++] = "dcqcn";
