@@ -73,6 +73,8 @@ static struct {
 	uint32_t init_mask; /* what init sets */
 	bool res_was_zero;
 	struct pcc_dev_attr attr;
+	struct pcc_dev_attr end_attr; /* of the last on_flow_end */
+	unsigned int end_calls;
 	uint8_t last_type;
 	unsigned int set_params_calls;
 } toy;
@@ -101,6 +103,14 @@ toy_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_att
 	res->rate = 0x1234;
 	res->rtt_req = 1;
 	res->window = 77;
+}
+
+static void
+toy_on_flow_end(void *ctx, const struct pcc_dev_attr *attr)
+{
+	(void)ctx;
+	toy.end_calls++;
+	toy.end_attr = *attr;
 }
 
 static int
@@ -133,6 +143,7 @@ static struct pcc_dev_algo_ops toy_ops = {
 	.n_counters = C_N,
 	.init = toy_init,
 	.on_event = toy_on_event,
+	.on_flow_end = toy_on_flow_end,
 	.set_params = toy_set_params,
 };
 
@@ -936,18 +947,25 @@ test_threads_per_counter_set(void **state)
 	/* the total reads the same */
 	assert_int_equal(pcc_dev_counters_get(0, 1, v, C_N), C_N);
 	assert_int_equal(v[C_EVENTS], 10);
-	/* a dispatch hands the algorithm its thread's array (attr), the
-	 * one pcc_dev_counters() gives; none while counters are off */
+	/* a dispatch, and a flow's end, hand the algorithm its thread's
+	 * array (attr), the one pcc_dev_counters() gives; none while
+	 * counters are off */
 	memset(&ev, 0, sizeof(ev));
 	ev.type = PCC_DEV_EVENT_CNP;
 	for (r = 0; r < 4; r++) {
 		pcc_dev_thread_set_rank(r);
 		assert_int_equal(pcc_dev_dispatch(0, 1, ctx, &ev, &res), 0);
 		assert_ptr_equal(toy.attr.counters, c[r]);
+		toy.end_calls = 0;
+		assert_int_equal(pcc_dev_flow_end(0, 1, ctx), 0);
+		assert_int_equal(toy.end_calls, 1);
+		assert_ptr_equal(toy.end_attr.counters, c[r]);
 	}
 	assert_int_equal(pcc_dev_counters_enable(0, 1, false), 0);
 	assert_int_equal(pcc_dev_dispatch(0, 1, ctx, &ev, &res), 0);
 	assert_null(toy.attr.counters);
+	assert_int_equal(pcc_dev_flow_end(0, 1, ctx), 0);
+	assert_null(toy.end_attr.counters);
 	pcc_dev_fini();
 	assert_int_equal(pcc_dev_threads_per_counter_set(1), 0);
 	assert_int_equal(pcc_dev_threads_per_counter_set_get(), 1);
