@@ -620,6 +620,45 @@ test_increase_at_line_rate(void **state)
 	}
 }
 
+/*
+ * An attr built by its caller (a test, an algorithm calling another's
+ * on_event, as the DOCA layer's internal algorithm does) has no counters
+ * pointer: the algorithm's counters then go through pcc_dev_counters(),
+ * and nowhere while counters are off.
+ */
+static void
+test_counters_without_attr_pointer(void **state)
+{
+	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
+	struct pcc_dev_event ev = t_ev(PCC_DEV_EVENT_CNP, 1000);
+	struct pcc_dev_attr attr;
+	struct pcc_dev_results r;
+	uint32_t cnp, dec;
+
+	(void)state;
+	memset(&attr, 0, sizeof(attr));
+	attr.port = T_PORT;
+	attr.algo_slot = T_SLOT;
+	ev.ack.coalesced = 1;
+	cnp = t_counter_by_name("cnp_events");
+	dec = t_counter_by_name("rate_dec");
+	memset(&r, 0, sizeof(r));
+	pcc_algo_dcqcn_ops.on_event(ctx, &ev, &attr, &r);
+	assert_int_equal(r.rate, HALF);
+	assert_int_equal(t_counter_by_name("cnp_events"), cnp + 1);
+	assert_int_equal(t_counter_by_name("rate_dec"), dec + 1);
+	assert_int_equal(t_counter_by_name("rate_min"), HALF);
+	/* counters off: the event is handled, nothing is counted */
+	assert_int_equal(pcc_dev_counters_enable(T_PORT, T_SLOT, false), 0);
+	ev.ts = 1000 + US(100);
+	memset(&r, 0, sizeof(r));
+	pcc_algo_dcqcn_ops.on_event(ctx, &ev, &attr, &r);
+	assert_true(r.rate < HALF);
+	assert_int_equal(pcc_dev_counters_enable(T_PORT, T_SLOT, true), 0);
+	assert_int_equal(t_counter_by_name("cnp_events"), cnp + 1);
+	assert_int_equal(t_counter_by_name("rate_dec"), dec + 1);
+}
+
 int
 main(void)
 {
@@ -640,6 +679,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_params, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_increase_jump, setup, t_teardown),
 		cmocka_unit_test_setup_teardown(test_increase_at_line_rate, setup, t_teardown),
+		cmocka_unit_test_setup_teardown(
+				test_counters_without_attr_pointer, setup, t_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
