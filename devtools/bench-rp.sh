@@ -139,20 +139,30 @@ f == 2 && ($1 == "harness" || ($2 == "sw" || $2 == "hw")) && $5 ~ /^[0-9.]+$/ {
 }' "$tmp/algos.$r" "$tmp/rp.$r"
 	r=$((r + 1))
 done >"$tmp/all"
-echo "# $runs runs, $flows flows: range over the runs (on-CPU)"
+echo "# $runs runs, $flows flows: range over the runs (on-CPU), and the median of"
+echo "# the per-run ratios"
 awk '
+function median(k,   i, j, t, c) {
+	c = n[k]
+	for (i = 1; i <= c; i++)
+		for (j = i + 1; j <= c; j++)
+			if (q[k, j] < q[k, i]) { t = q[k, i]; q[k, i] = q[k, j]; q[k, j] = t }
+	return c % 2 ? q[k, (c + 1) / 2] : (q[k, c / 2] + q[k, c / 2 + 1]) / 2
+}
 {
 	k = $2
 	if (!(k in n)) { order[++m] = k; lo[k] = hi[k] = $3; rlo[k] = rhi[k] = $4 }
 	n[k]++
+	q[k, n[k]] = $4
 	if ($3 < lo[k]) lo[k] = $3; if ($3 > hi[k]) hi[k] = $3
 	if ($4 < rlo[k]) rlo[k] = $4; if ($4 > rhi[k]) rhi[k] = $4
 }
 END {
-	printf "%-10s %17s %22s\n", "phase", "ns/event", "x bench_algos noop"
+	printf "%-10s %17s %22s %7s\n", "phase", "ns/event", "x bench_algos noop", "median"
 	for (i = 1; i <= m; i++) {
 		k = order[i]
-		printf "%-10s %8.1f - %6.1f %10.2f - %6.2f\n", k, lo[k], hi[k], rlo[k], rhi[k]
+		printf "%-10s %8.1f - %6.1f %10.2f - %6.2f %7.2f\n", k, lo[k], hi[k], rlo[k], rhi[k],
+			median(k)
 	}
 }' "$tmp/all"
 
