@@ -388,23 +388,14 @@ eng_rp_flush(struct eng_lcore *lc)
 	}
 }
 
-void
-eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
+/* eng_rp_post() of a record not kept for a batch: processed at once
+ * (this lcore's, a small table), or to the owner's ring. */
+static void
+rp_post_other(struct eng_lcore *lc, uint16_t pidx, const struct eng_lcore *owner,
+		const struct eng_ev *r)
 {
-	struct eng_lcore *owner = eng_owner_key(lc->e, pidx, &r->key, r->sig);
-
 	if (owner == lc) {
-		/* a small table: at once (eng_rp_events() would look its
-		 * flows up one at a time anyway); else processed in batches:
-		 * eng_rp_flush() at the end of the burst, or now when the
-		 * batch is full.  Records never overtake kept ones. */
-		if (lc->nb_evb == 0 && lc->ft.ctr.flows < eng_rp_bulk_min_flows) {
-			rp_event_of(lc, r, rp_flow_of(lc, r));
-			return;
-		}
-		eng_ev_copy(&lc->evb[lc->nb_evb++], r);
-		if (lc->nb_evb == ENG_RP_EV_BATCH)
-			eng_rp_flush(lc);
+		rp_event_of(lc, r, rp_flow_of(lc, r));
 		return;
 	}
 	if (rte_ring_sp_enqueue_elem(lc->xout[owner->rank], (void *)(uintptr_t)r, sizeof(*r)) !=
@@ -413,6 +404,34 @@ eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
 		return;
 	}
 	eng_ctr_add(&lc->ctr.xring_out, 1);
+}
+
+/*
+ * eng_rp_post(), inline in the RX path: a record kept for the batch costs
+ * no call (rp_post_other(), with the path at once, saves and restores
+ * most registers).  This lcore's records are processed at once while the
+ * table is small (eng_rp_events() would look its flows up one at a time
+ * anyway), else in batches: eng_rp_flush() at the end of the burst, or
+ * now when the batch is full.  Records never overtake kept ones.
+ */
+static __rte_always_inline void
+rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
+{
+	struct eng_lcore *owner = eng_owner_key(lc->e, pidx, &r->key, r->sig);
+
+	if (owner != lc || (lc->nb_evb == 0 && lc->ft.ctr.flows < eng_rp_bulk_min_flows)) {
+		rp_post_other(lc, pidx, owner, r);
+		return;
+	}
+	eng_ev_copy(&lc->evb[lc->nb_evb++], r);
+	if (lc->nb_evb == ENG_RP_EV_BATCH)
+		eng_rp_flush(lc);
+}
+
+void
+eng_rp_post(struct eng_lcore *lc, uint16_t pidx, const struct eng_ev *r)
+{
+	rp_post(lc, pidx, r);
 }
 
 uint32_t
@@ -478,7 +497,7 @@ rp_rx_ev(struct eng_lcore *lc, const struct eng_rxq *q, uint8_t kind, uint8_t sy
 					ttl, ts))
 		return PCC_ENGINE_FATE_CC_EVENT;
 	if (*has_pend)
-		eng_rp_post(lc, q->pidx, pend);
+		rp_post(lc, q->pidx, pend);
 	eng_ev_fill(pend, (uint8_t)type, subtype, q->port_id, sig, qpn, psn, bth_flags, ttl,
 			int_hdr, ts);
 	*has_pend = true;
