@@ -721,6 +721,26 @@ group_setup(void **state)
 	return 0;
 }
 
+/* The algorithm saw the n events of ref (ev_log, in order). */
+static void
+log_equal(const struct pcc_dev_event *ref, unsigned int n)
+{
+	unsigned int i;
+
+	assert_int_equal(nb_log, n);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(ev_log[i].flow_tag, ref[i].flow_tag);
+		assert_int_equal(ev_log[i].type, ref[i].type);
+		assert_int_equal(ev_log[i].sn, ref[i].sn);
+		assert_int_equal(ev_log[i].ts, ref[i].ts);
+		assert_int_equal(ev_log[i].ttl, ref[i].ttl);
+		if (ev_log[i].type != PCC_DEV_EVENT_RTT) {
+			assert_int_equal(ev_log[i].ack.first_sn, ref[i].ack.first_sn);
+			assert_int_equal(ev_log[i].ack.coalesced, ref[i].ack.coalesced);
+		}
+	}
+}
+
 /*
  * Records processed in batches (eng_rp_events(); eng_rp_post() then
  * eng_rp_flush()) give the algorithm the same events in the same order,
@@ -804,13 +824,7 @@ test_owner_batches(void **state)
 			assert_true(nb_ref > RTE_DIM(recs) / 2);
 			continue;
 		}
-		assert_int_equal(nb_log, nb_ref);
-		for (i = 0; i < nb_log; i++) {
-			assert_int_equal(ev_log[i].flow_tag, log_ref[i].flow_tag);
-			assert_int_equal(ev_log[i].type, log_ref[i].type);
-			assert_int_equal(ev_log[i].sn, log_ref[i].sn);
-			assert_int_equal(ev_log[i].ts, log_ref[i].ts);
-		}
+		log_equal(log_ref, nb_ref);
 		for (i = 0; i < RTE_DIM(flows); i++) {
 			assert_int_equal(flows[i]->cnp_rx, ref_cnp[i]);
 			assert_int_equal(flows[i]->ack_rx, ref_ack[i]);
@@ -935,18 +949,7 @@ test_rx_records_in_slot(void **state)
 			assert_true(nb_ref > 2 * ENG_RP_EV_BATCH && nb_ref < RTE_DIM(cc));
 			continue;
 		}
-		assert_int_equal(nb_log, nb_ref);
-		for (i = 0; i < nb_log; i++) {
-			assert_int_equal(ev_log[i].flow_tag, log_ref[i].flow_tag);
-			assert_int_equal(ev_log[i].type, log_ref[i].type);
-			assert_int_equal(ev_log[i].sn, log_ref[i].sn);
-			assert_int_equal(ev_log[i].ts, log_ref[i].ts);
-			assert_int_equal(ev_log[i].ttl, log_ref[i].ttl);
-			if (ev_log[i].type != PCC_DEV_EVENT_RTT) {
-				assert_int_equal(ev_log[i].ack.first_sn, log_ref[i].ack.first_sn);
-				assert_int_equal(ev_log[i].ack.coalesced, log_ref[i].ack.coalesced);
-			}
-		}
+		log_equal(log_ref, nb_ref);
 		for (i = 0; i < RTE_DIM(flows); i++) {
 			assert_int_equal(flows[i]->cnp_rx, ref_cnp[i]);
 			assert_int_equal(flows[i]->ack_rx, ref_ack[i]);
