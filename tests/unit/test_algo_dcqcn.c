@@ -13,7 +13,8 @@
  * clamps at min rate and line rate, and increase steps applied at once
  * equal to the same steps one at a time, and a flow at line rate whose
  * cut took nothing taking one step back.  Events go through
- * pcc_dev_dispatch().
+ * pcc_dev_dispatch(), but in one case that calls on_event with an attr
+ * of its own (the counters without the dispatch's pointer).
  */
 
 #include <stdarg.h>
