@@ -389,8 +389,9 @@ eng_rp_flush(struct eng_lcore *lc)
 }
 
 /* eng_rp_post() of a record not kept for a batch: processed at once
- * (this lcore's, a small table), or to the owner's ring. */
-static void
+ * (this lcore's, a small table), or to the owner's ring.  Never inlined:
+ * the RX loops that call rp_post() would take the whole path at once. */
+static __rte_noinline void
 rp_post_other(struct eng_lcore *lc, uint16_t pidx, const struct eng_lcore *owner,
 		const struct eng_ev *r)
 {
