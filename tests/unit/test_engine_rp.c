@@ -448,6 +448,11 @@ owner_setup(void **state)
 			pcc_dev_algo_load(0, 0, "engine_script") != 0 ||
 			pcc_dev_slot_bind(0, 0, 0) != 0 || pcc_dev_slot_enable(0, 0, true) != 0)
 		return -1;
+	/* what a failed case may have left */
+	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
+	log_on = false;
+	rate_of_sn = false;
+	nb_log = 0;
 	memset(&eng, 0, sizeof(eng));
 	eng.rp.txc_bytes = 65536;
 	eng.rp.txc_ns = 20000;
@@ -735,6 +740,7 @@ log_equal(const struct pcc_dev_event *ref, unsigned int n)
 		assert_int_equal(ev_log[i].ts, ref[i].ts);
 		assert_int_equal(ev_log[i].ttl, ref[i].ttl);
 		if (ev_log[i].type != PCC_DEV_EVENT_RTT) {
+			assert_int_equal(ev_log[i].ack.first_ts, ref[i].ack.first_ts);
 			assert_int_equal(ev_log[i].ack.first_sn, ref[i].ack.first_sn);
 			assert_int_equal(ev_log[i].ack.coalesced, ref[i].ack.coalesced);
 		}
@@ -847,7 +853,7 @@ test_owner_batches(void **state)
  * The RX side's records, built and merged in the burst's pending record,
  * reach the algorithm the same whether each is processed at once (a small
  * table) or kept for a batch (eng_rp_post(), eng_rp_flush()): bursts
- * of 1 to 45 CC packets (more than a batch) of a few flows, runs of one
+ * of 1 to 46 CC packets (some fill a batch) of a few flows, runs of one
  * flow's CNPs or ACKs that merge, flows that do not exist.
  */
 static void
@@ -861,7 +867,7 @@ test_rx_records_batched(void **state)
 	struct eng_flow *flows[6];
 	uint64_t ref_cnp[6], ref_ack[6], ref_nack[6], ref_no_flow, ref_ev;
 	struct rte_mbuf m;
-	unsigned int i, k, n, run, nb_ref = 0, merged = 0;
+	unsigned int i, k, n, run, nb_ref = 0, merged = 0, kept, filled;
 	uint32_t x = 11, qpn = 0x800;
 
 	(void)state;
@@ -900,7 +906,7 @@ test_rx_records_batched(void **state)
 	eng.ports[0].nb_owners = 1;
 	eng.ports[0].owners[0] = lc;
 	memset(&script, 0, sizeof(script));
-	/* run 0: at once (a small table); 1: kept in place, in batches */
+	/* run 0: at once (a small table); 1: kept for batches */
 	for (run = 0; run < 2; run++) {
 		eng_rp_bulk_min_flows = run == 1 ? 0 : ENG_RP_BULK_MIN_FLOWS;
 		memset(&pstats, 0, sizeof(pstats));
@@ -911,7 +917,10 @@ test_rx_records_batched(void **state)
 		}
 		nb_log = 0;
 		log_on = true;
+		kept = 0;
+		filled = 0;
 		for (i = 0, n = 1; i < RTE_DIM(cc); i += n, n = n % 45 + 7) {
+			unsigned int log0 = nb_log;
 			bool has_pend = false;
 			struct eng_ev pend;
 
@@ -921,12 +930,18 @@ test_rx_records_batched(void **state)
 				assert_int_equal(eng_rp_rx_cc(lc, &q, &m, &cc[k], true, ts[k],
 								 &pend, &has_pend),
 						PCC_ENGINE_FATE_CC_EVENT);
+			/* records waiting for the batch; in batches, events
+			 * before the burst's end: a batch filled in it */
+			kept += lc->nb_evb > 0;
+			filled += run == 1 && nb_log > log0;
 			if (has_pend)
 				eng_rp_post(lc, 0, &pend);
 			eng_rp_flush(lc);
 			assert_int_equal(lc->nb_evb, 0);
 		}
 		log_on = false;
+		/* each run took the path it is meant to */
+		assert_true(run == 0 ? kept == 0 : kept > 0 && filled > 0);
 		if (run == 0) {
 			nb_ref = nb_log;
 			memcpy(log_ref, ev_log, sizeof(log_ref));
