@@ -24,8 +24,9 @@
 #
 # BENCH_PEER=REV (a git revision, e.g. 7214b6b) adds an older engine as a
 # second peer: REV's tree (git archive) with this tree's bench_rp.c and
-# bench_common.h, built in BUILDDIR/peer-<commit>/ (kept for the next
-# run; rebuilt when the bench sources change), run with the same options
+# bench_common.h, built in BUILDDIR/peer-<commit>/ with BUILDDIR's C
+# compiler, build type and sanitizers (kept for the next run; rebuilt
+# when the bench sources or those change), run with the same options
 # in every run, before or after this tree's bench_rp in turn.  Then per
 # algorithm: REV's ns/event over this tree's, the median, min and max of
 # the per-run ratios (the VM's speed changes from run to run, two runs
@@ -61,6 +62,34 @@ if [ -n "${BENCH_PEER:-}" ]; then
 		exit 1
 	}
 	pdir="$dir/peer-$(git rev-parse --short=12 "$rev")"
+	# REV's engine: with conf.port[].icrc_hw, but older than the macro
+	# that says so (bench_rp.c tests it), or without it at all
+	pargs=""
+	if git grep -q 'bool icrc_hw;' "$rev" -- lib/engine/pcc_engine.h; then
+		git grep -q PCC_ENGINE_PORT_ICRC_HW "$rev" -- lib/engine/pcc_engine.h ||
+			pargs="-Dc_args=-DPCC_ENGINE_PORT_ICRC_HW=1"
+	else
+		for a in "$@"; do
+			[ "$a" = --icrc-compare ] || continue
+			echo "$(basename "$0"): --icrc-compare: BENCH_PEER $BENCH_PEER's engine has no icrc_hw setting" >&2
+			exit 1
+		done
+	fi
+	# built as BUILDDIR is: its C compiler, build type and sanitizers
+	pconf=$(python3 - "$dir" <<'EOF'
+import json, re, shlex, sys
+d = sys.argv[1]
+o = {x["name"]: x["value"] for x in json.load(open(d + "/meson-info/intro-buildoptions.json"))}
+cc = "cc"
+for line in open(d + "/meson-logs/meson-log.txt", errors="replace"):
+    m = re.match(r"C compiler for the host machine: (\S+)", line)
+    if m:
+        cc = m.group(1)
+print("pcc=%s pbt=%s psan=%s" % (shlex.quote(cc), shlex.quote(o["buildtype"]),
+                                 shlex.quote(o["b_sanitize"])))
+EOF
+	) || exit 1
+	eval "$pconf"
 	for f in bench_rp.c bench_common.h; do
 		cmp -s "tests/bench/$f" "$pdir/src/tests/bench/$f" || rm -rf "$pdir"
 	done
@@ -69,8 +98,13 @@ if [ -n "${BENCH_PEER:-}" ]; then
 		git archive "$rev" | tar -x -C "$pdir/src" || exit 1
 		cp tests/bench/bench_rp.c tests/bench/bench_common.h "$pdir/src/tests/bench/" || exit 1
 	fi
+	echo "CC=$pcc --buildtype=$pbt -Db_sanitize=$psan $pargs" >"$pdir/config.new"
+	cmp -s "$pdir/config.new" "$pdir/config" || rm -rf "$pdir/build"
+	mv "$pdir/config.new" "$pdir/config"
 	if [ ! -f "$pdir/build/build.ninja" ]; then
-		meson setup "$pdir/build" "$pdir/src" >"$pdir/setup.log" 2>&1 || {
+		# shellcheck disable=SC2086 # pargs: one option or none
+		CC="$pcc" meson setup --buildtype="$pbt" -Db_sanitize="$psan" $pargs \
+			"$pdir/build" "$pdir/src" >"$pdir/setup.log" 2>&1 || {
 			cat "$pdir/setup.log" >&2
 			exit 1
 		}
@@ -80,6 +114,10 @@ if [ -n "${BENCH_PEER:-}" ]; then
 		exit 1
 	}
 	peer_bin="$pdir/build/tests/bench/bench_rp"
+	if [ ! -x "$peer_bin" ]; then
+		echo "$(basename "$0"): $peer_bin was not built" >&2
+		exit 1
+	fi
 fi
 cpu=$(($(nproc) - 1))
 # BENCH_HUGE=1: on hugepages (reserved beforehand, e.g. 1024 of 2 MiB)
@@ -158,7 +196,7 @@ function median(k,   i, j, t, c) {
 	if ($4 < rlo[k]) rlo[k] = $4; if ($4 > rhi[k]) rhi[k] = $4
 }
 END {
-	printf "%-10s %17s %22s %7s\n", "phase", "ns/event", "x bench_algos noop", "median"
+	printf "%-10s %17s %19s %7s\n", "phase", "ns/event", "x bench_algos noop", "median"
 	for (i = 1; i <= m; i++) {
 		k = order[i]
 		printf "%-10s %8.1f - %6.1f %10.2f - %6.2f %7.2f\n", k, lo[k], hi[k], rlo[k], rhi[k],
@@ -190,7 +228,7 @@ function report(   i, j, t, med) {
 	printf "%-10s %6.2f %6.2f - %5.2f %14.2f   (ns/event %.1f against %.1f)\n",
 		k, med, q[1], q[m], bp / bo, bo, bp
 }
-BEGIN { printf "%-10s %6s %13s %14s\n", "algo", "median", "min - max", "best vs best" }
+BEGIN { printf "%-10s %6s %14s %14s\n", "algo", "median", "min - max", "best vs best" }
 $2 != k { if (m > 0) report(); k = $2; m = 0; bo = $3; bp = $4 }
 { q[++m] = $4 / $3; if ($3 < bo) bo = $3; if ($4 < bp) bp = $4 }
 END { if (m > 0) report() }'

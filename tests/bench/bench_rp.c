@@ -361,8 +361,9 @@ run_phase(const char *algo, bool icrc_hw, struct rte_mempool *mp, struct result 
 	pcc_engine_conf_default(&conf);
 	conf.port[l.pa].roles = PCC_ENGINE_ROLE_RP;
 	/* icrc_hw: the CNPs' ICRC is taken as verified by the hardware (an
-	 * engine without the setting, a peer build, always verifies it:
-	 * parse_args() refuses --icrc-compare there) */
+	 * engine without the setting, or a peer tree older than the macro
+	 * built without it defined, always verifies it: parse_args()
+	 * refuses --icrc-compare there) */
 #ifdef PCC_ENGINE_PORT_ICRC_HW
 	conf.port[l.pa].icrc_hw = icrc_hw;
 #else
@@ -449,7 +450,9 @@ parse_args(int argc, char **argv)
 		return -1;
 #ifndef PCC_ENGINE_PORT_ICRC_HW
 	if (o.icrc_compare) {
-		fprintf(stderr, "bench_rp: --icrc-compare: this engine has no icrc_hw setting\n");
+		fprintf(stderr,
+				"bench_rp: --icrc-compare: built without PCC_ENGINE_PORT_ICRC_HW "
+				"(an engine without conf.port[].icrc_hw)\n");
 		return -1;
 	}
 #endif
