@@ -25,8 +25,9 @@
 # BENCH_PEER=REV (a git revision, e.g. 7214b6b) adds an older engine as a
 # second peer: REV's tree (git archive) with this tree's bench_rp.c and
 # bench_common.h, built in BUILDDIR/peer-<commit>/ with BUILDDIR's C
-# compiler, build type and sanitizers (kept for the next run; rebuilt
-# when the bench sources or those change), run with the same options
+# compiler, build type and b_sanitize, the project's own options at REV's
+# defaults (kept for the next run; rebuilt when the bench sources or
+# those change), run with the same options
 # in every run, before or after this tree's bench_rp in turn.  Then per
 # algorithm: REV's ns/event over this tree's, the median, min and max of
 # the per-run ratios (the VM's speed changes from run to run, two runs
@@ -75,7 +76,8 @@ if [ -n "${BENCH_PEER:-}" ]; then
 			exit 1
 		done
 	fi
-	# built as BUILDDIR is: its C compiler, build type and sanitizers
+	# built as BUILDDIR is: its C compiler, build type and b_sanitize (the
+	# project's options, which REV may not have, at REV's defaults)
 	pconf=$(python3 - "$dir" <<'EOF'
 import json, re, shlex, sys
 d = sys.argv[1]
