@@ -179,16 +179,18 @@ f == 2 && ($1 == "harness" || ($2 == "sw" || $2 == "hw")) && $5 ~ /^[0-9.]+$/ {
 }' "$tmp/algos.$r" "$tmp/rp.$r"
 	r=$((r + 1))
 done >"$tmp/all"
-echo "# $runs runs, $flows flows: range over the runs (on-CPU), and the median of"
-echo "# the per-run ratios"
-awk '
+# awk: the median of q[k, 1..n[k]], which it leaves sorted
+awk_median='
 function median(k,   i, j, t, c) {
 	c = n[k]
 	for (i = 1; i <= c; i++)
 		for (j = i + 1; j <= c; j++)
 			if (q[k, j] < q[k, i]) { t = q[k, i]; q[k, i] = q[k, j]; q[k, j] = t }
 	return c % 2 ? q[k, (c + 1) / 2] : (q[k, c / 2] + q[k, c / 2 + 1]) / 2
-}
+}'
+echo "# $runs runs, $flows flows: range over the runs (on-CPU), and the median of"
+echo "# the per-run ratios"
+awk "$awk_median"'
 {
 	k = $2
 	if (!(k in n)) { order[++m] = k; lo[k] = hi[k] = $3; rlo[k] = rhi[k] = $4 }
@@ -221,16 +223,19 @@ END {
 	r=$((r + 1))
 done >"$tmp/peer"
 echo "# $runs runs: ${BENCH_PEER}'s ns/event over this tree's (> 1: this tree is faster)"
-sort -k2,2 -s "$tmp/peer" | awk '
-function report(   i, j, t, med) {
-	for (i = 1; i <= m; i++)
-		for (j = i + 1; j <= m; j++)
-			if (q[j] < q[i]) { t = q[i]; q[i] = q[j]; q[j] = t }
-	med = m % 2 ? q[(m + 1) / 2] : (q[m / 2] + q[m / 2 + 1]) / 2
-	printf "%-10s %6.2f %6.2f - %5.2f %14.2f   (ns/event %.1f against %.1f)\n",
-		k, med, q[1], q[m], bp / bo, bo, bp
+awk "$awk_median"'
+{
+	k = $2
+	if (!(k in n)) { order[++m] = k; bo[k] = $3; bp[k] = $4 }
+	q[k, ++n[k]] = $4 / $3
+	if ($3 < bo[k]) bo[k] = $3; if ($4 < bp[k]) bp[k] = $4
 }
-BEGIN { printf "%-10s %6s %14s %14s\n", "algo", "median", "min - max", "best vs best" }
-$2 != k { if (m > 0) report(); k = $2; m = 0; bo = $3; bp = $4 }
-{ q[++m] = $4 / $3; if ($3 < bo) bo = $3; if ($4 < bp) bp = $4 }
-END { if (m > 0) report() }'
+END {
+	printf "%-10s %6s %14s %14s\n", "algo", "median", "min - max", "best vs best"
+	for (i = 1; i <= m; i++) {
+		k = order[i]
+		med = median(k)
+		printf "%-10s %6.2f %6.2f - %5.2f %14.2f   (ns/event %.1f against %.1f)\n",
+			k, med, q[k, 1], q[k, n[k]], bp[k] / bo[k], bo[k], bp[k]
+	}
+}' "$tmp/peer"
