@@ -735,10 +735,11 @@ uint32_t *
 pcc_dev_counters_group(uint8_t port, uint8_t slot, uint8_t group)
 {
 	struct dev_slot *s = dev_slot_get(port, slot);
+	uint32_t *c = s != NULL ? dev_slot_counters(s) : NULL;
 
-	if (s == NULL || s->ctrs == NULL || !s->counters_on || group >= s->n_groups)
+	if (c == NULL || group >= s->n_groups)
 		return NULL;
-	return s->ctrs + dev_counter_set() * s->stride + dev_group_off(s, group);
+	return c + dev_group_off(s, group);
 }
 
 int

@@ -201,8 +201,9 @@ dev_counter_set(void)
 	return t - t % dev_tpcs;
 }
 
-/* The caller's counters of slot s (group 0), NULL when it has none or they
- * are off: pcc_dev_counters() once the slot is found. */
+/* The caller's counters of slot s (group 0; the other groups follow it),
+ * NULL when it has none or they are off: pcc_dev_counters() and
+ * pcc_dev_counters_group() once the slot is found. */
 static inline uint32_t *
 dev_slot_counters(const struct dev_slot *s)
 {
