@@ -293,6 +293,9 @@ dcqcn_decrease(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t t, struc
 	algo_cnt_min(k, DCQCN_C_RATE_MIN, f->rc);
 }
 
+/* The counter of each kind of increase step (dcqcn_inc_kind()). */
+static const uint8_t dcqcn_kind_ctr[3] = { DCQCN_C_INC_FR, DCQCN_C_INC_AI, DCQCN_C_INC_HAI };
+
 /* The kind of an increase step at stages t and b: 0 fast recovery, 1
  * additive, 2 hyper. */
 static inline uint32_t
@@ -395,12 +398,9 @@ dcqcn_increase_steps(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n,
 			break;
 		}
 	}
-	if (cnt[0] != 0)
-		algo_cnt_add(k, DCQCN_C_INC_FR, cnt[0]);
-	if (cnt[1] != 0)
-		algo_cnt_add(k, DCQCN_C_INC_AI, cnt[1]);
-	if (cnt[2] != 0)
-		algo_cnt_add(k, DCQCN_C_INC_HAI, cnt[2]);
+	for (kind = 0; kind < 3; kind++)
+		if (cnt[kind] != 0)
+			algo_cnt_add(k, dcqcn_kind_ctr[kind], cnt[kind]);
 	if (byte)
 		algo_cnt_add(k, DCQCN_C_INC_BYTE, cnt[0] + cnt[1] + cnt[2]);
 }
@@ -415,14 +415,13 @@ static inline void
 dcqcn_increase(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n, int byte,
 		struct algo_cnt *k)
 {
-	static const uint8_t kind_ctr[3] = { DCQCN_C_INC_FR, DCQCN_C_INC_AI, DCQCN_C_INC_HAI };
 	uint32_t t = f->t_stage;
 
 	if (!(f->rc >= PCC_DEV_MAX_RATE && f->rt >= PCC_DEV_MAX_RATE && n != 0)) {
 		dcqcn_increase_steps(f, c, n, byte, k);
 		return;
 	}
-	algo_cnt_add(k, kind_ctr[dcqcn_inc_kind(c, t, c->bc_bytes != 0 ? f->b_stage : t)], 1);
+	algo_cnt_add(k, dcqcn_kind_ctr[dcqcn_inc_kind(c, t, c->bc_bytes != 0 ? f->b_stage : t)], 1);
 	if (byte) {
 		f->b_stage = (uint8_t)dcqcn_stage_add(f->b_stage, 1);
 		algo_cnt_add(k, DCQCN_C_INC_BYTE, 1);
