@@ -315,48 +315,54 @@ dcqcn_stage_add(uint32_t s, uint32_t m)
 }
 
 /*
- * Up to n steps of a stable kind (a rate step of a each) applied at once,
- * as the step loop would: returns how many (0: not in a state where that
- * is exact).  A step sets RT = min(RT + a, max), RC = (RC + RT + 1) / 2;
- * with D = RT - RC:
- *  - RT at max: D becomes floor(D / 2); after m steps D >> m;
- *  - else, while RT + a stays within max: D becomes a - floor((a - D +
- *    1) / 2), which keeps D at a or a - 1; there RT grows by a a step
- *    and RC = RT - D.
- * The caller makes sure the kind cannot change (it does not once the
- * stage that moves is past F, hyper or additive for good).
+ * Up to n (>= 1) steps of one kind, a rate step of a each, applied at
+ * once as the step loop would apply them; returns how many it took (at
+ * least 1).  A step sets RT = min(RT + a, max), RC = (RC + RT + 1) / 2.
+ * With D = RT - RC and E = a - D, a step while RT + a stays within max
+ * makes E = ceil(E / 2) (and ceil(ceil(x / 2) / 2) = ceil(x / 4)): after
+ * m steps RT has grown by m a and D = a - ceil(E / 2^m).  At max, a step
+ * adds nothing (a = 0 there, D >> m), and the loop's last is the one that
+ * brings D to 0.  A single step, and the step that crosses max, are
+ * taken as the equations say (the unit test holds runs against them).
  */
 static inline uint32_t
-dcqcn_inc_jump(struct dcqcn_ctx *f, uint32_t a, uint32_t n)
+dcqcn_inc_run(struct dcqcn_ctx *f, uint32_t a, uint32_t n)
 {
-	uint32_t d, m;
+	int64_t e;
+	uint64_t rt;
+	uint32_t d, m, sh;
 
-	if (f->rc > f->rt)
-		return 0;
-	d = f->rt - f->rc;
+	if (n == 1 || (f->rt < PCC_DEV_MAX_RATE && (uint64_t)f->rt + a > PCC_DEV_MAX_RATE)) {
+		rt = (uint64_t)f->rt + a;
+		f->rt = rt > PCC_DEV_MAX_RATE ? PCC_DEV_MAX_RATE : (uint32_t)rt;
+		f->rc = (f->rc + f->rt + 1) >> 1;
+		return 1;
+	}
 	if (f->rt >= PCC_DEV_MAX_RATE) {
-		/* D halves to 0; the step that gets there is the loop's last */
-		m = 1;
-		while (m < 32 && (d >> m) != 0)
-			m++;
+		/* the first m >= 1 with D >> m = 0 */
+		d = f->rt - f->rc;
+		m = d > 1 ? 32 - (uint32_t)__builtin_clz(d) : 1;
 		m = m < n ? m : n;
 		f->rc = PCC_DEV_MAX_RATE - (d >> m);
 		return m;
 	}
-	if (a == 0 || (d != a && d + 1 != a))
-		return 0;
-	m = (PCC_DEV_MAX_RATE - f->rt) / a;
+	m = a != 0 ? (PCC_DEV_MAX_RATE - f->rt) / a : n;
 	m = m < n ? m : n;
+	/* E within (-2^32, 2^32): past 33 halvings it is 1 or 0 */
+	e = (int64_t)a - ((int64_t)f->rt - (int64_t)f->rc);
+	sh = m < 34 ? m : 34;
+	e = e >= 0 ? (e + (INT64_C(1) << sh) - 1) >> sh : -((-e) >> sh);
 	f->rt += m * a;
-	f->rc = f->rt - d;
+	f->rc = (uint32_t)((int64_t)f->rt - ((int64_t)a - e));
 	return m;
 }
 
 /*
- * n increase steps triggered by the timer (byte == 0) or the byte counter.
- * One at a time while the kind can change or RC has not settled, then
- * (dcqcn_inc_jump()) the rest at once: a flow idle for a long time takes
- * a few steps, not n.
+ * n increase steps (a timer step each, or a byte counter step each if
+ * byte), at most DCQCN_MAX_STEPS: in runs of one kind, each applied at
+ * once by dcqcn_inc_run().  The kind can change only where the stage that
+ * moves reaches F and F + 1 (the other stays), so a run ends there; a
+ * flow idle for a long time takes a few runs, not n steps.
  */
 static void
 dcqcn_increase_steps(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n, int byte,
@@ -364,8 +370,7 @@ dcqcn_increase_steps(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n,
 {
 	const uint32_t inc[3] = { 0, c->rai, c->rhai };
 	uint32_t cnt[3] = { 0, 0, 0 };
-	uint32_t t, b, ts, bs, kind, m;
-	uint64_t rt;
+	uint32_t t, b, s, kind, m;
 
 	if (n > DCQCN_MAX_STEPS)
 		n = DCQCN_MAX_STEPS;
@@ -373,20 +378,10 @@ dcqcn_increase_steps(struct dcqcn_ctx *f, const struct dcqcn_cfg *c, uint32_t n,
 		t = f->t_stage;
 		b = c->bc_bytes != 0 ? f->b_stage : t;
 		kind = dcqcn_inc_kind(c, t, b);
-		/* the kind stays what it is when it is the one at the moving
-		 * stage's saturation (the kind grows with the stages) */
-		ts = byte ? t : UINT8_MAX;
-		bs = c->bc_bytes == 0 ? ts : byte ? UINT8_MAX : b;
-		if (n > 1 && kind == dcqcn_inc_kind(c, ts, bs) &&
-				(m = dcqcn_inc_jump(f, inc[kind], n)) > 0) {
-			n -= m;
-		} else {
-			m = 1;
-			n--;
-			rt = (uint64_t)f->rt + inc[kind];
-			f->rt = rt > PCC_DEV_MAX_RATE ? PCC_DEV_MAX_RATE : (uint32_t)rt;
-			f->rc = (f->rc + f->rt + 1) >> 1;
-		}
+		s = byte ? b : t;
+		m = s < c->f ? c->f - s : s == c->f ? 1 : n;
+		m = dcqcn_inc_run(f, inc[kind], m < n ? m : n);
+		n -= m;
 		cnt[kind] += m;
 		if (byte)
 			f->b_stage = (uint8_t)dcqcn_stage_add(f->b_stage, m);

@@ -487,12 +487,13 @@ static const char *const inc_ctr[] = { "inc_fast_recovery", "inc_additive", "inc
  * are due at once; the increase counters' growth in ctr[]. */
 static void
 jump_run(bool single, bool bytes, uint32_t bc, uint32_t t_inc, const uint32_t *points,
-		uint32_t ncut, uint32_t *rate, uint32_t *ctr)
+		uint32_t ncut, uint32_t *rate, uint32_t *ctr, uint32_t *ctx)
 {
-	uint64_t ctx[PCC_DEV_CTX_SIZE / 8] = { 0 };
 	const uint32_t t0 = 10000;
 	uint32_t before[RTE_DIM(inc_ctr)], i, j, done = 0, ts = t0;
 	struct pcc_dev_results r;
+
+	memset(ctx, 0, PCC_DEV_CTX_SIZE);
 
 	for (i = 0; i < RTE_DIM(inc_ctr); i++)
 		before[i] = t_counter_by_name(inc_ctr[i]);
@@ -531,6 +532,7 @@ test_increase_jump(void **state)
 		const uint32_t t_inc = bytes ? 1000000000u : 1000u + jrnd(500000);
 		uint32_t points[JUMP_POINTS], rs[JUMP_POINTS], rj[JUMP_POINTS];
 		uint32_t cs[RTE_DIM(inc_ctr)], cj[RTE_DIM(inc_ctr)], ncut = 1 + jrnd(3);
+		uint32_t xs[PCC_DEV_CTX_SIZE / 4], xj[PCC_DEV_CTX_SIZE / 4];
 
 		assert_int_equal(t_param("t_inc_ns", t_inc), 0);
 		assert_int_equal(t_param("byte_counter_kb", bytes ? bc / 1024 : 0), 0);
@@ -545,8 +547,8 @@ test_increase_jump(void **state)
 		points[0] = 1 + jrnd(4);
 		for (i = 1; i < JUMP_POINTS; i++)
 			points[i] = points[i - 1] + 1 + (jrnd(2) ? jrnd(8) : jrnd(300));
-		jump_run(true, bytes, bc, t_inc, points, ncut, rs, cs);
-		jump_run(false, bytes, bc, t_inc, points, ncut, rj, cj);
+		jump_run(true, bytes, bc, t_inc, points, ncut, rs, cs, xs);
+		jump_run(false, bytes, bc, t_inc, points, ncut, rj, cj, xj);
 		for (i = 0; i < JUMP_POINTS; i++)
 			if (rs[i] != rj[i])
 				fail_msg("trial %u (%s): after %u steps rate %u one at a time, %u "
@@ -555,6 +557,12 @@ test_increase_jump(void **state)
 						rj[i]);
 		for (i = 0; i < RTE_DIM(inc_ctr); i++)
 			assert_int_equal(cs[i], cj[i]);
+		/* not only RC: struct dcqcn_ctx's words 0-1 (RC, RT) and 7
+		 * (flags, stages); alpha's decay over many periods at once
+		 * rounds once, and the increase period's start differs once
+		 * the timer has stopped */
+		assert_memory_equal(xs, xj, 2 * sizeof(xs[0]));
+		assert_int_equal(xs[7], xj[7]);
 		jumps += points[JUMP_POINTS - 1] > 2 * JUMP_POINTS;
 	}
 	assert_true(jumps > JUMP_TRIALS / 4);
