@@ -212,6 +212,13 @@ dev_slot_counters(const struct dev_slot *s)
 	return s->ctrs + dev_counter_set() * s->stride;
 }
 
+/* Reset value of a group-0 counter: MIN counters start at their max. */
+static inline uint32_t
+dev_ctr_reset_value(const struct dev_slot *s, uint32_t id)
+{
+	return s->ctr_type[id] == PCC_DEV_COUNTER_MIN ? s->ctr_max[id] : 0;
+}
+
 /* Slot of (port, slot) or NULL; valid port and slot number only. */
 static inline struct dev_slot *
 dev_slot_get(uint8_t port, uint8_t slot)
