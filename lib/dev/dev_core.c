@@ -26,6 +26,7 @@
 __thread struct dev_tls dev_tls __attribute__((tls_model("initial-exec")));
 struct dev_state dev_g;
 uint32_t dev_tpcs = 1;
+uint32_t dev_gen = 1;
 
 #define WORDS_PER_LINE (RTE_CACHE_LINE_SIZE / sizeof(uint32_t))
 
@@ -35,6 +36,28 @@ void
 pcc_dev_thread_set_rank(uint16_t rank)
 {
 	dev_tls.rank1 = rank == UINT16_MAX ? 0 : (uint16_t)(rank + 1);
+	dev_tls.cset_gen = 0;
+}
+
+void
+dev_gen_bump(void)
+{
+	uint32_t g = dev_gen + 1;
+
+	__atomic_store_n(&dev_gen, g == 0 ? 1 : g, __ATOMIC_RELAXED);
+}
+
+uint32_t
+dev_counter_set_fill(void)
+{
+	uint32_t gen = __atomic_load_n(&dev_gen, __ATOMIC_RELAXED);
+	uint32_t t = dev_thread_set();
+
+	if (t < dev_g.n_threads && dev_tpcs > 1)
+		t -= t % dev_tpcs;
+	dev_tls.cset = t;
+	dev_tls.cset_gen = gen;
+	return t;
 }
 
 void
@@ -290,6 +313,7 @@ state_reset(void)
 		}
 	}
 	rte_spinlock_init(&dev_g.shared_lock);
+	dev_gen_bump();
 }
 
 int

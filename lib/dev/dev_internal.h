@@ -74,8 +74,10 @@ bool dev_name_ok(const char *name, size_t max_len, bool upper_ok);
 /* ---- Device state ---------------------------------------------------- */
 
 struct dev_tls {
-	uint16_t rank1;   /* rank + 1; 0 = never set */
-	uint8_t overload; /* attr->overload of this thread's dispatches */
+	uint16_t rank1;    /* rank + 1; 0 = never set */
+	uint8_t overload;  /* attr->overload of this thread's dispatches */
+	uint32_t cset;     /* dev_counter_set(), valid while cset_gen = dev_gen */
+	uint32_t cset_gen; /* 0: not computed */
 	/* what pcc_dev_dispatch() is running now (crash reports) */
 	struct pcc_dev_dispatch_cur cur;
 };
@@ -184,21 +186,28 @@ dev_thread_set(void)
 /* Worker threads sharing one counter set (pcc_dev_threads_per_counter_set). */
 extern uint32_t dev_tpcs;
 
+/* Bumped by pcc_dev_init() and pcc_dev_fini(): n_threads changes only
+ * there, dev_tpcs only while the device is not made.  A thread's cached
+ * counter set is good while its cset_gen equals it (never 0). */
+extern uint32_t dev_gen;
+
+/* dev_counter_set() computed and kept in the calling thread's dev_tls. */
+uint32_t dev_counter_set_fill(void);
+/* Under the lock: every thread's cached counter set is stale. */
+void dev_gen_bump(void);
+
 /*
  * Counter set of the caller: its rank rounded down to a multiple of the
  * threads sharing a set (so they increment one array, as on DOCA), or the
- * shared set of threads without a rank.
+ * shared set of threads without a rank.  Kept per thread (an algorithm's
+ * counters are fetched on every event).
  */
 static inline uint32_t
 dev_counter_set(void)
 {
-	uint32_t t = dev_thread_set();
-
-	/* (no division for the default of one thread a set: an algorithm's
-	 * counters are fetched on every event) */
-	if (t >= dev_g.n_threads || dev_tpcs == 1)
-		return t;
-	return t - t % dev_tpcs;
+	if (likely(dev_tls.cset_gen == __atomic_load_n(&dev_gen, __ATOMIC_RELAXED)))
+		return dev_tls.cset;
+	return dev_counter_set_fill();
 }
 
 /* The caller's counters of slot s (group 0; the other groups follow it),

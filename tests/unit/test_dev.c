@@ -969,6 +969,25 @@ test_threads_per_counter_set(void **state)
 	pcc_dev_fini();
 	assert_int_equal(pcc_dev_threads_per_counter_set(1), 0);
 	assert_int_equal(pcc_dev_threads_per_counter_set_get(), 1);
+	/* the device made again with more threads: the thread at rank 3,
+	 * in the shared set with 2 threads, has its own set with 4, not
+	 * rank 2's (a thread keeps its set only while the device stays) */
+	init_dev(1, 2);
+	assert_int_equal(pcc_dev_algo_load(0, 0, "toy"), 0);
+	assert_int_equal(pcc_dev_slot_bind(0, 1, 0), 0);
+	pcc_dev_thread_set_rank(3);
+	assert_non_null(pcc_dev_counters(0, 1));
+	pcc_dev_fini();
+	init_dev(1, 4);
+	assert_int_equal(pcc_dev_algo_load(0, 0, "toy"), 0);
+	assert_int_equal(pcc_dev_slot_bind(0, 1, 0), 0);
+	pcc_dev_counter_add(0, 1, C_EVENTS, 5);
+	c[3] = pcc_dev_counters(0, 1);
+	pcc_dev_thread_set_rank(2);
+	c[2] = pcc_dev_counters(0, 1);
+	assert_ptr_not_equal(c[2], c[3]);
+	assert_int_equal(c[2][C_EVENTS], 0);
+	assert_int_equal(c[3][C_EVENTS], 5);
 }
 
 static void
