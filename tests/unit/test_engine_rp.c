@@ -390,8 +390,10 @@ script_init(uint8_t port, uint8_t slot, uint32_t *mask)
 	return 0;
 }
 
-/* what the algorithm saw, in order, while log_on */
+/* what the algorithm saw, in order, while log_on; an ACK's decoded INT
+ * header (valid only during the call) copied beside it */
 static struct pcc_dev_event ev_log[256];
+static struct pcc_int_hdr int_log[256];
 static unsigned int nb_log;
 static bool log_on;
 /* results' rate from the event's PSN instead of script.rate */
@@ -408,8 +410,12 @@ script_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_
 	if (rate_of_sn)
 		res->rate = 1 + (ev->sn * 7919u) % PCC_DEV_MAX_RATE;
 	calls++;
-	if (log_on && nb_log < RTE_DIM(ev_log))
+	if (log_on && nb_log < RTE_DIM(ev_log)) {
+		memset(&int_log[nb_log], 0, sizeof(int_log[nb_log]));
+		if (ev->type == PCC_DEV_EVENT_ACK && ev->ack.int_hdr != NULL)
+			memcpy(&int_log[nb_log], ev->ack.int_hdr, sizeof(int_log[nb_log]));
 		ev_log[nb_log++] = *ev;
+	}
 }
 
 /* flows the engine ended, with the event count their context held */
@@ -728,12 +734,17 @@ group_setup(void **state)
 
 /* The algorithm saw the n events of ref (ev_log, in order). */
 static void
-log_equal(const struct pcc_dev_event *ref, unsigned int n)
+log_equal(const struct pcc_dev_event *ref, const struct pcc_int_hdr *ref_int, unsigned int n)
 {
 	unsigned int i;
 
 	assert_int_equal(nb_log, n);
 	for (i = 0; i < n; i++) {
+		assert_int_equal(ev_log[i].type == PCC_DEV_EVENT_ACK &&
+						ev_log[i].ack.int_hdr != NULL,
+				ref[i].type == PCC_DEV_EVENT_ACK && ref[i].ack.int_hdr != NULL);
+		if (ref_int != NULL)
+			assert_memory_equal(&int_log[i], &ref_int[i], sizeof(int_log[i]));
 		assert_int_equal(ev_log[i].flow_tag, ref[i].flow_tag);
 		assert_int_equal(ev_log[i].type, ref[i].type);
 		assert_int_equal(ev_log[i].sn, ref[i].sn);
@@ -830,7 +841,7 @@ test_owner_batches(void **state)
 			assert_true(nb_ref > RTE_DIM(recs) / 2);
 			continue;
 		}
-		log_equal(log_ref, nb_ref);
+		log_equal(log_ref, NULL, nb_ref);
 		for (i = 0; i < RTE_DIM(flows); i++) {
 			assert_int_equal(flows[i]->cnp_rx, ref_cnp[i]);
 			assert_int_equal(flows[i]->ack_rx, ref_ack[i]);
@@ -860,18 +871,28 @@ static void
 test_rx_records_batched(void **state)
 {
 	static struct pcc_dev_event log_ref[RTE_DIM(ev_log)];
+	static struct pcc_int_hdr int_ref[RTE_DIM(ev_log)];
 	struct eng_clock clk = { .src = PCC_ENGINE_CLOCK_TSC };
 	struct eng_rxq q = { .port_id = 0, .pidx = 0, .clk = &clk };
 	static struct pcc_cc_frame cc[200];
 	static uint64_t ts[200];
+	/* the frame an ACK's INT header is read from (after its AETH) */
+	static uint8_t frame[128];
+	const uint32_t int_off =
+			14 + PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN + PCC_BTH_LEN + PCC_AETH_LEN;
 	struct eng_flow *flows[6];
 	uint64_t ref_cnp[6], ref_ack[6], ref_nack[6], ref_no_flow, ref_ev;
+	struct pcc_int_hdr h;
 	struct rte_mbuf m;
-	unsigned int i, k, n, run, nb_ref = 0, merged = 0, kept, filled;
+	unsigned int i, k, n, run, nb_ref = 0, merged = 0, with_int = 0, kept, filled;
 	uint32_t x = 11, qpn = 0x800;
 
 	(void)state;
 	memset(&m, 0, sizeof(m));
+	m.buf_addr = frame;
+	m.data_len = sizeof(frame);
+	m.pkt_len = sizeof(frame);
+	m.nb_segs = 1;
 	for (i = 0; i < RTE_DIM(flows); i++) {
 		flows[i] = new_flow(0x800 + i);
 		assert_non_null(flows[i]);
@@ -886,6 +907,7 @@ test_rx_records_batched(void **state)
 		cc[i].dqpn = qpn;
 		cc[i].psn = i;
 		cc[i].ttl = (uint8_t)(i + 1);
+		cc[i].l3_off = 14;
 		switch ((x >> 16) % 5) {
 		case 0:
 		case 1:
@@ -895,6 +917,9 @@ test_rx_records_batched(void **state)
 		case 3:
 			cc[i].kind = PCC_PKT_ROCE_ACK;
 			cc[i].syndrome = 0x1f;
+			/* one ACK in three with an INT header (never merged) */
+			if ((x >> 12) % 3 == 0)
+				cc[i].bth_flags = PCC_BTH_INT;
 			break;
 		default:
 			cc[i].kind = PCC_PKT_ROCE_NAK;
@@ -926,10 +951,22 @@ test_rx_records_batched(void **state)
 
 			n = RTE_MIN(n, (unsigned int)RTE_DIM(cc) - i);
 			/* as rx_dispatch() does with a burst */
-			for (k = i; k < i + n; k++)
+			for (k = i; k < i + n; k++) {
+				/* each ACK's own INT header in the frame */
+				memset(&h, 0, sizeof(h));
+				h.n_hops = (uint16_t)(1 + k % 3);
+				h.hop[0].rate_code = PCC_INT_RATE_100G;
+				h.hop[0].time_ns = 100 * k;
+				h.hop[0].tx_bytes = 3 * k;
+				h.hop[0].qlen = k;
+				h.hop[1].qlen = 2 * k;
+				assert_int_equal(
+						pcc_int_build(frame + int_off, PCC_INT_HDR_LEN, &h),
+						PCC_INT_HDR_LEN);
 				assert_int_equal(eng_rp_rx_cc(lc, &q, &m, &cc[k], true, ts[k],
 								 &pend, &has_pend),
 						PCC_ENGINE_FATE_CC_EVENT);
+			}
 			/* records waiting for the batch; in batches, events
 			 * before the burst's end: a batch filled in it */
 			kept += lc->nb_evb > 0;
@@ -945,6 +982,7 @@ test_rx_records_batched(void **state)
 		if (run == 0) {
 			nb_ref = nb_log;
 			memcpy(log_ref, ev_log, sizeof(log_ref));
+			memcpy(int_ref, int_log, sizeof(int_ref));
 			for (i = 0; i < RTE_DIM(flows); i++) {
 				ref_cnp[i] = flows[i]->cnp_rx;
 				ref_ack[i] = flows[i]->ack_rx;
@@ -953,18 +991,21 @@ test_rx_records_batched(void **state)
 			ref_no_flow = pstats.rp_no_flow;
 			ref_ev = pstats.ev[PCC_DEV_EVENT_CNP] + pstats.ev[PCC_DEV_EVENT_ACK] +
 					pstats.ev[PCC_DEV_EVENT_NACK];
-			for (i = 0; i < nb_log; i++)
+			for (i = 0; i < nb_log; i++) {
 				if (ev_log[i].type != PCC_DEV_EVENT_NACK &&
 						ev_log[i].ack.coalesced > 1)
 					merged++;
-			/* the sequence has merges, unknown QPs, and records
-			 * for more than two batches */
+				with_int += int_log[i].n_hops != 0;
+			}
+			/* the sequence has merges, INT headers, unknown QPs,
+			 * and records for more than two batches */
 			assert_true(merged > 5);
+			assert_true(with_int > 5);
 			assert_true(ref_no_flow > 0);
 			assert_true(nb_ref > 2 * ENG_RP_EV_BATCH && nb_ref < RTE_DIM(cc));
 			continue;
 		}
-		log_equal(log_ref, nb_ref);
+		log_equal(log_ref, int_ref, nb_ref);
 		for (i = 0; i < RTE_DIM(flows); i++) {
 			assert_int_equal(flows[i]->cnp_rx, ref_cnp[i]);
 			assert_int_equal(flows[i]->ack_rx, ref_ack[i]);
