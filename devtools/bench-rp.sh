@@ -26,8 +26,8 @@
 # second peer: REV's tree (git archive) with this tree's bench_rp.c and
 # bench_common.h, built in BUILDDIR/peer-<commit>/ with BUILDDIR's C
 # compiler, build type and b_sanitize, the project's own options at REV's
-# defaults (kept for the next run; rebuilt when the bench sources or
-# those change), run with the same options
+# defaults (kept for the next run, with the one used before it; rebuilt
+# when the bench sources or those change), run with the same options
 # in every run, before or after this tree's bench_rp in turn.  Then per
 # algorithm: REV's ns/event over this tree's, the median, min and max of
 # the per-run ratios (the VM's speed changes from run to run, two runs
@@ -120,6 +120,12 @@ EOF
 		echo "$(basename "$0"): $peer_bin was not built" >&2
 		exit 1
 	fi
+	# the two peers used last stay; older peer-* trees go (~20 MB each)
+	touch "$pdir"
+	# shellcheck disable=SC2012 # ls -t: by time; the names have no newline
+	ls -dt "$dir"/peer-* | tail -n +3 | while read -r old; do
+		rm -rf "$old"
+	done
 fi
 cpu=$(($(nproc) - 1))
 # BENCH_HUGE=1: on hugepages (reserved beforehand, e.g. 1024 of 2 MiB)
