@@ -18,7 +18,8 @@ shift "$skip"
 bench_build "$dir" bench_algos
 pin=""
 if command -v taskset >/dev/null 2>&1; then
-	pin="taskset -c $(($(nproc) - 1))"
+	bench_cpu
+	pin="taskset -c $cpu"
 fi
 bench_header
 echo "# $pin $bin $*"

@@ -17,6 +17,9 @@
 #   bench_dir ARGS...           dir = the optional BUILDDIR first argument
 #                               (default build), skip = how many arguments
 #                               it took (0 or 1): then `shift "$skip"`
+#   bench_cpu                   cpu = the last CPU this process may run on
+#                               (its affinity: taskset's mask, not
+#                               nproc - 1, which is a count)
 #   bench_runs                  runs = BENCH_RUNS (default 3), a count >= 1,
 #                               or exit with an error naming it
 #   bench_eal MB                eal = the EAL arguments of a single-process
@@ -82,6 +85,11 @@ bench_dir() {
 		skip=1
 		;;
 	esac
+}
+
+# shellcheck disable=SC2034 # cpu is for the caller
+bench_cpu() {
+	cpu=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))') || exit 1
 }
 
 bench_runs() {

@@ -40,6 +40,15 @@ cd "$(dirname "$0")/.." || exit 1
 bench_dir "$@"
 shift "$skip"
 bench_build "$dir" bench_np
+for a in "$@"; do
+	case "$a" in
+	--peer* | --runs*)
+		echo "bench-np.sh: $a is for bench_np alone: the script runs both loops" \
+			"(NP and macswap) and sets the runs (BENCH_RUNS)" >&2
+		exit 1
+		;;
+	esac
+done
 secs=${TESTPMD_SECONDS:-10}
 case "$secs" in
 '' | *[!0-9]*) secs=0 ;;
@@ -49,7 +58,7 @@ if [ "$secs" -lt 5 ]; then
 		"5 or more: 2 of warm-up, testpmd's statistics every 1-2 s)" >&2
 	exit 1
 fi
-cpu=$(($(nproc) - 1))
+bench_cpu
 main=0
 eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error ${BENCH_EAL:-}"
 tmp=$(mktemp -d) || exit 1

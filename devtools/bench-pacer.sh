@@ -8,8 +8,8 @@
 # and 1 Mi active flows against an rte_ring moving the same packets in the
 # same run, memory per flow, and the achieved-rate error of 8 backlogged
 # flows, pinned to the last CPU.  Options go to bench_pacer (--flows,
-# --burst, --size, --rate, --packets, --runs, --prefetch; see
-# tests/bench/bench_pacer.c).  Takes a few seconds; doc/perf-pacer.md has the
+# --burst, --size, --rate, --packets, --runs, --prefetch, --bulk: one
+# pcc_pacer_enqueue_bulk() call a burst; see tests/bench/bench_pacer.c).  Takes a few seconds; doc/perf-pacer.md has the
 # figures measured here.
 #
 # ERPC_DIR, a checkout of eRPC (github.com/erpc-io/eRPC; fetched by you,
@@ -19,7 +19,8 @@
 # in each run: columns eRPC ns and x eRPC (eRPC ns / ours) and a line of
 # its checks.  The script sets BUILDDIR's meson option erpc_dir to
 # ERPC_DIR's absolute path (to '' without ERPC_DIR), which needs a C++
-# compiler; an ERPC_DIR without src/cc/timing_wheel.h is an error.
+# compiler; an ERPC_DIR without src/cc/timing_wheel.h, or whose path
+# starts with this tree's (meson refuses it), is an error.
 # doc/perf-pacer.md ("Pacer", "eRPC's wheel as a peer") has the method.
 
 cd "$(dirname "$0")/.." || exit 1
@@ -35,12 +36,22 @@ if [ -n "${ERPC_DIR:-}" ]; then
 		exit 1
 	fi
 	erpc=$(cd "$ERPC_DIR" && pwd -P) || exit 1
+	# meson refuses an include directory whose path starts with the
+	# source tree's (even /x/tree-erpc beside /x/tree)
+	case "$erpc" in
+	"$(pwd -P)"*)
+		echo "bench-pacer.sh: ERPC_DIR=$ERPC_DIR ($erpc) starts with this tree's" \
+			"path $(pwd -P): meson refuses it; keep eRPC elsewhere (e.g. /tmp/erpc)" >&2
+		exit 1
+		;;
+	esac
 fi
 bench_option "$dir" erpc_dir "$erpc"
 bench_build "$dir" bench_pacer
 pin=""
 if command -v taskset >/dev/null 2>&1; then
-	pin="taskset -c $(($(nproc) - 1))"
+	bench_cpu
+	pin="taskset -c $cpu"
 fi
 bench_header
 [ -n "$erpc" ] && echo "# eRPC peer: $erpc at $(git -C "$erpc" rev-parse --short HEAD 2>/dev/null ||

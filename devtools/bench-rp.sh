@@ -127,7 +127,7 @@ EOF
 		rm -rf "$old"
 	done
 fi
-cpu=$(($(nproc) - 1))
+bench_cpu
 # BENCH_HUGE=1: on hugepages (reserved beforehand, e.g. 1024 of 2 MiB)
 bench_eal 2048
 pin=""

@@ -10,7 +10,8 @@
 # the engine (config/scenarios/incast-16to1.yaml, deterministic mode, one
 # lcore) and of the model alone (open-loop sources, pcc_sim_run), --runs
 # times alternated, with the ranges (tests/bench/bench_sim.c; options go
-# to it: --runs N, --size BYTES|keep, --scenario FILE, --no-model).
+# to it: --runs N, --size BYTES|keep, --scenario FILE, --no-model,
+# --model-only).
 #
 # The other peer is ns-3 (../shared/anchors/ns3-incast, N = 16, 20 ms:
 # NS3_ANCHOR overrides the directory).  When NS3_INCAST names the
@@ -28,11 +29,29 @@ cd "$(dirname "$0")/.." || exit 1
 bench_dir "$@"
 shift "$skip"
 bench_build "$dir" bench_sim
+me=$(basename "$0")
+n=${NS3_RUNS:-1}
+case "$n" in
+'' | *[!0-9]* | 0)
+	echo "$me: invalid NS3_RUNS '$n' (a count, 1 or more)" >&2
+	exit 1
+	;;
+esac
+if [ -n "${NS3_INCAST:-}" ] && [ ! -x "$NS3_INCAST" ]; then
+	echo "$me: NS3_INCAST '$NS3_INCAST' is not an executable file (the anchor's built incast)" >&2
+	exit 1
+fi
+if [ -n "${NS3_ANCHOR:-}" ] && [ ! -d "$NS3_ANCHOR" ]; then
+	echo "$me: NS3_ANCHOR '$NS3_ANCHOR' is not a directory" >&2
+	exit 1
+fi
 pin=""
 if command -v taskset >/dev/null 2>&1; then
-	pin="taskset -c $(($(nproc) - 1))"
+	bench_cpu
+	pin="taskset -c $cpu"
 fi
 anchor=${NS3_ANCHOR:-$(cd ../shared/anchors/ns3-incast 2>/dev/null && pwd)}
+anchor_at=${NS3_ANCHOR:-$(pwd)/../shared/anchors/ns3-incast}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 bench_header
@@ -44,11 +63,17 @@ $pin "$bin" "$@" | tee "$tmp/sim.out"
 # ns-3: run the anchor if it is there, else its recorded results
 incast=${NS3_INCAST:-}
 if [ -z "$incast" ] && [ -f "$anchor/build.sh" ] && ls /usr/lib/*/libns3*-core*.so >/dev/null 2>&1; then
-	cp -r "$anchor" "$tmp/ns3" && chmod -R u+w "$tmp/ns3" &&
-		(cd "$tmp/ns3" && sh ./build.sh >build.log 2>&1) && incast=$tmp/ns3/incast
+	# ns-3 is installed: an anchor that does not build is an error, not
+	# a reason to fall back to another machine's figures
+	if ! { cp -r "$anchor" "$tmp/ns3" && chmod -R u+w "$tmp/ns3" &&
+		(cd "$tmp/ns3" && sh ./build.sh >build.log 2>&1); }; then
+		echo "$me: the ns-3 anchor $anchor did not build (ns-3 is installed); its build.log ends:" >&2
+		tail -n 20 "$tmp/ns3/build.log" >&2 2>/dev/null
+		exit 1
+	fi
+	incast=$tmp/ns3/incast
 fi
 if [ -n "$incast" ] && [ -x "$incast" ]; then
-	n=${NS3_RUNS:-1}
 	i=1
 	while [ "$i" -le "$n" ]; do
 		echo "# $pin $incast --nSenders=16 --simMs=20 --verbose=1 (run $i of $n)"
@@ -63,7 +88,7 @@ else
 	src=$(ls "$anchor"/results/N16_run*.txt 2>/dev/null)
 fi
 if [ -z "$src" ]; then
-	echo "# no ns-3 figure: no anchor at $anchor"
+	echo "# no ns-3 figure: no anchor results at $anchor_at (NS3_ANCHOR names another)"
 	exit 0
 fi
 echo "# $label"

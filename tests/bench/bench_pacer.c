@@ -507,9 +507,9 @@ bench_one(const struct opts *o, uint32_t n_flows, struct rte_ring *ring, struct 
 }
 
 static void
-usage(void)
+usage(FILE *out)
 {
-	fprintf(stderr,
+	fprintf(out,
 			"usage: bench_pacer [--flows N]... [--burst B] [--size BYTES] "
 			"[--rate BPS] [--packets N] [--runs N] [--prefetch N] [--bulk]\n");
 }
@@ -526,6 +526,7 @@ parse(int argc, char **argv, struct opts *o)
 		{ "runs", required_argument, NULL, 'n' },
 		{ "prefetch", required_argument, NULL, 'x' },
 		{ "bulk", no_argument, NULL, 'B' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -582,6 +583,8 @@ parse(int argc, char **argv, struct opts *o)
 		case 'B':
 			o->bulk = true;
 			break;
+		case 'h':
+			return 1;
 		default:
 			return -1;
 		}
@@ -611,9 +614,10 @@ main(int argc, char **argv)
 	struct opts o;
 	unsigned int i;
 
-	if (parse(argc, argv, &o) < 0) {
-		usage();
-		return 2;
+	i = (unsigned int)parse(argc, argv, &o);
+	if (i != 0) {
+		usage(i == 1 ? stdout : stderr);
+		return i == 1 ? 0 : 2;
 	}
 	snprintf(prefix, sizeof(prefix), "bench-pacer-%d", (int)getpid());
 	rte_openlog_stream(stderr);

@@ -22,11 +22,15 @@
  * replaced in its text; default 10 MB, so that a run lasts long enough to
  * time); --size keep leaves the scenario's sizes; --no-model leaves out
  * the model incast (for another scenario); --model-only runs the scenario
- * by the model alone (sources: model, e.g. the 128-host all-to-all).  ns-3 (the other peer) is run, or its recorded
- * figure shown, by devtools/bench-sim.sh.
+ * by the model alone (sources: model, e.g. the 128-host all-to-all).
+ * The lcore is the first CPU the process may run on (taskset picks it).
+ * ns-3 (the other peer) is run, or its recorded figure shown, by
+ * devtools/bench-sim.sh.
  */
 
+#define _GNU_SOURCE
 #include <getopt.h>
+#include <sched.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,7 +95,7 @@ static struct pcc_sim_scenario *
 load(const char *text, size_t len, const char *name)
 {
 	struct pcc_sim_scenario *scn;
-	char err[512], *t;
+	char err[512] = "", *t;
 	size_t n = len;
 
 	t = strcmp(size_str, "keep") == 0 ? strdup(text) : resize(text, len, &n);
@@ -175,7 +179,7 @@ run_model(const char *text, size_t len, struct result *r)
 {
 	struct pcc_sim_scenario *scn;
 	struct pcc_sim *sim;
-	char err[512];
+	char err[512] = "";
 	double t0, c0;
 
 	if (text == NULL)
@@ -218,12 +222,14 @@ run_engine(const char *text, size_t len, struct result *r)
 	struct pcc_simrun_conf conf;
 	struct pcc_simrun *run = NULL;
 	struct pcc_sim_scenario *scn;
-	char err[512];
+	char err[512] = "";
 	double t0, c0;
 	int rc = -1;
 
 	scn = load(text, len, "engine");
-	if (scn == NULL || pcc_sim_scenario_set(scn, "output.dir", "none", err, sizeof(err)) < 0 ||
+	if (scn == NULL)
+		return -1; /* load() said why */
+	if (pcc_sim_scenario_set(scn, "output.dir", "none", err, sizeof(err)) < 0 ||
 			pcc_sim_scenario_set(scn, "output.progress", "false", err, sizeof(err)) <
 					0) {
 		fprintf(stderr, "bench_sim: %s\n", err);
@@ -323,20 +329,23 @@ main(int argc, char **argv)
 		{ "size", required_argument, NULL, 'z' },
 		{ "no-model", no_argument, NULL, 'n' },
 		{ "model-only", no_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const char usage[] = "usage: bench_sim [--scenario FILE] [--runs N] "
+				    "[--size BYTES|keep] [--no-model] [--model-only]\n";
 	const char *path = PCC_SCENARIO_DIR "/incast-16to1.yaml";
 	struct range ratio = { 0, 0 };
 	struct ranges ge, gm;
 	struct result r, re;
-	char prefix[64];
+	char prefix[64], lcore[16];
 	char *eal[] = { argv[0], (char *)(uintptr_t) "--no-huge", (char *)(uintptr_t) "-m",
 		(char *)(uintptr_t) "2048", (char *)(uintptr_t) "--no-pci",
 		(char *)(uintptr_t) "--no-shconf", (char *)(uintptr_t) "--no-telemetry",
-		(char *)(uintptr_t) "-l", (char *)(uintptr_t) "0",
-		(char *)(uintptr_t) "--log-level", (char *)(uintptr_t) "lib.*:error",
-		(char *)(uintptr_t) "--log-level", (char *)(uintptr_t) "pcc.*:warning",
-		(char *)(uintptr_t) "--file-prefix", prefix, NULL };
+		(char *)(uintptr_t) "-l", lcore, (char *)(uintptr_t) "--log-level",
+		(char *)(uintptr_t) "lib.*:error", (char *)(uintptr_t) "--log-level",
+		(char *)(uintptr_t) "pcc.*:warning", (char *)(uintptr_t) "--file-prefix", prefix,
+		NULL };
 	int runs = 3, opt, i;
 	bool model = true, model_only = false;
 	char *text;
@@ -358,12 +367,27 @@ main(int argc, char **argv)
 			model = false;
 		} else if (opt == 'm') {
 			model_only = true;
+		} else if (opt == 'h') {
+			fputs(usage, stdout);
+			return 0;
 		} else {
-			fprintf(stderr,
-					"usage: bench_sim [--scenario FILE] [--runs N] [--size "
-					"BYTES|keep] [--no-model] [--model-only]\n");
+			fputs(usage, stderr);
 			return 2;
 		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "bench_sim: unexpected argument '%s'\n%s", argv[optind], usage);
+		return 2;
+	}
+	/* the EAL pins its lcore: the first CPU taskset left us, not CPU 0 */
+	{
+		cpu_set_t set;
+		int c = 0;
+
+		if (sched_getaffinity(0, sizeof(set), &set) == 0)
+			while (c < CPU_SETSIZE - 1 && !CPU_ISSET(c, &set))
+				c++;
+		snprintf(lcore, sizeof(lcore), "%d", c);
 	}
 	f = fopen(path, "r");
 	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) <= 0 ||
@@ -381,12 +405,17 @@ main(int argc, char **argv)
 	}
 	if (pcc_algos_register_builtin() < 0)
 		return 1;
-	printf("# %s, %s per sender, through the engine (deterministic mode, one lcore)%s, "
-	       "%d runs\n",
-			path, size_str,
-			model ? " vs the model alone (open-loop sources at 6.25G, pcc_sim_run)" :
-				"",
-			runs);
+	if (model_only)
+		printf("# %s, %s per sender, by the model alone (pcc_sim_run), lcore %s, %d runs\n",
+				path, size_str, lcore, runs);
+	else
+		printf("# %s, %s per sender, through the engine (deterministic mode, lcore %s)%s, "
+		       "%d runs\n",
+				path, size_str, lcore,
+				model ? " vs the model alone (open-loop sources at 6.25G, "
+					"pcc_sim_run)" :
+					"",
+				runs);
 	memset(&ge, 0, sizeof(ge));
 	memset(&gm, 0, sizeof(gm));
 	for (i = 0; i < runs && model_only; i++) {
