@@ -12,9 +12,11 @@
  * CC packets name that QPN in the BTH DestQP, so a port that can match the
  * DestQP's low byte delivers them to the owner's RX queue: one rte_flow
  * rule per distinct value of the table's period (ETH / IPV4|IPV6 /
- * UDP dst 4791 / RAW relative to UDP, offset 5 (DestQP), 3 bytes, masked ->
- * QUEUE).  The PMD is asked through a small ops struct so that the
- * decision is unit-tested with a fake (tests/unit/test_engine_steer.c).
+ * UDP dst 4791 / DestQP, 3 bytes, masked -> QUEUE), the DestQP matched by
+ * a RAW item (5 bytes into the UDP payload) or, where the PMD takes flex
+ * items instead (mlx5), by a flex item describing the BTH.  The PMD is
+ * asked through a small ops struct so that the decision is unit-tested
+ * with fakes (tests/unit/test_engine_steer.c).
  */
 
 #include <stdbool.h>
@@ -31,6 +33,13 @@
 /* BTH DestQP: bytes 5..7 of the BTH, i.e. of the UDP payload */
 #define ENG_STEER_DQPN_OFF 5
 
+/* How a rule matches the DestQP (eng_steer_out.item). */
+enum eng_steer_item {
+	ENG_STEER_ITEM_NONE,
+	ENG_STEER_ITEM_RAW,  /* RAW, relative to the UDP header */
+	ENG_STEER_ITEM_FLEX, /* a flex item: the BTH after UDP 4791 (mlx5) */
+};
+
 /* What the engine asks of a PMD (ethdev and rte_flow in production). */
 struct eng_steer_ops {
 	int (*dev_info)(uint16_t port_id, struct rte_eth_dev_info *info);
@@ -43,6 +52,11 @@ struct eng_steer_ops {
 			const struct rte_flow_item pattern[],
 			const struct rte_flow_action actions[], struct rte_flow_error *err);
 	int (*flow_destroy)(uint16_t port_id, struct rte_flow *flow, struct rte_flow_error *err);
+	/* flex items (NULL: none); rte_flow_flex_item_create()/release() */
+	struct rte_flow_item_flex_handle *(*flex_create)(uint16_t port_id,
+			const struct rte_flow_item_flex_conf *conf, struct rte_flow_error *err);
+	int (*flex_release)(uint16_t port_id, const struct rte_flow_item_flex_handle *handle,
+			struct rte_flow_error *err);
 };
 
 /* rte_eth_dev_info_get(), rte_eth_dev_rss_reta_update(), rte_flow_*(). */
@@ -62,15 +76,28 @@ struct eng_steer_in {
 
 /* What was done. */
 struct eng_steer_out {
-	uint8_t mode;       /* enum pcc_engine_steer */
-	bool reta_set;      /* RETA programmed over the polled queues */
-	uint16_t reta_size; /* the PMD's, 0 if none */
-	uint16_t period;    /* buckets per distinct rule (power of two) */
-	bool ipv6;          /* IPv6 rules too */
-	uint16_t nb_flows;  /* rules installed */
+	uint8_t mode;                           /* enum pcc_engine_steer */
+	bool reta_set;                          /* RETA programmed over the polled queues */
+	uint16_t reta_size;                     /* the PMD's, 0 if none */
+	uint16_t period;                        /* buckets per distinct rule (power of two) */
+	bool ipv6;                              /* IPv6 rules too */
+	uint16_t nb_flows;                      /* rules installed */
+	uint8_t item;                           /* enum eng_steer_item of the rules */
+	struct rte_flow_item_flex_handle *flex; /* ITEM_FLEX: the BTH item */
 	struct rte_flow *flows[ENG_STEER_RULES_MAX];
-	char why[96]; /* HANDOVER: what the PMD refused */
+	char why[192]; /* HANDOVER: what the PMD refused, each way tried */
 };
+
+/* The flex item of the BTH (12 bytes after UDP 4791, its DestQP sampled:
+ * the item's pattern is the DestQP's 3 bytes), as steer.c creates it. */
+struct eng_steer_flex {
+	struct rte_flow_item_flex_conf conf;
+	struct rte_flow_item_flex_field sample;
+	struct rte_flow_item_flex_link link;
+	struct rte_flow_item_udp udp_spec, udp_mask;
+};
+
+void eng_steer_flex_conf(struct eng_steer_flex *f);
 
 /* RSS hash fields the engine asks for, of those the PMD offers. */
 uint64_t eng_steer_rss_hf(uint64_t flow_type_rss_offloads);

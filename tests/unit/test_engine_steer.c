@@ -7,8 +7,11 @@
  *
  * The decision against a fake PMD (struct eng_steer_ops): RSS hash fields
  * offered or not, RETA sizes, rte_flow rules on the BTH DestQP validated
- * or refused (IPv4, IPv6), refused at create; the rules' queues agree with
- * the engine's owner function for every QPN.  The hand-over rings' size
+ * or refused (IPv4, IPv6), refused at create; the DestQP matched by a RAW
+ * item or by a flex item (mlx5: asked first, its configuration checked
+ * against mlx5's limits; released after its rules); the rules matched,
+ * as a NIC's parser would, against CNPs from pcc_cnp_build(): each QPN's
+ * reaches its owner's queue, by one rule per IP version.  The hand-over rings' size
  * from the line rate, and the backpressure predicate (room for a burst).
  *
  * Then an engine with 2 lcores on a ring pair (2 RX queues): its flows'
@@ -42,22 +45,41 @@
 
 /* ---- Fake PMD ------------------------------------------------------------------ */
 
+/* A rule as the fake NIC keeps it: what its parser compares. */
 struct fake_rule {
 	bool ipv6;
-	uint8_t value, mask;
+	bool flex;       /* the DestQP in the flex item's pattern, else RAW */
+	int32_t raw_off; /* RAW: bytes after the UDP header */
+	uint8_t pat[3], msk[3];
 	uint16_t queue;
 	bool live;
 };
 
+/* A flex item as the fake NIC's parser would run it. */
+struct fake_flex {
+	bool live;
+	uint16_t udp_port; /* after UDP to this destination port */
+	uint32_t hdr_bits; /* the header's length */
+	int32_t base;      /* the sampled field: bit offset, width */
+	uint32_t size;
+};
+
 static struct fake_pmd {
+	const char *driver; /* dev_info's driver_name */
 	uint16_t reta_size;
 	uint64_t rss_offloads;
-	bool flow_ok;    /* validate IPv4 */
-	bool flow_v6_ok; /* validate IPv6 */
+	bool flow_ok;    /* validate RAW rules, IPv4 */
+	bool flow_v6_ok; /* validate RAW rules, IPv6 */
+	bool flex_ok;    /* flex items: create, validate FLEX rules (IPv4) */
+	bool flex_v6_ok; /* validate FLEX rules, IPv6 */
 	int create_fail; /* create fails at this rule (1-based), 0 never */
+	int flex_fail;   /* ... at this rule with the flex item */
 	int reta_calls;
 	uint16_t reta[ENG_STEER_RETA_MAX];
-	int nb_rules, nb_created, nb_destroyed;
+	int nb_rules, nb_created, nb_destroyed, nb_flex;
+	int validated_raw, validated_flex;
+	int flex_created, flex_released;
+	struct fake_flex fx;
 	struct fake_rule rules[ENG_STEER_RULES_MAX];
 } pmd;
 
@@ -66,6 +88,7 @@ fake_dev_info(uint16_t port_id, struct rte_eth_dev_info *info)
 {
 	(void)port_id;
 	memset(info, 0, sizeof(*info));
+	info->driver_name = pmd.driver;
 	info->reta_size = pmd.reta_size;
 	info->flow_type_rss_offloads = pmd.rss_offloads;
 	return 0;
@@ -88,14 +111,84 @@ fake_reta_update(uint16_t port_id, struct rte_eth_rss_reta_entry64 *conf, uint16
 	return 0;
 }
 
+/*
+ * The flex item, checked as mlx5 checks one (drivers/net/mlx5, DPDK
+ * 22.11: a fixed header length, byte aligned, no length field; no next
+ * protocol without output links; fixed sample fields; one input link, UDP
+ * with the destination port alone in its mask; a single, non-tunnel
+ * header): a configuration mlx5 would refuse fails the test.
+ */
+static struct rte_flow_item_flex_handle *
+fake_flex_create(uint16_t port_id, const struct rte_flow_item_flex_conf *c,
+		struct rte_flow_error *err)
+{
+	const struct rte_flow_item_udp full = { .hdr.dst_port = RTE_BE16(0xffff) };
+	const struct rte_flow_item_udp *spec;
+
+	(void)port_id;
+	if (!pmd.flex_ok) {
+		err->message = "flex parser not enabled in firmware";
+		return NULL;
+	}
+	assert_false(pmd.fx.live); /* one item, released before another */
+	assert_int_equal(c->tunnel, FLEX_TUNNEL_MODE_SINGLE);
+	assert_int_equal(c->next_header.field_mode, FIELD_MODE_FIXED);
+	assert_int_equal(c->next_header.field_size, 0);
+	assert_int_equal(c->next_header.offset_mask, 0);
+	assert_int_equal(c->next_header.offset_shift, 0);
+	assert_true(c->next_header.field_base > 0 && c->next_header.field_base % 8 == 0);
+	assert_int_equal(c->next_protocol.field_mode, FIELD_MODE_DUMMY);
+	assert_int_equal(c->nb_outputs, 0);
+	assert_int_equal(c->nb_samples, 1);
+	assert_int_equal(c->sample_data[0].field_mode, FIELD_MODE_FIXED);
+	assert_int_equal(c->sample_data[0].offset_shift, 0);
+	assert_true(c->sample_data[0].field_base >= 0 && c->sample_data[0].field_size > 0);
+	assert_true((uint32_t)c->sample_data[0].field_base + c->sample_data[0].field_size <=
+			(uint32_t)c->next_header.field_base);
+	assert_int_equal(c->nb_inputs, 1);
+	assert_int_equal(c->input_link[0].item.type, RTE_FLOW_ITEM_TYPE_UDP);
+	assert_non_null(c->input_link[0].item.spec);
+	assert_non_null(c->input_link[0].item.mask);
+	assert_null(c->input_link[0].item.last);
+	assert_memory_equal(c->input_link[0].item.mask, &full, sizeof(full));
+	spec = c->input_link[0].item.spec;
+	pmd.fx.live = true;
+	pmd.fx.udp_port = rte_be_to_cpu_16(spec->hdr.dst_port);
+	pmd.fx.hdr_bits = (uint32_t)c->next_header.field_base;
+	pmd.fx.base = c->sample_data[0].field_base;
+	pmd.fx.size = c->sample_data[0].field_size;
+	pmd.flex_created++;
+	return (struct rte_flow_item_flex_handle *)&pmd.fx;
+}
+
+static int
+fake_flex_release(uint16_t port_id, const struct rte_flow_item_flex_handle *h,
+		struct rte_flow_error *err)
+{
+	int i;
+
+	(void)port_id;
+	assert_ptr_equal(h, &pmd.fx);
+	assert_true(pmd.fx.live);
+	for (i = 0; i < pmd.nb_rules; i++) {
+		if (pmd.rules[i].live && pmd.rules[i].flex) {
+			err->message = "flex item has flow references";
+			return -EBUSY;
+		}
+	}
+	pmd.fx.live = false;
+	pmd.flex_released++;
+	return 0;
+}
+
 /* The rule as a NIC would read it; asserts its shape. */
 static void
 rule_read(const struct rte_flow_attr *attr, const struct rte_flow_item *p,
 		const struct rte_flow_action *a, struct fake_rule *r)
 {
 	const struct rte_flow_item_udp *udp;
-	const struct rte_flow_item_raw *raw, *rawm;
 
+	memset(r, 0, sizeof(*r));
 	assert_int_equal(attr->ingress, 1);
 	assert_int_equal(p[0].type, RTE_FLOW_ITEM_TYPE_ETH);
 	assert_true(p[1].type == RTE_FLOW_ITEM_TYPE_IPV4 || p[1].type == RTE_FLOW_ITEM_TYPE_IPV6);
@@ -103,18 +196,29 @@ rule_read(const struct rte_flow_attr *attr, const struct rte_flow_item *p,
 	assert_int_equal(p[2].type, RTE_FLOW_ITEM_TYPE_UDP);
 	udp = p[2].spec;
 	assert_int_equal(rte_be_to_cpu_16(udp->hdr.dst_port), PCC_ROCE_UDP_PORT);
-	assert_int_equal(p[3].type, RTE_FLOW_ITEM_TYPE_RAW);
-	raw = p[3].spec;
-	rawm = p[3].mask;
-	assert_int_equal(raw->relative, 1);
-	assert_int_equal(raw->offset, ENG_STEER_DQPN_OFF);
-	assert_int_equal(raw->length, 3);
-	assert_int_equal(raw->pattern[0], 0);
-	assert_int_equal(raw->pattern[1], 0);
-	assert_int_equal(rawm->pattern[0], 0);
-	assert_int_equal(rawm->pattern[1], 0);
-	r->value = raw->pattern[2];
-	r->mask = rawm->pattern[2];
+	if (p[3].type == RTE_FLOW_ITEM_TYPE_FLEX) {
+		const struct rte_flow_item_flex *fs = p[3].spec, *fm = p[3].mask;
+
+		assert_true(pmd.fx.live);
+		assert_ptr_equal(fs->handle, &pmd.fx);
+		assert_ptr_equal(fm->handle, &pmd.fx);
+		/* the pattern: the sampled field's bits, in bytes */
+		assert_int_equal(fs->length, (pmd.fx.size + 7) / 8);
+		assert_int_equal(fm->length, fs->length);
+		assert_int_equal(fs->length, 3);
+		r->flex = true;
+		memcpy(r->pat, fs->pattern, 3);
+		memcpy(r->msk, fm->pattern, 3);
+	} else {
+		const struct rte_flow_item_raw *raw = p[3].spec, *rawm = p[3].mask;
+
+		assert_int_equal(p[3].type, RTE_FLOW_ITEM_TYPE_RAW);
+		assert_int_equal(raw->relative, 1);
+		assert_int_equal(raw->length, 3);
+		r->raw_off = raw->offset;
+		memcpy(r->pat, raw->pattern, 3);
+		memcpy(r->msk, rawm->pattern, 3);
+	}
 	assert_int_equal(p[4].type, RTE_FLOW_ITEM_TYPE_END);
 	assert_int_equal(a[0].type, RTE_FLOW_ACTION_TYPE_QUEUE);
 	r->queue = ((const struct rte_flow_action_queue *)a[0].conf)->index;
@@ -130,6 +234,14 @@ fake_validate(uint16_t port_id, const struct rte_flow_attr *attr,
 
 	(void)port_id;
 	rule_read(attr, pattern, actions, &r);
+	if (r.flex) {
+		pmd.validated_flex++;
+		if (r.ipv6 ? pmd.flex_v6_ok : pmd.flex_ok)
+			return 0;
+		err->message = "flex rule not supported";
+		return -ENOTSUP;
+	}
+	pmd.validated_raw++;
 	if (r.ipv6 ? pmd.flow_v6_ok : pmd.flow_ok)
 		return 0;
 	err->message = "RAW item not supported";
@@ -149,9 +261,14 @@ fake_create(uint16_t port_id, const struct rte_flow_attr *attr,
 		return NULL;
 	}
 	rule_read(attr, pattern, actions, r);
+	if (r->flex && pmd.flex_fail != 0 && pmd.nb_flex + 1 == pmd.flex_fail) {
+		err->message = "no room";
+		return NULL;
+	}
 	r->live = true;
 	pmd.nb_rules++;
 	pmd.nb_created++;
+	pmd.nb_flex += r->flex;
 	return (struct rte_flow *)r;
 }
 
@@ -174,7 +291,54 @@ static const struct eng_steer_ops fake_ops = {
 	.flow_validate = fake_validate,
 	.flow_create = fake_create,
 	.flow_destroy = fake_destroy,
+	.flex_create = fake_flex_create,
+	.flex_release = fake_flex_release,
 };
+
+/* Does live rule r take this frame (Ethernet, IPv4 or IPv6, UDP)? As the
+ * NIC parses it: the UDP header, then the RAW bytes after it, or the
+ * flex item's header and its sampled bits. */
+static bool
+rule_match(const struct fake_rule *r, const uint8_t *f, uint32_t len)
+{
+	uint16_t et = (uint16_t)(f[12] << 8 | f[13]);
+	uint32_t l4, i;
+	uint8_t got[3];
+	const uint8_t *bth;
+
+	if (et == 0x0800) {
+		if (r->ipv6 || f[14 + 9] != 17)
+			return false;
+		l4 = 14 + (uint32_t)(f[14] & 0xf) * 4;
+	} else {
+		assert_int_equal(et, 0x86dd);
+		if (!r->ipv6 || f[14 + 6] != 17)
+			return false;
+		l4 = 14 + 40;
+	}
+	assert_true(l4 + 8 + PCC_BTH_LEN <= len);
+	if ((f[l4 + 2] << 8 | f[l4 + 3]) != PCC_ROCE_UDP_PORT)
+		return false;
+	bth = f + l4 + 8;
+	if (r->flex) {
+		/* the item's input link, then its field's bits, first bit first */
+		if (pmd.fx.udp_port != PCC_ROCE_UDP_PORT)
+			return false;
+		memset(got, 0, sizeof(got));
+		for (i = 0; i < pmd.fx.size && i < 24; i++) {
+			uint32_t b = (uint32_t)pmd.fx.base + i;
+
+			if (bth[b / 8] & (0x80 >> (b % 8)))
+				got[i / 8] |= (uint8_t)(0x80 >> (i % 8));
+		}
+	} else {
+		memcpy(got, bth + r->raw_off, sizeof(got));
+	}
+	for (i = 0; i < 3; i++)
+		if ((got[i] & r->msk[i]) != (r->pat[i] & r->msk[i]))
+			return false;
+	return true;
+}
 
 static struct eng_steer_out out;
 
@@ -198,32 +362,44 @@ in_init(struct eng_steer_in *in, uint16_t nb_owners, uint16_t *polled)
 	in->polled = polled;
 }
 
-/* The live rules send every QPN's CC packets to its owner's queue (one
- * rule matches each, per IP version). */
+/* The live rules send every QPN's CNPs, as pcc_cnp_build() makes them,
+ * to its owner's queue: one rule takes each, per IP version (none of
+ * IPv6 without IPv6 rules). */
 static void
 check_rules_follow_owner(const struct eng_steer_in *in, bool ipv6)
 {
 	uint16_t tbl[ENG_STEER_BUCKETS];
+	struct pcc_l3_spec l3;
+	uint8_t frame[128];
 	uint32_t qpn;
-	int i;
+	int i, v, len;
 
 	eng_steer_owner_table(in->nb_owners, tbl);
-	for (qpn = 0; qpn < 4096; qpn += 7) {
-		int v4 = 0, v6 = 0;
-
-		for (i = 0; i < pmd.nb_rules; i++) {
-			const struct fake_rule *r = &pmd.rules[i];
-
-			if (!r->live || (qpn & r->mask) != r->value)
-				continue;
-			assert_int_equal(r->queue, 2 * tbl[qpn & 0xFF] + 1);
-			if (r->ipv6)
-				v6++;
-			else
-				v4++;
+	for (v = 0; v < 2; v++) {
+		memset(&l3, 0, sizeof(l3));
+		l3.ipv6 = v == 1;
+		if (l3.ipv6) {
+			l3.src.v6[15] = 1;
+			l3.dst.v6[15] = 2;
+		} else {
+			l3.src.v4 = 0x0a000001;
+			l3.dst.v4 = 0x0a000002;
 		}
-		assert_int_equal(v4, 1);
-		assert_int_equal(v6, ipv6 ? 1 : 0);
+		for (qpn = 0; qpn < 4096; qpn += 7) {
+			int hits = 0;
+
+			len = pcc_cnp_build(frame, sizeof(frame), &l3, qpn | 0xab0000);
+			assert_true(len > 0);
+			for (i = 0; i < pmd.nb_rules; i++) {
+				const struct fake_rule *r = &pmd.rules[i];
+
+				if (!r->live || !rule_match(r, frame, (uint32_t)len))
+					continue;
+				assert_int_equal(r->queue, 2 * tbl[qpn & 0xFF] + 1);
+				hits++;
+			}
+			assert_int_equal(hits, v == 0 || ipv6 ? 1 : 0);
+		}
 	}
 }
 
@@ -388,6 +564,103 @@ test_steer_create_fails(void **state)
 	assert_false(out.ipv6);
 	assert_int_equal(out.nb_flows, 2);
 	assert_int_equal(pmd.nb_destroyed, 1);
+	check_rules_follow_owner(&in, false);
+	eng_steer_port_clear(&fake_ops, 0, &out);
+}
+
+/* mlx5: the flex item first (no RAW rule even asked), rules on it for
+ * both IP versions that take every QPN's CNPs to its owner; cleared, the
+ * rules go before the item is released. */
+static void
+test_steer_flex_mlx5(void **state)
+{
+	struct eng_steer_in in;
+	uint16_t polled[4];
+
+	(void)state;
+	pmd_reset();
+	pmd.driver = "mlx5_pci";
+	pmd.flow_ok = pmd.flow_v6_ok = true; /* RAW would do: flex still first */
+	pmd.flex_ok = pmd.flex_v6_ok = true;
+	in_init(&in, 4, polled);
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_FLOW);
+	assert_int_equal(out.item, ENG_STEER_ITEM_FLEX);
+	assert_int_equal(pmd.flex_created, 1);
+	assert_int_equal(pmd.validated_raw, 0);
+	assert_true(out.ipv6);
+	assert_int_equal(out.nb_flows, 8);
+	check_rules_follow_owner(&in, true);
+	eng_steer_port_clear(&fake_ops, 0, &out);
+	assert_int_equal(pmd.nb_destroyed, 8);
+	assert_int_equal(pmd.flex_released, 1);
+	assert_null(out.flex);
+
+	/* 3 owners, IPv4 only */
+	pmd_reset();
+	pmd.driver = "mlx5_pci";
+	pmd.flex_ok = true;
+	in_init(&in, 3, polled);
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_FLOW);
+	assert_int_equal(out.item, ENG_STEER_ITEM_FLEX);
+	assert_false(out.ipv6);
+	assert_int_equal(out.nb_flows, ENG_STEER_BUCKETS);
+	check_rules_follow_owner(&in, false);
+	eng_steer_port_clear(&fake_ops, 0, &out);
+	assert_int_equal(pmd.flex_released, 1);
+}
+
+/* Another PMD: RAW first; refused, the flex item. */
+static void
+test_steer_flex_after_raw(void **state)
+{
+	struct eng_steer_in in;
+	uint16_t polled[2];
+
+	(void)state;
+	pmd_reset();
+	pmd.driver = "net_other";
+	pmd.flex_ok = true;
+	in_init(&in, 2, polled);
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_FLOW);
+	assert_int_equal(out.item, ENG_STEER_ITEM_FLEX);
+	assert_int_equal(pmd.validated_raw, 1);
+	assert_true(pmd.validated_flex > 0);
+	check_rules_follow_owner(&in, false);
+	eng_steer_port_clear(&fake_ops, 0, &out);
+	assert_int_equal(pmd.flex_released, 1);
+}
+
+/* mlx5 without the flex parser (firmware) and without RAW: hand-over,
+ * both refusals named; the item refused at rule creation is released
+ * and RAW tried after it. */
+static void
+test_steer_flex_refused(void **state)
+{
+	struct eng_steer_in in;
+	uint16_t polled[2];
+
+	(void)state;
+	pmd_reset();
+	pmd.driver = "mlx5_pci";
+	in_init(&in, 2, polled);
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_HANDOVER);
+	assert_non_null(strstr(out.why, "flex parser not enabled"));
+	assert_non_null(strstr(out.why, "RAW item not supported"));
+	assert_int_equal(pmd.nb_created, 0);
+	assert_int_equal(pmd.flex_created, 0);
+
+	/* the item made, its second rule refused: rules and item gone, then
+	 * RAW, which the PMD takes */
+	pmd_reset();
+	pmd.driver = "mlx5_pci";
+	pmd.flex_ok = true;
+	pmd.flow_ok = true;
+	pmd.flex_fail = 2;
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_FLOW);
+	assert_int_equal(out.item, ENG_STEER_ITEM_RAW);
+	assert_int_equal(pmd.flex_created, 1);
+	assert_int_equal(pmd.flex_released, 1);
+	assert_non_null(strstr(out.why, "flex: IPv4 rule 1 not created: no room"));
 	check_rules_follow_owner(&in, false);
 	eng_steer_port_clear(&fake_ops, 0, &out);
 }
@@ -627,6 +900,9 @@ main(void)
 		cmocka_unit_test(test_steer_flow_3_v4_only),
 		cmocka_unit_test(test_steer_no_flow),
 		cmocka_unit_test(test_steer_create_fails),
+		cmocka_unit_test(test_steer_flex_mlx5),
+		cmocka_unit_test(test_steer_flex_after_raw),
+		cmocka_unit_test(test_steer_flex_refused),
 		cmocka_unit_test(test_xring_size),
 		cmocka_unit_test(test_xout_room),
 		cmocka_unit_test(test_two_lcores_steered),
