@@ -12,9 +12,11 @@
  * calling thread.  Event time advances 10 ns per event (100 M events/s of
  * simulated time), so each flow sees an event every ~650 us on average
  * and timer-driven algorithms do real work.  Every algorithm starts from
- * zeroed contexts and runs the same stream; the best of --runs passes is
- * reported, timed on the thread's on-CPU clock (CLOCK_THREAD_CPUTIME_ID),
- * so that time the thread spent preempted is not counted.  Not a test: run it with devtools/bench-algos.sh.
+ * zeroed contexts and runs the same stream; the best of --runs runs is
+ * reported, and the worst run's ns/event beside it (the range), timed on
+ * the thread's on-CPU clock (CLOCK_THREAD_CPUTIME_ID), so that time the
+ * thread spent preempted is not counted.  Not a test: run it with
+ * devtools/bench-algos.sh.
  *
  * The context of the event 8 places ahead is prefetched (--prefetch N,
  * 0 turns it off), as an engine handling a burst of events would.
@@ -235,11 +237,12 @@ main(int argc, char **argv)
 
 	printf("bench_algos: %u events x %u passes, %u flows, best of %u runs, prefetch %u ahead\n",
 			n_events, passes, flows, runs, prefetch);
-	printf("%-8s %5s %10s %10s %8s\n", "algo", "ctx", "ns/event", "Mevents/s", "x noop");
+	printf("%-8s %5s %10s %10s %8s %10s\n", "algo", "ctx", "ns/event", "Mevents/s", "x noop",
+			"worst ns");
 	for (a = 0; a < n_names; a++) {
 		const struct pcc_dev_algo_ops *ops = pcc_dev_algo_find(names[a]);
 		uint32_t ctx_size, ts = 1000, p, r;
-		uint64_t sum = 0, t0, best = UINT64_MAX;
+		uint64_t sum = 0, t0, best = UINT64_MAX, worst = 0;
 
 		if (ops == NULL || pcc_dev_algo_load(0, (uint8_t)a, names[a]) != 0 ||
 				pcc_dev_slot_bind(0, (uint8_t)a, (uint8_t)a) != 0) {
@@ -257,10 +260,14 @@ main(int argc, char **argv)
 			t0 = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID) - t0;
 			if (t0 < best)
 				best = t0;
+			if (t0 > worst)
+				worst = t0;
 		}
 		ns[a] = (double)best / ((double)n_events * passes);
-		printf("%-8s %5u %10.2f %10.1f %8.2f\n", names[a], ctx_size, ns[a], 1e3 / ns[a],
-				ns[a] / ns[0]);
+		/* the best run's figures, then the worst run's ns/event (the range) */
+		printf("%-8s %5u %10.2f %10.1f %8.2f %10.2f\n", names[a], ctx_size, ns[a],
+				1e3 / ns[a], ns[a] / ns[0],
+				(double)worst / ((double)n_events * passes));
 		checksum += sum;
 		fflush(stdout);
 	}
