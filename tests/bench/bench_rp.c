@@ -16,8 +16,12 @@
  * a burst of CNPs (pcc_cnp_build(), one per flow, round robin, so that no
  * two in a burst are coalesced into one event) and drops what the RP
  * sends.  Each CNP is one event: RX, classification, flow lookup,
- * pcc_dev_dispatch() to the flow's algorithm, its result applied (DCQCN
- * changes the rate: the pacer is reprogrammed; noop keeps it).
+ * pcc_dev_dispatch() to the flow's algorithm, its result applied (a
+ * changed rate reprograms the pacer: column rate-upd.  With DCQCN at
+ * 1 Ki flows every event changes the rate; at 64 Ki a flow's CNPs come
+ * milliseconds apart, alpha decays to 0 in between, the cuts take
+ * nothing and rate-upd stays 0: the reprogramming is not in that
+ * figure).
  *
  * The CNPs are built once, before the engine starts: one mbuf per flow,
  * each holding its flow's whole frame, in a pool with no per-lcore cache
