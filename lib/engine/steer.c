@@ -76,10 +76,13 @@ eng_steer_flex_conf(struct eng_steer_flex *f)
 	f->conf.next_header.field_base = PCC_BTH_LEN * 8;
 	/* no next protocol (nothing parsed after it), no output link */
 	f->conf.next_protocol.field_mode = FIELD_MODE_DUMMY;
-	/* one field, the DestQP: bytes 5-7, the item's 3-byte pattern */
+	/* one field, the BTH's second word (byte 4: FECN, BECN, reserved;
+	 * bytes 5-7: the DestQP), the item's 4-byte pattern: a whole 32-bit
+	 * word, because mlx5 before DPDK 22.11.10 mishandled narrower
+	 * samples (its fix 3db5656f1d) and matched every packet */
 	f->sample.field_mode = FIELD_MODE_FIXED;
-	f->sample.field_base = ENG_STEER_DQPN_OFF * 8;
-	f->sample.field_size = 24;
+	f->sample.field_base = ENG_STEER_FLEX_WORD * 8;
+	f->sample.field_size = 32;
 	f->conf.sample_data = &f->sample;
 	f->conf.nb_samples = 1;
 	/* after UDP with destination port 4791 (the mask: that field alone) */
@@ -105,6 +108,7 @@ struct steer_rule {
 	struct rte_flow_item_flex flex_spec, flex_mask;
 	struct rte_flow_action_queue queue;
 	uint8_t dqpn[3], dqpn_mask[3];
+	uint8_t word[4], word_mask[4]; /* flex: the BTH's second word */
 };
 
 static void
@@ -123,12 +127,14 @@ rule_build(struct steer_rule *r, bool ipv6, struct rte_flow_item_flex_handle *fl
 	r->pattern[2].spec = &r->udp_spec;
 	r->pattern[2].mask = &r->udp_mask;
 	if (flex != NULL) {
+		r->word[3] = value;
+		r->word_mask[3] = mask;
 		r->flex_spec.handle = flex;
-		r->flex_spec.length = sizeof(r->dqpn);
-		r->flex_spec.pattern = r->dqpn;
+		r->flex_spec.length = sizeof(r->word);
+		r->flex_spec.pattern = r->word;
 		r->flex_mask.handle = flex;
-		r->flex_mask.length = sizeof(r->dqpn_mask);
-		r->flex_mask.pattern = r->dqpn_mask;
+		r->flex_mask.length = sizeof(r->word_mask);
+		r->flex_mask.pattern = r->word_mask;
 		r->pattern[3].type = RTE_FLOW_ITEM_TYPE_FLEX;
 		r->pattern[3].spec = &r->flex_spec;
 		r->pattern[3].mask = &r->flex_mask;

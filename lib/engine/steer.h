@@ -32,6 +32,8 @@
 #define ENG_STEER_RULES_MAX (2 * ENG_STEER_BUCKETS)
 /* BTH DestQP: bytes 5..7 of the BTH, i.e. of the UDP payload */
 #define ENG_STEER_DQPN_OFF 5
+/* the flex item's sample: the BTH's 32-bit word at byte 4 (DestQP's) */
+#define ENG_STEER_FLEX_WORD 4
 
 /* How a rule matches the DestQP (eng_steer_out.item). */
 enum eng_steer_item {
@@ -88,8 +90,9 @@ struct eng_steer_out {
 	char why[192]; /* HANDOVER: what the PMD refused, each way tried */
 };
 
-/* The flex item of the BTH (12 bytes after UDP 4791, its DestQP sampled:
- * the item's pattern is the DestQP's 3 bytes), as steer.c creates it. */
+/* The flex item of the BTH (12 bytes after UDP 4791, its second word
+ * sampled: the item's pattern is that word, the DestQP its last 3 bytes),
+ * as steer.c creates it. */
 struct eng_steer_flex {
 	struct rte_flow_item_flex_conf conf;
 	struct rte_flow_item_flex_field sample;

@@ -50,7 +50,8 @@ struct fake_rule {
 	bool ipv6;
 	bool flex;       /* the DestQP in the flex item's pattern, else RAW */
 	int32_t raw_off; /* RAW: bytes after the UDP header */
-	uint8_t pat[3], msk[3];
+	uint8_t len;     /* pattern bytes */
+	uint8_t pat[4], msk[4];
 	uint16_t queue;
 	bool live;
 };
@@ -202,13 +203,17 @@ rule_read(const struct rte_flow_attr *attr, const struct rte_flow_item *p,
 		assert_true(pmd.fx.live);
 		assert_ptr_equal(fs->handle, &pmd.fx);
 		assert_ptr_equal(fm->handle, &pmd.fx);
-		/* the pattern: the sampled field's bits, in bytes */
+		/* the pattern: the sampled field's bits, in bytes; a whole
+		 * 32-bit word (mlx5 before 22.11.10 matched every packet
+		 * with a narrower field) */
+		assert_int_equal(pmd.fx.size, 32);
+		assert_int_equal(pmd.fx.base % 32, 0);
 		assert_int_equal(fs->length, (pmd.fx.size + 7) / 8);
 		assert_int_equal(fm->length, fs->length);
-		assert_int_equal(fs->length, 3);
 		r->flex = true;
-		memcpy(r->pat, fs->pattern, 3);
-		memcpy(r->msk, fm->pattern, 3);
+		r->len = (uint8_t)fs->length;
+		memcpy(r->pat, fs->pattern, r->len);
+		memcpy(r->msk, fm->pattern, r->len);
 	} else {
 		const struct rte_flow_item_raw *raw = p[3].spec, *rawm = p[3].mask;
 
@@ -216,6 +221,7 @@ rule_read(const struct rte_flow_attr *attr, const struct rte_flow_item *p,
 		assert_int_equal(raw->relative, 1);
 		assert_int_equal(raw->length, 3);
 		r->raw_off = raw->offset;
+		r->len = 3;
 		memcpy(r->pat, raw->pattern, 3);
 		memcpy(r->msk, rawm->pattern, 3);
 	}
@@ -303,7 +309,7 @@ rule_match(const struct fake_rule *r, const uint8_t *f, uint32_t len)
 {
 	uint16_t et = (uint16_t)(f[12] << 8 | f[13]);
 	uint32_t l4, i;
-	uint8_t got[3];
+	uint8_t got[4];
 	const uint8_t *bth;
 
 	if (et == 0x0800) {
@@ -325,16 +331,16 @@ rule_match(const struct fake_rule *r, const uint8_t *f, uint32_t len)
 		if (pmd.fx.udp_port != PCC_ROCE_UDP_PORT)
 			return false;
 		memset(got, 0, sizeof(got));
-		for (i = 0; i < pmd.fx.size && i < 24; i++) {
+		for (i = 0; i < pmd.fx.size && i < 32; i++) {
 			uint32_t b = (uint32_t)pmd.fx.base + i;
 
 			if (bth[b / 8] & (0x80 >> (b % 8)))
 				got[i / 8] |= (uint8_t)(0x80 >> (i % 8));
 		}
 	} else {
-		memcpy(got, bth + r->raw_off, sizeof(got));
+		memcpy(got, bth + r->raw_off, 3);
 	}
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < r->len; i++)
 		if ((got[i] & r->msk[i]) != (r->pat[i] & r->msk[i]))
 			return false;
 	return true;
