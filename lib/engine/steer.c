@@ -78,8 +78,8 @@ eng_steer_flex_conf(struct eng_steer_flex *f)
 	f->conf.next_protocol.field_mode = FIELD_MODE_DUMMY;
 	/* one field, the BTH's second word (byte 4: FECN, BECN, reserved;
 	 * bytes 5-7: the DestQP), the item's 4-byte pattern: a whole 32-bit
-	 * word, because mlx5 before DPDK 22.11.10 mishandled narrower
-	 * samples (its fix 3db5656f1d) and matched every packet */
+	 * word: mlx5 before DPDK's "fix non full word sample fields in flex
+	 * item" mishandled narrower samples and matched every packet */
 	f->sample.field_mode = FIELD_MODE_FIXED;
 	f->sample.field_base = ENG_STEER_FLEX_WORD * 8;
 	f->sample.field_size = 32;

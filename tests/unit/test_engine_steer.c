@@ -204,8 +204,8 @@ rule_read(const struct rte_flow_attr *attr, const struct rte_flow_item *p,
 		assert_ptr_equal(fs->handle, &pmd.fx);
 		assert_ptr_equal(fm->handle, &pmd.fx);
 		/* the pattern: the sampled field's bits, in bytes; a whole
-		 * 32-bit word (mlx5 before 22.11.10 matched every packet
-		 * with a narrower field) */
+		 * 32-bit word (mlx5 without its fix for non-full-word samples
+		 * matched every packet with a narrower field) */
 		assert_int_equal(pmd.fx.size, 32);
 		assert_int_equal(pmd.fx.base % 32, 0);
 		assert_int_equal(fs->length, (pmd.fx.size + 7) / 8);
