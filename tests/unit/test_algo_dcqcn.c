@@ -484,10 +484,12 @@ static const char *const inc_ctr[] = { "inc_fast_recovery", "inc_additive", "inc
 
 /* The rates one flow has at the checkpoints (points[i] increase steps
  * after the cut), the steps delivered one an event (single) or all that
- * are due at once; the increase counters' growth in ctr[]. */
+ * are due at once; the increase counters' growth in ctr[].  First, in
+ * both ways alike, pre steps of the other kind, one an event: the stage
+ * that does not move then stands apart from the one that does. */
 static void
 jump_run(bool single, bool bytes, uint32_t bc, uint32_t t_inc, const uint32_t *points,
-		uint32_t ncut, uint32_t *rate, uint32_t *ctr, uint32_t *ctx)
+		uint32_t ncut, uint32_t pre, uint32_t *rate, uint32_t *ctr, uint32_t *ctx)
 {
 	const uint32_t t0 = 10000;
 	uint32_t before[RTE_DIM(inc_ctr)], i, j, done = 0, ts = t0;
@@ -502,6 +504,14 @@ jump_run(bool single, bool bytes, uint32_t bc, uint32_t t_inc, const uint32_t *p
 	for (i = 0; i < ncut; i++, ts += US(5))
 		t_cnp(ctx, ts);
 	ts -= US(5);
+	for (j = 1; j <= pre; j++) {
+		if (bytes)
+			t_timer(ctx, ts + j * t_inc);
+		else
+			t_tx(ctx, ts + j, j, bc);
+	}
+	if (bytes)
+		ts += pre * t_inc;
 	for (i = 0; i < JUMP_POINTS; i++) {
 		if (single) {
 			for (j = done + 1; j <= points[i]; j++)
@@ -519,23 +529,30 @@ jump_run(bool single, bool bytes, uint32_t bc, uint32_t t_inc, const uint32_t *p
 
 /* Increase steps applied at once equal them applied one at a time: the
  * rates and the increase counters, over random parameters, cuts and
- * step counts, timer and byte-counter steps. */
+ * step counts, timer and byte-counter steps, each alone or with the
+ * other counter on and some steps ahead (mixed). */
 static void
 test_increase_jump(void **state)
 {
-	uint32_t k, i, jumps = 0;
+	uint32_t k, i, jumps = 0, mixed = 0;
 
 	(void)state;
 	for (k = 0; k < JUMP_TRIALS; k++) {
 		const bool bytes = jrnd(3) == 0;
+		const bool mix = jrnd(2) == 0;
 		const uint32_t bc = 1024u << jrnd(3);
-		const uint32_t t_inc = bytes ? 1000000000u : 1000u + jrnd(500000);
+		/* bytes moving beside the timer: its period longer than the
+		 * checkpoints' span (~2 us), so no timer step comes between */
+		const uint32_t t_inc = bytes ? (mix ? 20000u + jrnd(500000) : 1000000000u) :
+					       1000u + jrnd(500000);
+		const uint32_t pre = mix ? 1 + jrnd(12) : 0;
 		uint32_t points[JUMP_POINTS], rs[JUMP_POINTS], rj[JUMP_POINTS];
 		uint32_t cs[RTE_DIM(inc_ctr)], cj[RTE_DIM(inc_ctr)], ncut = 1 + jrnd(3);
 		uint32_t xs[PCC_DEV_CTX_SIZE / 4], xj[PCC_DEV_CTX_SIZE / 4];
 
+		mixed += mix;
 		assert_int_equal(t_param("t_inc_ns", t_inc), 0);
-		assert_int_equal(t_param("byte_counter_kb", bytes ? bc / 1024 : 0), 0);
+		assert_int_equal(t_param("byte_counter_kb", bytes || mix ? bc / 1024 : 0), 0);
 		assert_int_equal(t_param("fast_recovery_steps", jrnd(4) == 0 ? jrnd(40) : jrnd(6)),
 				0);
 		assert_int_equal(t_param("rai_mbps", jrnd(4) == 0 ? 0 : jrnd(5000)), 0);
@@ -547,8 +564,8 @@ test_increase_jump(void **state)
 		points[0] = 1 + jrnd(4);
 		for (i = 1; i < JUMP_POINTS; i++)
 			points[i] = points[i - 1] + 1 + (jrnd(2) ? jrnd(8) : jrnd(300));
-		jump_run(true, bytes, bc, t_inc, points, ncut, rs, cs, xs);
-		jump_run(false, bytes, bc, t_inc, points, ncut, rj, cj, xj);
+		jump_run(true, bytes, bc, t_inc, points, ncut, pre, rs, cs, xs);
+		jump_run(false, bytes, bc, t_inc, points, ncut, pre, rj, cj, xj);
 		for (i = 0; i < JUMP_POINTS; i++)
 			if (rs[i] != rj[i])
 				fail_msg("trial %u (%s): after %u steps rate %u one at a time, %u "
@@ -566,6 +583,7 @@ test_increase_jump(void **state)
 		jumps += points[JUMP_POINTS - 1] > 2 * JUMP_POINTS;
 	}
 	assert_true(jumps > JUMP_TRIALS / 4);
+	assert_true(mixed > JUMP_TRIALS / 4);
 }
 
 /* The increase counters' growth since before[]. */
