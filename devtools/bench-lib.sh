@@ -95,11 +95,12 @@ bench_cpu() {
 bench_runs() {
 	runs=${BENCH_RUNS:-3}
 	case "$runs" in
-	'' | *[!0-9]* | 0)
-		echo "$(basename "$0"): invalid BENCH_RUNS '$runs'" >&2
-		exit 1
-		;;
+	'' | *[!0-9]*) runs=0 ;;
 	esac
+	if [ "$runs" -lt 1 ]; then
+		echo "$(basename "$0"): invalid BENCH_RUNS '${BENCH_RUNS:-}' (a count, 1 or more)" >&2
+		exit 1
+	fi
 }
 
 # The EAL runtime directories of file prefix $1 (to remove at exit: the

@@ -32,11 +32,12 @@ bench_build "$dir" bench_sim
 me=$(basename "$0")
 n=${NS3_RUNS:-1}
 case "$n" in
-'' | *[!0-9]* | 0)
-	echo "$me: invalid NS3_RUNS '$n' (a count, 1 or more)" >&2
-	exit 1
-	;;
+'' | *[!0-9]*) n=0 ;;
 esac
+if [ "$n" -lt 1 ]; then
+	echo "$me: invalid NS3_RUNS '${NS3_RUNS:-}' (a count, 1 or more)" >&2
+	exit 1
+fi
 if [ -n "${NS3_INCAST:-}" ] && [ ! -x "$NS3_INCAST" ]; then
 	echo "$me: NS3_INCAST '$NS3_INCAST' is not an executable file (the anchor's built incast)" >&2
 	exit 1

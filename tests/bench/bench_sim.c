@@ -29,6 +29,7 @@
  */
 
 #define _GNU_SOURCE
+#include <errno.h>
 #include <getopt.h>
 #include <sched.h>
 #include <inttypes.h>
@@ -387,6 +388,9 @@ main(int argc, char **argv)
 		if (sched_getaffinity(0, sizeof(set), &set) == 0)
 			while (c < CPU_SETSIZE - 1 && !CPU_ISSET(c, &set))
 				c++;
+		else
+			fprintf(stderr, "bench_sim: sched_getaffinity: %s: lcore 0\n",
+					strerror(errno));
 		snprintf(lcore, sizeof(lcore), "%d", c);
 	}
 	f = fopen(path, "r");
