@@ -188,7 +188,9 @@ extern uint32_t dev_tpcs;
 
 /* Bumped by pcc_dev_init() and pcc_dev_fini(): n_threads changes only
  * there, dev_tpcs only while the device is not made.  A thread's cached
- * counter set is good while its cset_gen equals it (never 0). */
+ * counter set is good while its cset_gen equals it (never 0).  Relaxed:
+ * no thread dispatches while the device is made or unmade (the counters
+ * themselves are freed and allocated then). */
 extern uint32_t dev_gen;
 
 /* dev_counter_set() computed and kept in the calling thread's dev_tls. */
