@@ -232,8 +232,12 @@ eng_steer_port_clear(const struct eng_steer_ops *ops, uint16_t port_id, struct e
 	while (out->nb_flows > 0)
 		ops->flow_destroy(port_id, out->flows[--out->nb_flows], &err);
 	/* the flex item once no rule refers to it */
-	if (out->flex != NULL && ops->flex_release != NULL)
-		ops->flex_release(port_id, out->flex, &err);
+	if (out->flex != NULL && ops->flex_release != NULL) {
+		memset(&err, 0, sizeof(err));
+		if (ops->flex_release(port_id, out->flex, &err) != 0)
+			ENG_LOG(WARNING, "port %u: steering: flex item not released: %s", port_id,
+					err.message != NULL ? err.message : "no reason given");
+	}
 	out->flex = NULL;
 	out->item = ENG_STEER_ITEM_NONE;
 }

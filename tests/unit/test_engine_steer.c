@@ -80,6 +80,7 @@ static struct fake_pmd {
 	int nb_rules, nb_created, nb_destroyed, nb_flex;
 	int validated_raw, validated_flex;
 	int flex_created, flex_released;
+	bool release_fail; /* flex item release refused */
 	struct fake_flex fx;
 	struct fake_rule rules[ENG_STEER_RULES_MAX];
 } pmd;
@@ -171,6 +172,10 @@ fake_flex_release(uint16_t port_id, const struct rte_flow_item_flex_handle *h,
 	(void)port_id;
 	assert_ptr_equal(h, &pmd.fx);
 	assert_true(pmd.fx.live);
+	if (pmd.release_fail) {
+		err->message = "flex item release failure";
+		return -EBUSY;
+	}
 	for (i = 0; i < pmd.nb_rules; i++) {
 		if (pmd.rules[i].live && pmd.rules[i].flex) {
 			err->message = "flex item has flow references";
@@ -600,6 +605,19 @@ test_steer_flex_mlx5(void **state)
 	assert_int_equal(pmd.nb_destroyed, 8);
 	assert_int_equal(pmd.flex_released, 1);
 	assert_null(out.flex);
+
+	/* a release the PMD refuses: logged, the port's state cleared all
+	 * the same (the rules are gone) */
+	pmd_reset();
+	pmd.driver = "mlx5_pci";
+	pmd.flex_ok = true;
+	pmd.release_fail = true;
+	assert_int_equal(eng_steer_port(&fake_ops, &in, &out), PCC_ENGINE_STEER_FLOW);
+	eng_steer_port_clear(&fake_ops, 0, &out);
+	assert_int_equal(pmd.flex_released, 0);
+	assert_null(out.flex);
+	assert_int_equal(out.nb_flows, 0);
+	assert_int_equal(out.item, ENG_STEER_ITEM_NONE);
 
 	/* 3 owners, IPv4 only */
 	pmd_reset();
