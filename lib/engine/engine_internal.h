@@ -194,6 +194,26 @@ eng_mtag(struct rte_mbuf *m)
 	return RTE_MBUF_DYNFIELD(m, eng_mtag_off, struct eng_mtag *);
 }
 
+/*
+ * A generator flow's last data frame built in full, kept to build the
+ * next one like it (gen.c, flow_build()): the same opcode, AckReq,
+ * payload length, ECN and DSCP; only the PSN differs, patched with the
+ * ICRC (pcc_icrc_patch()), the payload zeroed.
+ */
+struct eng_gen_tmpl {
+	uint16_t hdr_len; /* bytes before the payload; 0: no template */
+	uint16_t len;     /* frame bytes, ICRC included */
+	uint16_t bth_off; /* the BTH's offset in the frame */
+	uint16_t l3_off;  /* the IP header's */
+	uint8_t opcode;
+	uint8_t ackreq;
+	uint8_t ecn;
+	uint8_t dscp;
+	uint32_t payload_len;
+	uint32_t icrc; /* the frame's, as stored (little-endian) */
+	uint8_t hdr[96];
+};
+
 struct eng_gen_flow {
 	uint64_t next_ns; /* offered load: departure of the next packet */
 	uint64_t frac;    /* remainder, in 1/rate_bps ns */
@@ -223,6 +243,7 @@ struct eng_gen_flow {
 	uint64_t tx_ce;
 	struct pcc_l3_spec l3;
 	struct pcc_roce_spec roce;
+	struct eng_gen_tmpl tmpl;
 };
 
 /* Generator flows one lcore sends on one port. */

@@ -398,6 +398,67 @@ flow_due(struct eng_gen_flow *f, uint64_t now, uint64_t max_lag_pkts)
 	return (int64_t)(now - f->next_ns) >= 0;
 }
 
+/*
+ * The frame f's template makes for PSN psn into b (cap bytes): its length,
+ * or 0 when the template does not fit this frame (another opcode, AckReq,
+ * payload length, ECN or DSCP; none yet).  Byte for byte what
+ * pcc_roce_build() writes: the headers copied, the PSN and its ICRC
+ * patched (BTH bytes 8-11: AckReq and the PSN), the payload zeroed.
+ */
+static inline int
+tmpl_build(const struct eng_gen_flow *f, uint8_t *b, uint32_t cap, uint32_t psn)
+{
+	const struct eng_gen_tmpl *t = &f->tmpl;
+	const struct pcc_roce_spec *r = &f->roce;
+	uint32_t icrc = t->icrc, off = (uint32_t)t->bth_off + 8;
+	uint8_t w[4];
+
+	if (t->hdr_len == 0 || r->payload != NULL || t->opcode != r->bth.opcode ||
+			t->ackreq != r->bth.ackreq || t->payload_len != r->payload_len ||
+			t->ecn != f->l3.ecn || t->dscp != f->l3.dscp || t->len > cap)
+		return 0;
+	w[0] = t->hdr[off];
+	w[1] = (uint8_t)(psn >> 16);
+	w[2] = (uint8_t)(psn >> 8);
+	w[3] = (uint8_t)psn;
+	if (pcc_icrc_patch(&icrc, (uint32_t)t->len - PCC_ICRC_LEN - t->l3_off, off - t->l3_off,
+			    t->hdr + off, w, sizeof(w)) != 0)
+		return 0;
+	memcpy(b, t->hdr, t->hdr_len);
+	memcpy(b + off, w, sizeof(w));
+	memset(b + t->hdr_len, 0, (size_t)t->len - PCC_ICRC_LEN - t->hdr_len);
+	memcpy(b + t->len - PCC_ICRC_LEN, &icrc, sizeof(icrc));
+	return t->len;
+}
+
+/* Keep the frame just built (len bytes at b, PSN psn) as f's template,
+ * when it is a plain one: zero payload, no INT header. */
+static inline void
+tmpl_keep(struct eng_gen_flow *f, const uint8_t *b, int len)
+{
+	struct eng_gen_tmpl *t = &f->tmpl;
+	const struct pcc_roce_spec *r = &f->roce;
+	uint32_t pad = (4 - (r->payload_len & 3)) & 3;
+	uint32_t l3_off = PCC_ETH_HDR_LEN + (f->l3.vlan ? PCC_VLAN_HDR_LEN : 0);
+	uint32_t hdr_len = (uint32_t)len - PCC_ICRC_LEN - pad - r->payload_len;
+
+	t->hdr_len = 0;
+	if (f->int_hdr || r->payload != NULL || hdr_len > sizeof(t->hdr) || len > UINT16_MAX)
+		return;
+	memcpy(t->hdr, b, hdr_len);
+	memcpy(&t->icrc, b + len - PCC_ICRC_LEN, sizeof(t->icrc));
+	t->len = (uint16_t)len;
+	t->l3_off = (uint16_t)l3_off;
+	t->bth_off = (uint16_t)(l3_off + (f->l3.ipv6 ? PCC_IPV6_HDR_LEN : PCC_IPV4_HDR_LEN) +
+			PCC_UDP_HDR_LEN);
+	t->opcode = r->bth.opcode;
+	t->ackreq = r->bth.ackreq;
+	t->ecn = f->l3.ecn;
+	t->dscp = f->l3.dscp;
+	t->payload_len = r->payload_len;
+	t->hdr_len = (uint16_t)hdr_len;
+}
+
 /* Build the next packet of f; NULL if out of mbufs or the build failed. */
 static inline struct rte_mbuf *
 flow_build(const struct eng_gen *g, struct eng_gen_flow *f, struct rte_mempool *mp,
@@ -446,11 +507,17 @@ flow_build(const struct eng_gen *g, struct eng_gen_flow *f, struct rte_mempool *
 	}
 	f->l3.ecn = ce ? PCC_ECN_CE : PCC_ECN_ECT0;
 	r->bth.psn = f->psn;
-	len = pcc_roce_build(rte_pktmbuf_mtod(m, void *), rte_pktmbuf_tailroom(m), &f->l3, r);
-	if (len < 0) {
-		eng_ctr_add(&pc->build_err, 1);
-		rte_pktmbuf_free(m);
-		return NULL;
+	/* like the flow's last frame but for the PSN: from its template */
+	len = tmpl_build(f, rte_pktmbuf_mtod(m, uint8_t *), rte_pktmbuf_tailroom(m), f->psn);
+	if (len == 0) {
+		len = pcc_roce_build(
+				rte_pktmbuf_mtod(m, void *), rte_pktmbuf_tailroom(m), &f->l3, r);
+		if (len < 0) {
+			eng_ctr_add(&pc->build_err, 1);
+			rte_pktmbuf_free(m);
+			return NULL;
+		}
+		tmpl_keep(f, rte_pktmbuf_mtod(m, const uint8_t *), len);
 	}
 	if (f->int_hdr) {
 		/* the INT header leads the payload: frame = ... | payload | pad |

@@ -48,7 +48,12 @@ struct sink {
 	uint64_t rx;
 	uint32_t msg_next_psn[MSG_FLOWS]; /* PSN order per message */
 	uint64_t stream_rx[STREAMS];
+	uint32_t stream_psn[STREAMS]; /* the last one seen */
 	bool bad_order;
+	/* data frames whose ICRC verifies, and those that do not (a
+	 * stream's frames after its first come from the flow's template,
+	 * their PSN and ICRC patched) */
+	uint64_t icrc_ok, icrc_bad;
 	uint64_t t_end;
 	struct pcc_engine *e;
 };
@@ -83,6 +88,10 @@ hook(void *arg, uint64_t idle_until_ns)
 		s->rx++;
 		if (pcc_parse_mbuf(pkts[i], NULL, &in) != 0 || in.bth_off == 0)
 			continue;
+		if (pcc_icrc_verify_mbuf(pkts[i], &in) == 0)
+			s->icrc_ok++;
+		else
+			s->icrc_bad++;
 		if (in.dqpn >= QPN_MSG && in.dqpn < QPN_MSG + MSG_FLOWS) {
 			uint32_t k = in.dqpn - QPN_MSG;
 
@@ -90,7 +99,13 @@ hook(void *arg, uint64_t idle_until_ns)
 				s->bad_order = true;
 			s->msg_next_psn[k]++;
 		} else if (in.dqpn >= QPN_STREAM && in.dqpn < QPN_STREAM + STREAMS) {
-			s->stream_rx[in.dqpn - QPN_STREAM]++;
+			uint32_t k = in.dqpn - QPN_STREAM;
+
+			/* a stream's PSNs follow one another too */
+			if (s->stream_rx[k] > 0 && in.psn != ((s->stream_psn[k] + 1) & 0xFFFFFF))
+				s->bad_order = true;
+			s->stream_psn[k] = in.psn;
+			s->stream_rx[k]++;
 		}
 	}
 	rte_pktmbuf_free_bulk(pkts, n);
@@ -191,6 +206,8 @@ test_gen_live_list(void **state)
 	engine_run(&conf, hook, &s, false, &s.e);
 
 	assert_false(s.bad_order);
+	assert_int_equal(s.icrc_bad, 0);
+	assert_true(s.icrc_ok >= (uint64_t)MSG_FLOWS * MSG_PKTS + STREAMS * 2 * MSG_PKTS);
 	assert_true(all_done(&s));
 	nb = pcc_engine_gen_flow_count(s.e);
 	assert_int_equal(nb, MSG_FLOWS + STREAMS);
