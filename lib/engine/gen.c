@@ -431,7 +431,7 @@ tmpl_build(const struct eng_gen_flow *f, uint8_t *b, uint32_t cap, uint32_t psn)
 	return t->len;
 }
 
-/* Keep the frame just built (len bytes at b, PSN psn) as f's template,
+/* Keep the frame just built in full (len bytes at b) as f's template,
  * when it is a plain one: zero payload, no INT header. */
 static inline void
 tmpl_keep(struct eng_gen_flow *f, const uint8_t *b, int len)
