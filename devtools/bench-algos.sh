@@ -16,11 +16,7 @@ cd "$(dirname "$0")/.." || exit 1
 bench_dir "$@"
 shift "$skip"
 bench_build "$dir" bench_algos
-pin=""
-if command -v taskset >/dev/null 2>&1; then
-	bench_cpu
-	pin="taskset -c $cpu"
-fi
+bench_cpu
 bench_header
 echo "# $pin $bin $*"
 # shellcheck disable=SC2086

@@ -19,9 +19,13 @@
 #                               it took (0 or 1): then `shift "$skip"`
 #   bench_cpu                   cpu = the last CPU this process may run on
 #                               (its affinity: taskset's mask, not
-#                               nproc - 1, which is a count)
-#   bench_runs                  runs = BENCH_RUNS (default 3), a count >= 1,
-#                               or exit with an error naming it
+#                               nproc - 1, which is a count); pin = the
+#                               taskset command that pins to it ('' without
+#                               taskset)
+#   bench_count VAR DEFAULT     count = $VAR (DEFAULT if unset), a count
+#                               >= 1, or exit with an error naming it
+#   bench_runs                  runs = BENCH_RUNS (default 3), as
+#                               bench_count
 #   bench_eal MB                eal = the EAL arguments of a single-process
 #                               bench: MB of memory, --no-huge unless
 #                               BENCH_HUGE=1 (hugepages reserved beforehand)
@@ -87,20 +91,29 @@ bench_dir() {
 	esac
 }
 
-# shellcheck disable=SC2034 # cpu is for the caller
+# shellcheck disable=SC2034 # cpu and pin are for the caller
 bench_cpu() {
 	cpu=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))') || exit 1
+	pin=""
+	command -v taskset >/dev/null 2>&1 && pin="taskset -c $cpu"
 }
 
-bench_runs() {
-	runs=${BENCH_RUNS:-3}
-	case "$runs" in
-	'' | *[!0-9]*) runs=0 ;;
+bench_count() {
+	eval "set_=\${$1:-}"
+	count=${set_:-$2}
+	case "$count" in
+	'' | *[!0-9]*) count=0 ;;
 	esac
-	if [ "$runs" -lt 1 ]; then
-		echo "$(basename "$0"): invalid BENCH_RUNS '${BENCH_RUNS:-}' (a count, 1 or more)" >&2
+	if [ "$count" -lt 1 ]; then
+		echo "$(basename "$0"): invalid $1 '$set_' (a count, 1 or more)" >&2
 		exit 1
 	fi
+}
+
+# shellcheck disable=SC2034 # runs is for the caller
+bench_runs() {
+	bench_count BENCH_RUNS 3
+	runs=$count
 }
 
 # The EAL runtime directories of file prefix $1 (to remove at exit: the

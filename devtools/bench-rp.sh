@@ -130,8 +130,6 @@ fi
 bench_cpu
 # BENCH_HUGE=1: on hugepages (reserved beforehand, e.g. 1024 of 2 MiB)
 bench_eal 2048
-pin=""
-command -v taskset >/dev/null 2>&1 && pin="taskset -c $cpu"
 tmp=$(mktemp -d) || exit 1
 rundirs=$(bench_rundirs "bench-rp-$$")
 # shellcheck disable=SC2086 # two paths

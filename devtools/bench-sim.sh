@@ -30,14 +30,8 @@ bench_dir "$@"
 shift "$skip"
 bench_build "$dir" bench_sim
 me=$(basename "$0")
-n=${NS3_RUNS:-1}
-case "$n" in
-'' | *[!0-9]*) n=0 ;;
-esac
-if [ "$n" -lt 1 ]; then
-	echo "$me: invalid NS3_RUNS '${NS3_RUNS:-}' (a count, 1 or more)" >&2
-	exit 1
-fi
+bench_count NS3_RUNS 1
+n=$count
 if [ -n "${NS3_INCAST:-}" ] && [ ! -x "$NS3_INCAST" ]; then
 	echo "$me: NS3_INCAST '$NS3_INCAST' is not an executable file (the anchor's built incast)" >&2
 	exit 1
@@ -46,11 +40,7 @@ if [ -n "${NS3_ANCHOR:-}" ] && [ ! -d "$NS3_ANCHOR" ]; then
 	echo "$me: NS3_ANCHOR '$NS3_ANCHOR' is not a directory" >&2
 	exit 1
 fi
-pin=""
-if command -v taskset >/dev/null 2>&1; then
-	bench_cpu
-	pin="taskset -c $cpu"
-fi
+bench_cpu
 anchor=${NS3_ANCHOR:-$(cd ../shared/anchors/ns3-incast 2>/dev/null && pwd)}
 anchor_at=${NS3_ANCHOR:-$(pwd)/../shared/anchors/ns3-incast}
 tmp=$(mktemp -d) || exit 1
