@@ -9,8 +9,8 @@
 # same run, memory per flow, and the achieved-rate error of 8 backlogged
 # flows, pinned to the last CPU.  Options go to bench_pacer (--flows,
 # --burst, --size, --rate, --packets, --runs, --prefetch, --bulk: one
-# pcc_pacer_enqueue_bulk() call a burst; see tests/bench/bench_pacer.c).  Takes a few seconds; doc/perf-pacer.md has the
-# figures measured here.
+# pcc_pacer_enqueue_bulk() call a burst; see tests/bench/bench_pacer.c).
+# Takes a few seconds; doc/perf-pacer.md has the figures measured here.
 #
 # ERPC_DIR, a checkout of eRPC (github.com/erpc-io/eRPC; fetched by you,
 # never part of this tree), adds eRPC's timing wheel (its
@@ -48,11 +48,7 @@ if [ -n "${ERPC_DIR:-}" ]; then
 fi
 bench_option "$dir" erpc_dir "$erpc"
 bench_build "$dir" bench_pacer
-pin=""
-if command -v taskset >/dev/null 2>&1; then
-	bench_cpu
-	pin="taskset -c $cpu"
-fi
+bench_cpu
 bench_header
 [ -n "$erpc" ] && echo "# eRPC peer: $erpc at $(git -C "$erpc" rev-parse --short HEAD 2>/dev/null ||
 	echo 'an unknown commit (not a git work tree)')"

@@ -10,8 +10,9 @@
  * lock), dev_core.c (device state, slots, dispatch, memory),
  * dev_params.c (parameters), dev_counters.c (counters), dev_hist.c
  * (histograms), dev_svc.c (trace, printf, NIC provider) and dev_simple.c
- * (simple-algorithm wrapper, named parameters).  Nothing here is exported: the version map exports pcc_*
- * only, and every internal name starts with dev_.
+ * (simple-algorithm wrapper, named parameters).  Nothing here is
+ * exported: the version map exports pcc_* only, and every internal name
+ * starts with dev_.
  */
 
 #include <stdbool.h>
