@@ -69,6 +69,8 @@ ctl_flow_rate(struct eng_lcore *lc, const struct pcc_engine_flow_key *key, uint6
 		return 0;
 	}
 	lp = lc->lports[f->lp];
+	/* a higher rate brings the flow's next departure closer */
+	eng_lport_wake(lp);
 	if (lp->line_bps == 0)
 		return -ENOTSUP; /* no line rate: nothing paces this flow */
 	bps = RTE_MIN(rate_bps, lp->line_bps);

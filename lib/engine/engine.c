@@ -322,6 +322,15 @@ pcc_engine_hold(struct pcc_engine *e, bool hold)
 }
 
 int
+pcc_engine_port_skip(struct pcc_engine *e, bool on)
+{
+	if (e == NULL)
+		return -EINVAL;
+	__atomic_store_n(&e->no_port_skip, !on, __ATOMIC_RELAXED);
+	return 0;
+}
+
+int
 pcc_engine_set_hooks(struct pcc_engine *e, const struct pcc_engine_hooks *hooks)
 {
 	if (e == NULL)

@@ -320,6 +320,9 @@ struct eng_lport {
 	struct eng_gen *gen;
 	uint64_t start_ns; /* port clock at pcc_engine_start() */
 	uint64_t now;      /* port clock at the start of this poll round */
+	/* nothing of the port's pacer, generator or housekeeping is due
+	 * before this port time (worker.c port_wake()); 0: poll them */
+	uint64_t wake;
 	/* probe formats of this port, this lcore's copy (ctl.c) */
 	struct pcc_engine_probe_conf probe[PCC_ENGINE_PROBE_SLOTS];
 	/* paced packets the PMD did not take yet */
@@ -339,6 +342,18 @@ struct eng_rxq {
 	struct eng_clock *clk;
 	struct eng_lport *lp; /* this lcore on port_id */
 };
+
+/*
+ * Something may be due on lp sooner than lp->wake said (an RX event for
+ * one of its flows: a new rate, an opened window, a new flow; a rate set
+ * by the host): its next poll round runs its pacer, generator and
+ * housekeeping.
+ */
+static inline void
+eng_lport_wake(struct eng_lport *lp)
+{
+	lp->wake = 0;
+}
 
 /* Per-lcore counters besides the per-port ones (all uint64_t). */
 struct eng_lcore_ctr {
@@ -392,6 +407,7 @@ struct eng_lcore {
 	/* written by the lcore on every round */
 	uint64_t polls;
 	uint64_t busy_polls;
+	uint64_t port_skips;
 	/* rounds of the loop and of the drain at the stop: the watchdog's
 	 * sign of progress (pcc_engine_lcore_progress) */
 	uint64_t beat;
@@ -446,7 +462,8 @@ struct pcc_engine {
 	uint32_t held; /* set by pcc_engine_hold(): rounds leave the ports alone */
 	uint32_t id;   /* sequence number in the process */
 	bool launched;
-	bool dev_owned; /* pcc_dev_init() done by this engine */
+	bool dev_owned;    /* pcc_dev_init() done by this engine */
+	bool no_port_skip; /* pcc_engine_port_skip(e, false) */
 	struct pcc_engine_conf conf;
 	int16_t fwd_a; /* forward mode: port index of A, else -1 */
 	int16_t fwd_b; /* ... of B */
@@ -729,6 +746,9 @@ int eng_gen_frame_len(const struct pcc_engine_gen_conf *gen, uint32_t payload, b
 /* Earliest time a generator flow of lp may build a packet (not before
  * now); UINT64_MAX if none can without a packet arriving first. */
 uint64_t eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now);
+/* For poll rounds that skip lp's generator (lp->wake): the earliest time
+ * eng_gen_run() can act, or 0 if its rounds must all run. */
+uint64_t eng_gen_wake(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now);
 
 /* fwd.c */
 /* Host side: n packets received on q (port A) to pace towards port B. */

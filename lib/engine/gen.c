@@ -714,15 +714,19 @@ eng_gen_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	return built;
 }
 
-uint64_t
-eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
+/*
+ * Earliest time a live flow of g may build: its start, or when its
+ * offered load is due and its pacer schedule within the look-ahead; now
+ * for a flow to be bound again.  A flow with a full pacer queue waits for
+ * a departure, one with a closed window (unless closed) for an ACK.
+ */
+static uint64_t
+gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now, bool closed)
 {
 	const struct eng_gen *g = lp->gen;
 	uint64_t d = UINT64_MAX;
 	uint32_t i;
 
-	if (g == NULL)
-		return UINT64_MAX;
 	for (i = 0; i < g->nb_live; i++) {
 		const struct eng_gen_flow *gf = g->live[i];
 		const struct eng_flow *f;
@@ -739,10 +743,8 @@ eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 		f = eng_flow_at(&lc->ft, gf->fidx);
 		if (!(f->flags & ENG_FLOW_F_IN_USE) || f->seq != gf->fseq)
 			return now;
-		/* a full pacer queue waits for a departure, a closed window
-		 * for an ACK: the pacer's deadline and the RX path cover them */
 		if (f->queued >= g->max_queued ||
-				!eng_window_ok(f, gf->psn, eng_gen_win_bytes(f, gf)))
+				(!closed && !eng_window_ok(f, gf->psn, eng_gen_win_bytes(f, gf))))
 			continue;
 		t = gf->unpaced ? now : gf->next_ns;
 		/* eng_gen_run() builds while pace - now < pace_ahead_ns */
@@ -752,4 +754,31 @@ eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 		d = RTE_MIN(d, t);
 	}
 	return d;
+}
+
+uint64_t
+eng_gen_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
+{
+	if (lp->gen == NULL)
+		return UINT64_MAX;
+	/* the pacer's deadline and the RX path cover the flows waiting */
+	return gen_deadline(lc, lp, now, false);
+}
+
+/*
+ * Only for one live flow not done: a round that builds nothing then
+ * changes nothing (with more, it moves the round-robin start g->rr; a
+ * flow done is dropped).  A flow with a closed window counts: the round
+ * that finds it closed counts a window stall.
+ */
+uint64_t
+eng_gen_wake(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
+{
+	const struct eng_gen *g = lp->gen;
+
+	if (g == NULL || g->nb_live == 0)
+		return UINT64_MAX;
+	if (g->nb_live > 1 || g->live[0]->state == PCC_ENGINE_GEN_DONE)
+		return 0;
+	return gen_deadline(lc, lp, now, true);
 }

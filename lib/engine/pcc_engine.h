@@ -537,6 +537,18 @@ int pcc_engine_port_paused(const struct pcc_engine *e, uint16_t port_id);
 int pcc_engine_hold(struct pcc_engine *e, bool hold);
 
 /**
+ * Whether a poll round may skip a port's pacer, generator and flow
+ * housekeeping while none of them can act before a deadline it computed
+ * (the default, on).  What may bring that time closer (an RX event for
+ * one of the port's flows, a rate set through pcc_engine_flow_rate_set())
+ * makes the next round poll them.  Forwarding ports are polled every
+ * round.  Off, every round polls every port:
+ * the same results, for comparisons (tests, benchmarks).  Any thread,
+ * any time; a polling lcore sees it from its next round.  0 or -EINVAL.
+ */
+int pcc_engine_port_skip(struct pcc_engine *e, bool on);
+
+/**
  * Poll hook: called by the polling lcore once per poll round, after the
  * round (RX, generator, pacer, housekeeping).  idle_until_ns is
  * PCC_ENGINE_POLL_BUSY when the round did work or something is due at

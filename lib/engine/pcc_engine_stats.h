@@ -159,6 +159,9 @@ struct pcc_engine_lcore_stats {
 	uint64_t xring_out;         /**< events sent to other lcores */
 	uint64_t timer_events;      /**< timer events dispatched */
 	uint64_t timer_late_max;    /**< worst lateness of a timer event, ns */
+	uint64_t port_skips;        /**< port rounds that left a port's pacer,
+	                             *   generator and housekeeping alone: none
+	                             *   was due (pcc_engine_port_skip()) */
 };
 
 /** Sum of parse_err[] (packets dropped as malformed). */

@@ -123,6 +123,7 @@ pcc_engine_lcore_stats_get(const struct pcc_engine *e, unsigned int lcore_id,
 	memset(st, 0, sizeof(*st));
 	st->polls = eng_ctr_read(&lc->polls);
 	st->busy_polls = eng_ctr_read(&lc->busy_polls);
+	st->port_skips = eng_ctr_read(&lc->port_skips);
 	st->rx_pkts = sum.rx_pkts;
 	st->tx_pkts = sum.tx_pkts;
 	st->tx_drop = sum.tx_drop;

@@ -307,6 +307,54 @@ pcc_engine_idle_deadline(const struct pcc_engine *e, unsigned int lcore_id)
 	return idle_deadline(e->lcores[lcore_id]);
 }
 
+/*
+ * After a round in which lp's pacer, generator and housekeeping did
+ * nothing: the earliest port time one of them can act unless an RX event
+ * for one of lp's flows or a rate set by the host comes first (those call
+ * eng_lport_wake()).  The rounds before it skip them (port_skip()) with
+ * the same outcome: they would have done nothing.  0 (poll the next
+ * round) for a generator whose idle rounds change more than port_skip()
+ * does (eng_gen_wake()).  Forwarding is not skipped (worker_loop()): it paces packets from
+ * the RX path into a wheel whose cursor skipped rounds did not move.
+ * One round's worth of deadline look-ups; a port that sends every few
+ * rounds (the simulator's incast senders) skips most of its rounds.
+ */
+static uint64_t
+port_wake(struct eng_lcore *lc, struct eng_lport *lp)
+{
+	uint64_t now = lp->now, d;
+
+	if (lp->txb_n > 0)
+		return 0;
+	d = pcc_pacer_next_due(lp->pacer);
+	if (d <= now)
+		return 0;
+	if (lp->gen != NULL) {
+		d = RTE_MIN(d, eng_gen_wake(lc, lp, now));
+		if (d <= now)
+			return 0;
+	}
+	return RTE_MIN(d, eng_rp_hk_deadline(lc, lp, now));
+}
+
+/* A new run of the loop: the ports' clocks may have changed meanwhile. */
+static void
+lcore_wake(struct eng_lcore *lc)
+{
+	uint16_t i;
+
+	for (i = 0; i < lc->nb_lports; i++)
+		eng_lport_wake(lc->lports[i]);
+}
+
+/* A round that does not poll lp's pacer, generator and housekeeping:
+ * the pacer's clock as a dequeue that found nothing leaves it. */
+static inline void
+port_skip(struct eng_lport *lp)
+{
+	pcc_pacer_advance(lp->pacer, lp->now);
+}
+
 /* Most poll rounds a stopping lcore spends draining its RX queues. */
 #define ENG_DRAIN_ROUNDS_MAX 64
 
@@ -367,10 +415,12 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 		loop_start(lc);
 		lc->loop_started = true;
 	}
+	lcore_wake(lc);
 	next_tick = rte_rdtsc() + tick_cycles;
 
 	while (!__atomic_load_n(&e->stop, __ATOMIC_RELAXED)) {
 		uint32_t work = 0, hk = 0;
+		bool skip;
 
 		for (i = 0; i < lc->nb_lports; i++) {
 			struct eng_lport *lp = lc->lports[i];
@@ -407,11 +457,18 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 			if (fwd)
 				work += eng_fwd_ring_poll(lc);
 		}
+		skip = !fwd && !__atomic_load_n(&e->no_port_skip, __ATOMIC_RELAXED);
 		for (i = 0; i < lc->nb_lports; i++) {
 			struct eng_lport *lp = lc->lports[i];
+			uint32_t before = work + hk;
 
 			if (lp->pacer == NULL || unlikely(eng_port_paused(e, lp->pidx)))
 				continue;
+			if (skip && lp->now < lp->wake) {
+				port_skip(lp);
+				eng_ctr_add(&lc->port_skips, 1);
+				continue;
+			}
 			/* what is due first: it also brings the pacer's
 			 * clock up to now before new packets are offered */
 			work += eng_rp_pacer_run(lc, lp, lp->now);
@@ -419,6 +476,7 @@ worker_loop(struct eng_lcore *lc, pcc_engine_tick_t tick, void *arg, uint32_t ti
 			if (lp->gen != NULL && eng_gen_run(lc, lp, lp->now) > 0)
 				work += 1 + eng_rp_pacer_run(lc, lp, lp->now);
 			hk += eng_rp_housekeep(lc, lp, lp->now);
+			lp->wake = skip && work + hk == before ? port_wake(lc, lp) : 0;
 		}
 control:
 		/* run-time control requests (ctl.c) */

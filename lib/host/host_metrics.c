@@ -217,6 +217,8 @@ lcores(struct out *o)
 				offsetof(struct pcc_engine_lcore_stats, rx_pkts) },
 		{ "pcc_lcore_tx_pkts", "packets the lcore sent",
 				offsetof(struct pcc_engine_lcore_stats, tx_pkts) },
+		{ "pcc_lcore_port_skips", "port rounds with nothing due, skipped",
+				offsetof(struct pcc_engine_lcore_stats, port_skips) },
 	};
 	struct pcc_engine_lcore_stats st;
 	struct pcc_engine *e = pcc_host_engine();

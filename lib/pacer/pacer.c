@@ -353,6 +353,13 @@ pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint
 	return (uint16_t)n;
 }
 
+void
+pcc_pacer_advance(struct pcc_pacer *p, uint64_t now)
+{
+	if (likely(p != NULL && now > p->last_now))
+		p->last_now = now;
+}
+
 uint64_t
 pcc_pacer_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now)
 {

@@ -134,6 +134,13 @@ void pcc_pacer_prefetch(const struct pcc_pacer *p, uint32_t flow);
 uint16_t pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max);
 
 /**
+ * The clock of a dequeue that would find nothing: for a poll loop that
+ * skips pcc_pacer_dequeue() while now is before pcc_pacer_next_due().
+ * Rates set afterwards are rescaled from now, as after that dequeue.
+ */
+void pcc_pacer_advance(struct pcc_pacer *p, uint64_t now);
+
+/**
  * Earliest time (ns) at which dequeue() will hand out a packet: now or
  * earlier when something is due already (pass-through FIFO, a due slot),
  * UINT64_MAX when the pacer holds nothing.  For a poll loop that wants to

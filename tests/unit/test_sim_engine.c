@@ -59,6 +59,7 @@ struct run {
 	int hook_busy;       /* pcc_engine_set_poll_hook() once started */
 	char dir[64];
 	uint64_t pin_bps;              /* pin the flow's rate as soon as it exists */
+	uint64_t pin_below;            /* ... and its rate is below this (0: any) */
 	int pin_rc;                    /* what pcc_engine_flow_rate_set() returned */
 	struct pcc_engine_flow_info f; /* the flow after the run */
 };
@@ -80,7 +81,8 @@ hook(void *arg, uint64_t idle_until_ns)
 		hook_first_idle = idle_until_ns;
 	/* from the owner lcore itself: applied at once, no ring */
 	if (cur_run != NULL && cur_run->pin_bps != 0 && cur_run->pin_rc == -ENOENT &&
-			pcc_engine_flow_get(cur_e, &cur_key, &fi) == 0)
+			pcc_engine_flow_get(cur_e, &cur_key, &fi) == 0 &&
+			(cur_run->pin_below == 0 || fi.rate_bps < cur_run->pin_below))
 		cur_run->pin_rc = pcc_engine_flow_rate_set(cur_e, &cur_key, cur_run->pin_bps);
 	if (idle_until_ns != PCC_ENGINE_POLL_BUSY)
 		pcc_sim_engine_idle(sim, idle_until_ns);
@@ -122,8 +124,8 @@ struct wired {
 	struct pcc_sim_scenario *scn;
 	struct pcc_simrun *run;
 	struct pcc_sim *sim;
-	struct pcc_sim_port_info ports[4];
-	struct pcc_sim_flow_info flows[4];
+	struct pcc_sim_port_info ports[16];
+	struct pcc_sim_flow_info flows[32];
 	uint16_t nb_ports;
 };
 
@@ -384,6 +386,175 @@ test_pin_and_probe(void **state)
 	assert_true(a.fs.fct_ns >= 160000);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
+}
+
+/* ---- Ports with nothing due (pcc_engine_port_skip()) --------------------------- */
+
+/* What one run of a scenario leaves to compare. */
+struct skip_run {
+	struct pcc_engine_port_stats ps[RTE_DIM(((struct wired *)0)->ports)];
+	struct pcc_engine_lcore_stats ls;
+	struct pcc_sim_stats st;
+	int pin_rc;
+};
+
+/*
+ * Run text into dir with the port skip on or off.  pin_bps: the last
+ * flow pinned to it from the poll hook once its rate is below pin_below
+ * (pcc_engine_flow_rate_set() on the owner, applied at once).  timer_us:
+ * the engine's timer events ("timer-us").
+ */
+static void
+run_skip(const char *text, const char *dir, bool skip, uint64_t pin_bps, uint64_t pin_below,
+		const char *timer_us, struct skip_run *r)
+{
+	static struct wired w;
+	struct pcc_engine *e;
+	struct run pin;
+	char err[256];
+	uint16_t i;
+
+	memset(r, 0, sizeof(*r));
+	memset(&pin, 0, sizeof(pin));
+	assert_int_equal(pcc_host_opt_set(NULL, "timer-us", timer_us), 0);
+	wire(&w, text, dir);
+	pin.pin_bps = pin_bps;
+	pin.pin_below = pin_below;
+	pin.pin_rc = -ENOENT;
+	cur_run = &pin;
+	i = (uint16_t)pcc_sim_flow_count(w.sim);
+	assert_true(i > 0 && i <= RTE_DIM(w.flows));
+	pcc_engine_flow_key_qp(&cur_key, w.flows[i - 1].src_port_id, w.flows[i - 1].qpn);
+	assert_int_equal(pcc_host_set_poll_hook(hook, w.sim), 0);
+	assert_int_equal(app_host_start(), 0);
+	e = pcc_host_engine();
+	assert_non_null(e);
+	cur_e = e;
+	assert_int_equal(pcc_engine_port_skip(e, skip), 0);
+	if (pcc_simrun_started(w.run, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(pcc_host_main_loop(NULL, NULL, 1000), 0);
+	for (i = 0; i < w.nb_ports; i++)
+		assert_int_equal(pcc_engine_port_stats_get(e, w.ports[i].port_id, &r->ps[i]), 0);
+	assert_int_equal(pcc_engine_lcore_stats_get(e, rte_get_main_lcore(), &r->ls), 0);
+	r->pin_rc = pin.pin_rc;
+	app_host_stop();
+	assert_true(pcc_sim_done(w.sim));
+	assert_int_equal(pcc_sim_finish(w.sim, NULL), 0);
+	pcc_sim_stats_get(w.sim, &r->st);
+	unwire(&w);
+	assert_int_equal(pcc_host_opt_set(NULL, "timer-us", "0"), 0);
+	cur_run = NULL;
+}
+
+/*
+ * Sixteen senders to one receiver: each port has a packet to send every
+ * few rounds.  DCQCN: rates cut by CNPs and raised again at the events
+ * that follow (an ACK's new rate moves the next departure closer); one
+ * port with three short flows, whose last TX bytes are flushed to DCQCN
+ * after the coalescing time while the others run; a flow cut below 3G
+ * pinned to 80G from the hook (its next departure much closer).
+ */
+static const char skip_dcqcn[] =
+		"duration: 400us\n"
+		"topology: {type: incast, senders: 16}\n"
+		"switch: {buffer: 2MB, ecn: {mode: red}}\n"
+		"sim: {mbufs: 16383, packets: 65535, ring_size: 1024}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: dcqcn}\n"
+		"flows:\n  - {src: s0, dst: r0, size: 50KB, count: 3}\n"
+		"  - {src: [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15],"
+		" dst: r0, size: 300KB}\n";
+/* HPCC: a window that ACKs open (INT on every ACK) */
+static const char skip_hpcc[] =
+		"duration: 150us\n"
+		"topology: {type: incast, senders: 6}\n"
+		"switch: {buffer: 2MB, int: true, ecn: {mode: off}}\n"
+		"hosts: {ack_every: 1}\n"
+		"sim: {mbufs: 8191, packets: 32767, ring_size: 1024}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: hpcc}\n"
+		"flows:\n  - {src: [s0, s1, s2, s3, s4, s5], dst: r0, size: infinite}\n";
+/* Swift: RTT probes and a window, flows starting at different times */
+static const char skip_swift[] = "duration: 150us\n"
+				 "topology: {type: incast, senders: 6}\n"
+				 "switch: {buffer: 2MB, ecn: {mode: off}}\n"
+				 "sim: {mbufs: 8191, packets: 32767, ring_size: 1024}\n"
+				 "output: {progress: false, plots: false}\n"
+				 "algorithms:\n  - {slot: 0, name: swift}\n"
+				 "flows:\n  - {src: [s0, s1, s2], dst: r0, size: infinite}\n"
+				 "  - {src: [s3, s4, s5], dst: r0, size: infinite, start: 20us}\n";
+
+/*
+ * A round that skips a port with nothing due changes no result: the
+ * output files, every port's counters, the rounds and the simulator's
+ * steps and events come out the same with the skip off (every port
+ * polled every round).  A missing wake-up (an ACK opening a window, a
+ * new rate, a pinned rate, the generator's round-robin start) shows as
+ * a difference.  The skip must have skipped.  (The generator's rounds on
+ * a port with more than one flow are never skipped, eng_gen_wake(): an
+ * idle round moves its round-robin start.)
+ */
+static void
+test_port_skip_same(void **state)
+{
+	static const char *const files[] = { "flows.csv", "queues.csv", "cnps.csv",
+		"summary.json" };
+	static const struct {
+		const char *name;
+		const char *text;
+		uint64_t pin_bps;
+		uint64_t pin_below;
+		const char *timer_us;
+	} scn[] = {
+		{ "dcqcn", skip_dcqcn, 80000000000ull, 3000000000ull, "0" },
+		{ "dcqcn timers", skip_dcqcn, 0, 0, "7" },
+		{ "hpcc", skip_hpcc, 0, 0, "0" },
+		{ "swift", skip_swift, 0, 0, "0" },
+	};
+	char dir_a[] = "/tmp/pcc-sim-engine-XXXXXX", dir_b[] = "/tmp/pcc-sim-engine-XXXXXX";
+	char pa[128], pb[128], cmd[160];
+	struct skip_run a, b;
+	unsigned int k, i;
+
+	(void)state;
+	for (k = 0; k < RTE_DIM(scn); k++) {
+		assert_non_null(mkdtemp(dir_a));
+		assert_non_null(mkdtemp(dir_b));
+		run_skip(scn[k].text, dir_a, true, scn[k].pin_bps, scn[k].pin_below,
+				scn[k].timer_us, &a);
+		run_skip(scn[k].text, dir_b, false, scn[k].pin_bps, scn[k].pin_below,
+				scn[k].timer_us, &b);
+		print_message("# %s: %" PRIu64 " rounds, %" PRIu64 " port rounds skipped, %" PRIu64
+			      " timer events\n",
+				scn[k].name, a.ls.polls, a.ls.port_skips, a.ls.timer_events);
+		assert_true(a.ls.port_skips > 0);
+		assert_int_equal(b.ls.port_skips, 0);
+		if (scn[k].pin_bps != 0) {
+			assert_int_equal(a.pin_rc, 0);
+			assert_int_equal(b.pin_rc, 0);
+		}
+		for (i = 0; i < RTE_DIM(files); i++) {
+			snprintf(pa, sizeof(pa), "%s/%s", dir_a, files[i]);
+			snprintf(pb, sizeof(pb), "%s/%s", dir_b, files[i]);
+			if (!file_same(pa, pb))
+				fail_msg("%s: %s differs with the port skip", scn[k].name,
+						files[i]);
+		}
+		for (i = 0; i < RTE_DIM(a.ps); i++)
+			if (memcmp(&a.ps[i], &b.ps[i], sizeof(a.ps[i])) != 0)
+				fail_msg("%s: port %u's counters differ with the port skip",
+						scn[k].name, i);
+		assert_int_equal(a.ls.polls, b.ls.polls);
+		assert_int_equal(a.ls.busy_polls, b.ls.busy_polls);
+		assert_int_equal(a.ls.timer_events, b.ls.timer_events);
+		assert_int_equal(a.st.steps, b.st.steps);
+		assert_int_equal(a.st.events, b.st.events);
+		snprintf(cmd, sizeof(cmd), "rm -rf %s %s", dir_a, dir_b);
+		assert_int_equal(system(cmd), 0);
+		memcpy(dir_a + strlen(dir_a) - 6, "XXXXXX", 6);
+		memcpy(dir_b + strlen(dir_b) - 6, "XXXXXX", 6);
+	}
 }
 
 /* ---- IFA RTT probes ---------------------------------------------------------------- */
@@ -759,6 +930,7 @@ main(void)
 		cmocka_unit_test(test_staggered_start),
 		cmocka_unit_test(test_pin_and_probe),
 		cmocka_unit_test(test_rate_change_next_departure),
+		cmocka_unit_test(test_port_skip_same),
 		cmocka_unit_test(test_ifa2_engine_np),
 		cmocka_unit_test(test_ifa2_hw_np_doca),
 		cmocka_unit_test(test_ifa1),
