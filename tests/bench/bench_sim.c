@@ -22,7 +22,9 @@
  * replaced in its text; default 10 MB, so that a run lasts long enough to
  * time); --size keep leaves the scenario's sizes; --no-model leaves out
  * the model incast (for another scenario); --model-only runs the scenario
- * by the model alone (sources: model, e.g. the 128-host all-to-all).
+ * by the model alone (sources: model, e.g. the 128-host all-to-all);
+ * --skip-peer adds, in every run, the engine with its port skip off
+ * (pcc_engine_port_skip(): every port polled every round) and the ratio.
  * The lcore is the first CPU the process may run on (taskset picks it).
  * ns-3 (the other peer) is run, or its recorded figure shown, by
  * devtools/bench-sim.sh.
@@ -218,7 +220,7 @@ bench_ctx_new(void *arg, uint16_t port, bool np, char *err, size_t errlen)
 }
 
 static int
-run_engine(const char *text, size_t len, struct result *r)
+run_engine(const char *text, size_t len, bool skip, struct result *r)
 {
 	struct pcc_simrun_conf conf;
 	struct pcc_simrun *run = NULL;
@@ -249,6 +251,10 @@ run_engine(const char *text, size_t len, struct result *r)
 	}
 	if (pcc_host_set_poll_hook(hook, pcc_simrun_sim(run)) != 0 || app_host_start() != 0) {
 		fprintf(stderr, "bench_sim: engine: %s\n", pcc_host_last_error());
+		goto out;
+	}
+	if (pcc_engine_port_skip(pcc_host_engine(), skip) != 0) {
+		fprintf(stderr, "bench_sim: no engine\n");
 		goto out;
 	}
 	c0 = cpu_now();
@@ -330,14 +336,16 @@ main(int argc, char **argv)
 		{ "size", required_argument, NULL, 'z' },
 		{ "no-model", no_argument, NULL, 'n' },
 		{ "model-only", no_argument, NULL, 'm' },
+		{ "skip-peer", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const char usage[] = "usage: bench_sim [--scenario FILE] [--runs N] "
-				    "[--size BYTES|keep] [--no-model] [--model-only]\n";
+	static const char usage[] =
+			"usage: bench_sim [--scenario FILE] [--runs N] "
+			"[--size BYTES|keep] [--no-model] [--model-only] [--skip-peer]\n";
 	const char *path = PCC_SCENARIO_DIR "/incast-16to1.yaml";
-	struct range ratio = { 0, 0 };
-	struct ranges ge, gm;
+	struct range ratio = { 0, 0 }, skip_ratio = { 0, 0 };
+	struct ranges ge, gm, gn;
 	struct result r, re;
 	char prefix[64], lcore[16];
 	char *eal[] = { argv[0], (char *)(uintptr_t) "--no-huge", (char *)(uintptr_t) "-m",
@@ -348,7 +356,7 @@ main(int argc, char **argv)
 		(char *)(uintptr_t) "pcc.*:warning", (char *)(uintptr_t) "--file-prefix", prefix,
 		NULL };
 	int runs = 3, opt, i;
-	bool model = true, model_only = false;
+	bool model = true, model_only = false, skip_peer = false;
 	char *text;
 	long len;
 	FILE *f;
@@ -368,6 +376,8 @@ main(int argc, char **argv)
 			model = false;
 		} else if (opt == 'm') {
 			model_only = true;
+		} else if (opt == 'k') {
+			skip_peer = true;
 		} else if (opt == 'h') {
 			fputs(usage, stdout);
 			return 0;
@@ -422,6 +432,7 @@ main(int argc, char **argv)
 				runs);
 	memset(&ge, 0, sizeof(ge));
 	memset(&gm, 0, sizeof(gm));
+	memset(&gn, 0, sizeof(gn));
 	for (i = 0; i < runs && model_only; i++) {
 		/* the scenario by the model alone (its sources must be the model's) */
 		if (run_model(text, (size_t)len, &r) != 0)
@@ -436,11 +447,20 @@ main(int argc, char **argv)
 		return 0;
 	}
 	for (i = 0; i < runs; i++) {
-		if (run_engine(text, (size_t)len, &r) != 0)
+		if (run_engine(text, (size_t)len, true, &r) != 0)
 			return 1;
 		print("engine", i + 1, &r);
 		ranges_add(&ge, &r);
 		re = r;
+		if (skip_peer) {
+			if (run_engine(text, (size_t)len, false, &r) != 0)
+				return 1;
+			print("noskip", i + 1, &r);
+			ranges_add(&gn, &r);
+			range_add(&skip_ratio,
+					((double)re.bneck_pkts / re.cpu_s) /
+							((double)r.bneck_pkts / r.cpu_s));
+		}
 		if (!model)
 			continue;
 		if (run_model(NULL, 0, &r) != 0)
@@ -453,6 +473,11 @@ main(int argc, char **argv)
 						((double)r.bneck_pkts / r.cpu_s));
 	}
 	ranges_print("engine", &ge);
+	if (skip_peer) {
+		ranges_print("noskip", &gn);
+		printf("ratio engine / noskip (bottleneck packets per CPU second): %.3f-%.3f\n",
+				skip_ratio.lo, skip_ratio.hi);
+	}
 	if (model) {
 		ranges_print("model", &gm);
 		printf("ratio engine / model (bottleneck packets per CPU second): %.3f-%.3f\n",
