@@ -11,7 +11,7 @@
 # lcore) and of the model alone (open-loop sources, pcc_sim_run), --runs
 # times alternated, with the ranges (tests/bench/bench_sim.c; options go
 # to it: --runs N, --size BYTES|keep, --scenario FILE, --no-model,
-# --model-only).
+# --model-only, --skip-peer).
 #
 # The other peer is ns-3 (../shared/anchors/ns3-incast, N = 16, 20 ms:
 # NS3_ANCHOR overrides the directory).  When NS3_INCAST names the
