@@ -304,13 +304,20 @@ struct ranges {
 	struct range bneck, data, ev, bneck_cpu, data_cpu, ev_cpu, wall;
 };
 
+/* Bottleneck packets per CPU second: the ratios' unit. */
+static double
+bneck_cpu(const struct result *r)
+{
+	return (double)r->bneck_pkts / r->cpu_s;
+}
+
 static void
 ranges_add(struct ranges *g, const struct result *r)
 {
 	range_add(&g->bneck, (double)r->bneck_pkts / r->wall_s);
 	range_add(&g->data, (double)r->data_pkts / r->wall_s);
 	range_add(&g->ev, (double)r->events / r->wall_s);
-	range_add(&g->bneck_cpu, (double)r->bneck_pkts / r->cpu_s);
+	range_add(&g->bneck_cpu, bneck_cpu(r));
 	range_add(&g->data_cpu, (double)r->data_pkts / r->cpu_s);
 	range_add(&g->ev_cpu, (double)r->events / r->cpu_s);
 	range_add(&g->wall, r->wall_s);
@@ -457,9 +464,7 @@ main(int argc, char **argv)
 				return 1;
 			print("noskip", i + 1, &r);
 			ranges_add(&gn, &r);
-			range_add(&skip_ratio,
-					((double)re.bneck_pkts / re.cpu_s) /
-							((double)r.bneck_pkts / r.cpu_s));
+			range_add(&skip_ratio, bneck_cpu(&re) / bneck_cpu(&r));
 		}
 		if (!model)
 			continue;
@@ -467,10 +472,8 @@ main(int argc, char **argv)
 			return 1;
 		print("model", i + 1, &r);
 		ranges_add(&gm, &r);
-		/* bottleneck packets per CPU second, engine over model, this run */
-		range_add(&ratio,
-				((double)re.bneck_pkts / re.cpu_s) /
-						((double)r.bneck_pkts / r.cpu_s));
+		/* engine over model, this run */
+		range_add(&ratio, bneck_cpu(&re) / bneck_cpu(&r));
 	}
 	ranges_print("engine", &ge);
 	if (skip_peer) {
