@@ -345,9 +345,9 @@ struct eng_rxq {
 
 /*
  * Something may be due on lp sooner than lp->wake said (an RX event for
- * one of its flows: a new rate, an opened window, a new flow; a rate set
- * by the host): its next poll round runs its pacer, generator and
- * housekeeping.
+ * one of its flows: a new rate, an opened window; a rate set by the host;
+ * one of its flows evicted for a new one, maybe another port's): its next
+ * poll round runs its pacer, generator and housekeeping.
  */
 static inline void
 eng_lport_wake(struct eng_lport *lp)

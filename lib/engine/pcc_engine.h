@@ -540,9 +540,9 @@ int pcc_engine_hold(struct pcc_engine *e, bool hold);
  * Whether a poll round may skip a port's pacer, generator and flow
  * housekeeping while none of them can act before a deadline it computed
  * (the default, on).  What may bring that time closer (an RX event for
- * one of the port's flows, a rate set through pcc_engine_flow_rate_set())
- * makes the next round poll them.  Forwarding ports are polled every
- * round.  Off, every round polls every port:
+ * one of the port's flows, a rate set through pcc_engine_flow_rate_set(),
+ * one of its flows evicted from a full table) makes the next round poll
+ * them.  In forward mode every port is polled every round.  Off, every round polls every port:
  * the same results, for comparisons (tests, benchmarks).  Any thread,
  * any time; a polling lcore sees it from its next round.  0 or -EINVAL.
  */

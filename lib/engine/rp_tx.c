@@ -30,6 +30,8 @@ eng_rp_flow_evict(struct eng_flow *f, uint32_t idx, void *arg)
 	struct eng_lcore *lc = arg;
 	struct eng_lport *lp = lc->lports[f->lp];
 
+	/* evicted for another port's new flow: its generator rebinds it */
+	eng_lport_wake(lp);
 	/* the algorithm learns that the flow is gone (its active flows) */
 	pcc_dev_flow_end(f->dev_port, f->slot, eng_flow_ctx(f));
 	if (lp->pacer != NULL)

@@ -137,6 +137,9 @@ uint16_t pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **
  * The clock of a dequeue that would find nothing: for a poll loop that
  * skips pcc_pacer_dequeue() while now is before pcc_pacer_next_due().
  * Rates set afterwards are rescaled from now, as after that dequeue.
+ * Only the clock: the wheel's cursor stays where the last dequeue left
+ * it, and its enqueue measures its horizon from there, so dequeue before
+ * enqueueing (packets beyond the horizon are refused).
  */
 void pcc_pacer_advance(struct pcc_pacer *p, uint64_t now);
 
