@@ -33,8 +33,6 @@
 #define ENG_FLOW_F_PINNED (1u << 5)   /* rate set by pcc_engine_flow_rate_set() */
 #define ENG_FLOW_F_WIN_WIRE (1u << 6) /* window counts frame bytes (PCC_DEV_RES_F_WINDOW_WIRE) */
 #define ENG_FLOW_F_TX_DATA (1u << 7)  /* data sent since its last RTT probe */
-/* flags that survive re-use of the entry (FIFO membership) */
-#define ENG_FLOW_F_KEEP (ENG_FLOW_F_TXC_Q | ENG_FLOW_F_TIMER_Q)
 
 struct eng_gen_flow;
 
@@ -97,9 +95,18 @@ static_assert(offsetof(struct eng_flow, seq) == 0 && offsetof(struct eng_flow, e
 		"a CC event's fields in lines 0 and 1 (eng_flow_prefetch), seq first "
 		"(eng_flow_add clears what follows it)");
 
-/* FIFO of flow indexes (power-of-two ring; one entry per flow at most). */
+/*
+ * FIFO of flows (a power-of-two ring of at least twice the table's
+ * capacity): each entry is a flow's index and the sequence number it had
+ * when queued.  A flow that leaves the table while queued leaves its
+ * entry behind, stale (the index's seq moved on): it is dropped when it
+ * reaches the head, or by eng_fifo_compact() when the ring is full, and
+ * the flow that takes the index next queues itself afresh, on its own
+ * port's FIFO.  At most one entry per flow (ENG_FLOW_F_TXC_Q, _TIMER_Q)
+ * besides stale ones.
+ */
 struct eng_fifo {
-	uint32_t *e;
+	uint64_t *e; /* seq << 32 | index */
 	uint32_t mask;
 	uint32_t head; /* next to pop */
 	uint32_t tail; /* next free */
@@ -111,10 +118,16 @@ eng_fifo_empty(const struct eng_fifo *q)
 	return q->head == q->tail;
 }
 
-static inline uint32_t
+static inline uint64_t
 eng_fifo_peek(const struct eng_fifo *q)
 {
 	return q->e[q->head & q->mask];
+}
+
+static inline uint32_t
+eng_fifo_idx(uint64_t v)
+{
+	return (uint32_t)v;
 }
 
 static inline void
@@ -123,10 +136,26 @@ eng_fifo_pop(struct eng_fifo *q)
 	q->head++;
 }
 
-static inline void
-eng_fifo_push(struct eng_fifo *q, uint32_t v)
+/* Whether FIFO entry v is f's as it is now (not left by an earlier flow). */
+static inline bool
+eng_fifo_current(const struct eng_flow *f, uint64_t v)
 {
-	q->e[q->tail++ & q->mask] = v;
+	return (uint32_t)(v >> 32) == f->seq;
+}
+
+struct eng_ftable;
+
+/* Drop q's stale entries, keeping the order of the others. */
+void eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q);
+
+/* Queue f (index idx) at q's tail. */
+static inline void
+eng_fifo_push(const struct eng_ftable *t, struct eng_fifo *q, const struct eng_flow *f,
+		uint32_t idx)
+{
+	if (unlikely(q->tail - q->head > q->mask))
+		eng_fifo_compact(t, q);
+	q->e[q->tail++ & q->mask] = (uint64_t)f->seq << 32 | idx;
 }
 
 /* Per-list state of a set of flows sharing a clock (one lport). */

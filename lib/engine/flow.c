@@ -60,10 +60,12 @@ pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t
 	eng_flow_key_qp(k, port_id, qpn);
 }
 
+/* Twice the capacity: a full ring is at least half stale entries, so a
+ * compaction frees as many slots as the table has flows. */
 static int
 fifo_init(struct eng_fifo *q, uint32_t cap, int socket)
 {
-	uint32_t n = rte_align32pow2(cap + 1);
+	uint32_t n = rte_align32pow2(2 * cap);
 
 	q->e = rte_malloc_socket("pcc_flow_fifo", sizeof(*q->e) * n, RTE_CACHE_LINE_SIZE, socket);
 	if (q->e == NULL)
@@ -72,6 +74,20 @@ fifo_init(struct eng_fifo *q, uint32_t cap, int socket)
 	q->head = 0;
 	q->tail = 0;
 	return 0;
+}
+
+void
+eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q)
+{
+	uint32_t i, n = q->head;
+
+	for (i = q->head; i != q->tail; i++) {
+		uint64_t v = q->e[i & q->mask];
+
+		if (eng_fifo_current(eng_flow_at(t, eng_fifo_idx(v)), v))
+			q->e[n++ & q->mask] = v;
+	}
+	q->tail = n;
 }
 
 /*
@@ -390,8 +406,9 @@ eng_flow_del(struct eng_ftable *t, struct eng_flow *f)
 	pos = rte_hash_del_key_with_hash(t->h, &f->key, eng_flow_hash(&f->key));
 	if (pos >= 0)
 		rte_hash_free_key_with_position(t->h, pos);
+	/* its FIFO entries are stale from here (eng_fifo_current()) */
 	seq_begin(f);
-	f->flags &= ENG_FLOW_F_KEEP;
+	f->flags = 0;
 	seq_end(f);
 	eng_ctr_add(&t->ctr.flows, (uint64_t)-1);
 }
@@ -428,7 +445,6 @@ eng_flow_add(struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32
 	struct eng_flist *l = &t->lists[init->lp];
 	struct eng_flow *f;
 	uint32_t k;
-	uint8_t keep;
 	int32_t pos;
 
 	*created = false;
@@ -459,7 +475,6 @@ eng_flow_add(struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32
 		qpix_add(t, k, (uint32_t)pos);
 	f = eng_flow_at(t, (uint32_t)pos);
 	seq_begin(f);
-	keep = f->flags & ENG_FLOW_F_KEEP;
 	/* everything but the key (set below) and seq (odd now) */
 	memset((uint8_t *)f + offsetof(struct eng_flow, seq) + sizeof(f->seq), 0,
 			t->stride - offsetof(struct eng_flow, seq) - sizeof(f->seq));
@@ -468,7 +483,7 @@ eng_flow_add(struct eng_ftable *t, const struct pcc_engine_flow_key *key, uint32
 	f->lp = init->lp;
 	f->dev_port = init->dev_port;
 	f->slot = init->slot;
-	f->flags = keep | ENG_FLOW_F_IN_USE;
+	f->flags = ENG_FLOW_F_IN_USE;
 	eng_flow_set_l3(f, init->l3);
 	f->gf = init->gf;
 	f->last_ns = now_ns;

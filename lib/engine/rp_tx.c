@@ -69,7 +69,7 @@ eng_rp_flow_get(struct eng_lcore *lc, struct eng_lport *lp, const struct pcc_eng
 	f->pace_cost = eng_pace_cost(0, lp->line_bps);
 	if (lc->e->rp.timer_ns != 0 && !(f->flags & ENG_FLOW_F_TIMER_Q)) {
 		f->flags |= ENG_FLOW_F_TIMER_Q;
-		eng_fifo_push(&lc->ft.lists[lp->idx].timer, eng_flow_idx(&lc->ft, f));
+		eng_fifo_push(&lc->ft, &lc->ft.lists[lp->idx].timer, f, eng_flow_idx(&lc->ft, f));
 	}
 	return f;
 }
@@ -161,7 +161,7 @@ tx_account(struct eng_lcore *lc, struct eng_lport *lp, const struct eng_mtag *ta
 			eng_rp_dispatch(lc, lp, f, &ev, now);
 		} else if (!(f->flags & ENG_FLOW_F_TXC_Q)) {
 			f->flags |= ENG_FLOW_F_TXC_Q;
-			eng_fifo_push(&lc->ft.lists[lp->idx].txc, t->fidx);
+			eng_fifo_push(&lc->ft, &lc->ft.lists[lp->idx].txc, f, t->fidx);
 		}
 	}
 	if (gen_pkts > 0) {
@@ -229,15 +229,19 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 
 	/* TX bytes waiting longer than the coalescing time */
 	for (k = 0; k < HK_TXC_MAX && !eng_fifo_empty(&l->txc); k++) {
-		uint32_t idx = eng_fifo_peek(&l->txc);
-		struct eng_flow *f = eng_flow_at(&lc->ft, idx);
+		uint64_t v = eng_fifo_peek(&l->txc);
+		struct eng_flow *f = eng_flow_at(&lc->ft, eng_fifo_idx(v));
 
-		if ((f->flags & ENG_FLOW_F_IN_USE) && f->txc_pkts > 0 &&
-				now - f->txc_first_ns < c->txc_ns)
+		/* left by a flow gone since: the entry's next flow is not queued */
+		if (!eng_fifo_current(f, v)) {
+			eng_fifo_pop(&l->txc);
+			continue;
+		}
+		if (f->txc_pkts > 0 && now - f->txc_first_ns < c->txc_ns)
 			break;
 		eng_fifo_pop(&l->txc);
 		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
-		if (!(f->flags & ENG_FLOW_F_IN_USE) || f->txc_pkts == 0)
+		if (f->txc_pkts == 0)
 			continue;
 		eng_txc_flush(f, now, &ev);
 		eng_rp_dispatch(lc, lp, f, &ev, now);
@@ -245,13 +249,13 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	}
 	/* timers: one period after the previous one, in FIFO order */
 	for (k = 0; c->timer_ns != 0 && k < HK_TIMER_MAX && !eng_fifo_empty(&l->timer); k++) {
-		uint32_t idx = eng_fifo_peek(&l->timer);
+		uint64_t v = eng_fifo_peek(&l->timer);
+		uint32_t idx = eng_fifo_idx(v);
 		struct eng_flow *f = eng_flow_at(&lc->ft, idx);
 		uint64_t due;
 
-		if (!(f->flags & ENG_FLOW_F_IN_USE)) {
+		if (!eng_fifo_current(f, v)) {
 			eng_fifo_pop(&l->timer);
-			f->flags &= (uint8_t)~ENG_FLOW_F_TIMER_Q;
 			continue;
 		}
 		due = f->timer_ns + c->timer_ns;
@@ -261,7 +265,7 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 		if (now - due > lc->ctr.timer_late_max)
 			__atomic_store_n(&lc->ctr.timer_late_max, now - due, __ATOMIC_RELAXED);
 		f->timer_ns = now;
-		eng_fifo_push(&l->timer, idx);
+		eng_fifo_push(&lc->ft, &l->timer, f, idx);
 		eng_timer_ev(f, c, now, &ev);
 		eng_ctr_add(&lc->ctr.timer_events, 1);
 		eng_rp_dispatch(lc, lp, f, &ev, now);
@@ -281,14 +285,18 @@ eng_rp_hk_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 
 	/* the heads of the FIFOs are due first; a stale head goes at once */
 	if (!eng_fifo_empty(&l->txc)) {
-		f = eng_flow_at(&lc->ft, eng_fifo_peek(&l->txc));
-		if (!(f->flags & ENG_FLOW_F_IN_USE) || f->txc_pkts == 0)
+		uint64_t v = eng_fifo_peek(&l->txc);
+
+		f = eng_flow_at(&lc->ft, eng_fifo_idx(v));
+		if (!eng_fifo_current(f, v) || f->txc_pkts == 0)
 			return now;
 		d = RTE_MIN(d, f->txc_first_ns + c->txc_ns);
 	}
 	if (c->timer_ns != 0 && !eng_fifo_empty(&l->timer)) {
-		f = eng_flow_at(&lc->ft, eng_fifo_peek(&l->timer));
-		if (!(f->flags & ENG_FLOW_F_IN_USE))
+		uint64_t v = eng_fifo_peek(&l->timer);
+
+		f = eng_flow_at(&lc->ft, eng_fifo_idx(v));
+		if (!eng_fifo_current(f, v))
 			return now;
 		d = RTE_MIN(d, f->timer_ns + c->timer_ns);
 	}

@@ -364,14 +364,88 @@ test_snapshot(void **state)
 	f->seq = seq + 1;
 	assert_int_equal(eng_flow_snapshot(f, &copy), -EAGAIN);
 	f->seq = seq;
-	/* a deleted entry keeps FIFO membership flags only */
+	/* a deleted entry keeps no flag (its FIFO entries go stale by seq) */
 	f->flags |= ENG_FLOW_F_TXC_Q | ENG_FLOW_F_ACKED;
 	eng_flow_del(&ft, f);
-	assert_int_equal(f->flags, ENG_FLOW_F_TXC_Q);
+	assert_int_equal(f->flags, 0);
 	assert_true(f->seq != seq && f->seq % 2 == 0);
 	/* a reader holding the old position sees it is no longer the flow */
 	assert_int_equal(eng_flow_snapshot(f, &copy), 0);
 	assert_false(copy.flags & ENG_FLOW_F_IN_USE);
+	eng_ftable_fini(&ft);
+}
+
+/* The qpns of q's current entries, head first; how many. */
+static uint32_t
+fifo_qpns(const struct eng_fifo *q, uint32_t *out, uint32_t max)
+{
+	uint32_t i, n = 0;
+
+	for (i = q->head; i != q->tail; i++) {
+		uint64_t v = q->e[i & q->mask];
+		const struct eng_flow *f = eng_flow_at(&ft, eng_fifo_idx(v));
+
+		if (eng_fifo_current(f, v) && n < max)
+			out[n++] = f->key.qpn;
+	}
+	return n;
+}
+
+/*
+ * A flow that leaves the table leaves its FIFO entry stale: the flow that
+ * takes its index (on another list here) is not in that FIFO, and queues
+ * itself on its own list.  Churn through a full table fills a FIFO with
+ * stale entries: the push compacts it, the current entries in order.
+ */
+static void
+test_fifo_stale(void **state)
+{
+	struct eng_fifo *q0, *q1;
+	struct eng_flow *f, *g;
+	uint32_t qpns[CAP], i, n, idx, round;
+
+	(void)state;
+	table_new(CAP, PCC_ENGINE_FLOW_FULL_EVICT, 0);
+	q0 = &ft.lists[0].timer;
+	q1 = &ft.lists[1].timer;
+	/* the ring is twice the capacity, rounded up */
+	assert_true(q0->mask + 1 >= 2 * CAP);
+	for (i = 0; i < CAP; i++) {
+		f = add(100 + i, 0, i, NULL);
+		assert_non_null(f);
+		f->flags |= ENG_FLOW_F_TIMER_Q;
+		eng_fifo_push(&ft, q0, f, eng_flow_idx(&ft, f));
+	}
+	/* full table: a new flow on list 1 takes the longest idle's index */
+	g = add(500, 1, CAP, NULL);
+	assert_non_null(g);
+	assert_int_equal(last_evicted, eng_flow_idx(&ft, g));
+	assert_false(g->flags & ENG_FLOW_F_TIMER_Q);
+	/* list 0's head is stale: not g's */
+	assert_false(eng_fifo_current(g, eng_fifo_peek(q0)));
+	n = fifo_qpns(q0, qpns, RTE_DIM(qpns));
+	assert_int_equal(n, CAP - 1);
+	for (i = 0; i < n; i++)
+		assert_int_equal(qpns[i], 101 + i);
+	g->flags |= ENG_FLOW_F_TIMER_Q;
+	eng_fifo_push(&ft, q1, g, eng_flow_idx(&ft, g));
+	assert_true(eng_fifo_current(g, eng_fifo_peek(q1)));
+	/* churn: every round the oldest flow of list 0 goes, a new one comes
+	 * on list 0 and queues; the ring never holds more than it can */
+	for (round = 0; round < 8 * (q0->mask + 1); round++) {
+		f = add(1000 + round, 0, CAP + 1 + round, NULL);
+		assert_non_null(f);
+		idx = eng_flow_idx(&ft, f);
+		f->flags |= ENG_FLOW_F_TIMER_Q;
+		eng_fifo_push(&ft, q0, f, idx);
+		assert_true(q0->tail - q0->head <= q0->mask + 1);
+	}
+	/* the current entries are the last flows added, oldest first */
+	n = fifo_qpns(q0, qpns, RTE_DIM(qpns));
+	assert_int_equal(n, ft.lists[0].nb);
+	for (i = 1; i < n; i++)
+		assert_true(qpns[i] == qpns[i - 1] + 1);
+	assert_int_equal(qpns[n - 1], 1000 + round - 1);
 	eng_ftable_fini(&ft);
 }
 
@@ -492,6 +566,7 @@ main(void)
 		cmocka_unit_test(test_age_active_within_granule),
 		cmocka_unit_test(test_no_aging),
 		cmocka_unit_test(test_snapshot),
+		cmocka_unit_test(test_fifo_stale),
 		cmocka_unit_test(test_large_table),
 		cmocka_unit_test(test_qp_index_churn),
 	};

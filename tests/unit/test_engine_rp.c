@@ -653,6 +653,52 @@ test_flow_end(void **state)
 	lc->ft.idle_ns = 0;
 }
 
+/*
+ * Timers through a table that evicts: 64 flows queued at 0 with a 1 us
+ * period; at 0.5 us a 65th takes the longest idle's entry.  The 63 left
+ * are due at 1 us, the new flow at 1.5 us.  (The entry's old place in
+ * the timer FIFO, kept by the new flow with its later time, used to hold
+ * back all 63.)
+ */
+static void
+test_timer_reuse(void **state)
+{
+	struct pcc_engine_flow_key k;
+	struct eng_ftable_conf fc;
+	struct eng_flow *f;
+	unsigned int i;
+
+	(void)state;
+	memset(&script, 0, sizeof(script));
+	eng_ftable_fini(&lc->ft);
+	memset(&fc, 0, sizeof(fc));
+	fc.name = "rp_test_timer";
+	fc.cap = 64;
+	fc.ctx_size = 48;
+	fc.nb_lists = 1;
+	fc.list_mask = 1;
+	fc.timer_fifo = true;
+	fc.socket = SOCKET_ID_ANY;
+	assert_int_equal(eng_ftable_init(&lc->ft, &fc), 0);
+	eng.rp.timer_ns = 1000;
+	for (i = 0; i < 64; i++)
+		assert_non_null(new_flow(0x800 + i));
+	pcc_engine_flow_key_qp(&k, 0, 0x900);
+	f = eng_rp_flow_get(lc, &lport, &k, eng_flow_hash(&k), NULL, NULL, 500);
+	assert_non_null(f);
+	assert_int_equal(lc->ft.ctr.evicted, 1);
+	pcc_engine_flow_key_qp(&k, 0, 0x800);
+	assert_null(eng_flow_lookup(&lc->ft, &k, eng_flow_hash(&k)));
+	for (i = 0; i < 4; i++)
+		eng_rp_housekeep(lc, &lport, 1000);
+	assert_int_equal(lc->ctr.timer_events, 63);
+	assert_int_equal(f->timer_ns, 500); /* not fired (the script masks timer events) */
+	eng_rp_housekeep(lc, &lport, 1500);
+	assert_int_equal(lc->ctr.timer_events, 64);
+	assert_int_equal(f->timer_ns, 1500);
+	eng.rp.timer_ns = 0;
+}
+
 static void
 test_owner_events(void **state)
 {
@@ -1036,6 +1082,7 @@ main(void)
 		cmocka_unit_test(test_window_rate),
 		cmocka_unit_test_setup_teardown(test_results, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_flow_end, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_timer_reuse, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_events, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_batches, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(
