@@ -67,7 +67,8 @@ eng_rp_flow_get(struct eng_lcore *lc, struct eng_lport *lp, const struct pcc_eng
 	if (lp->pacer != NULL)
 		pcc_pacer_flow_reset(lp->pacer, eng_flow_idx(&lc->ft, f));
 	f->pace_cost = eng_pace_cost(0, lp->line_bps);
-	if (lc->e->rp.timer_ns != 0 && !(f->flags & ENG_FLOW_F_TIMER_Q)) {
+	/* a new flow is in no FIFO (eng_flow_add()) */
+	if (lc->e->rp.timer_ns != 0) {
 		f->flags |= ENG_FLOW_F_TIMER_Q;
 		eng_fifo_push(&lc->ft, &lc->ft.lists[lp->idx].timer, f, eng_flow_idx(&lc->ft, f));
 	}
@@ -232,7 +233,7 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 		uint64_t v = eng_fifo_peek(&l->txc);
 		struct eng_flow *f = eng_flow_at(&lc->ft, eng_fifo_idx(v));
 
-		/* left by a flow gone since: the entry's next flow is not queued */
+		/* stale: queued by a flow that left the table since */
 		if (!eng_fifo_current(f, v)) {
 			eng_fifo_pop(&l->txc);
 			continue;

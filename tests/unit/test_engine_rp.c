@@ -653,12 +653,36 @@ test_flow_end(void **state)
 	lc->ft.idle_ns = 0;
 }
 
+/* The flow of qpn on port 0 of the owner's table, or NULL. */
+static struct eng_flow *
+owner_flow(uint32_t qpn)
+{
+	struct pcc_engine_flow_key k;
+
+	pcc_engine_flow_key_qp(&k, 0, qpn);
+	return eng_flow_lookup(&lc->ft, &k, eng_flow_hash(&k));
+}
+
+/* Queue f's TX bytes, accumulated since t (as tx_account() does). */
+static void
+owner_txc(struct eng_flow *f, uint64_t t)
+{
+	f->txc_pkts = 1;
+	f->txc_bytes = 1000;
+	f->txc_first_ns = t;
+	f->flags |= ENG_FLOW_F_TXC_Q;
+	eng_fifo_push(&lc->ft, &lc->ft.lists[0].txc, f, eng_flow_idx(&lc->ft, f));
+}
+
 /*
- * Timers through a table that evicts: 64 flows queued at 0 with a 1 us
- * period; at 0.5 us a 65th takes the longest idle's entry.  The 63 left
- * are due at 1 us, the new flow at 1.5 us.  (The entry's old place in
- * the timer FIFO, kept by the new flow with its later time, used to hold
- * back all 63.)
+ * Timers and TX coalescing through a table that evicts (64 entries, 1 us
+ * timer period, 20 us coalescing).  Timers: 64 flows queued at 0; at
+ * 0.5 us a 65th takes the longest idle's entry; the 63 left are due at
+ * 1 us, the new flow at 1.5 us.  TX coalescing: the 64 flows' bytes
+ * queued at 1.5 us; at 2 us a 66th takes the longest idle's entry and
+ * sends; the 63 others flush at 21.5 us, the new one at 22 us.  (The
+ * entry's old place in a FIFO, kept by the new flow with its later time,
+ * used to hold back all 63.)
  */
 static void
 test_timer_reuse(void **state)
@@ -687,8 +711,9 @@ test_timer_reuse(void **state)
 	f = eng_rp_flow_get(lc, &lport, &k, eng_flow_hash(&k), NULL, NULL, 500);
 	assert_non_null(f);
 	assert_int_equal(lc->ft.ctr.evicted, 1);
-	pcc_engine_flow_key_qp(&k, 0, 0x800);
-	assert_null(eng_flow_lookup(&lc->ft, &k, eng_flow_hash(&k)));
+	assert_null(owner_flow(0x800));
+	/* the timer FIFO's head is stale: due at once, then the 63 at 1 us */
+	assert_true(eng_rp_hk_deadline(lc, &lport, 600) <= 1000);
 	for (i = 0; i < 4; i++)
 		eng_rp_housekeep(lc, &lport, 1000);
 	assert_int_equal(lc->ctr.timer_events, 63);
@@ -696,7 +721,27 @@ test_timer_reuse(void **state)
 	eng_rp_housekeep(lc, &lport, 1500);
 	assert_int_equal(lc->ctr.timer_events, 64);
 	assert_int_equal(f->timer_ns, 1500);
-	eng.rp.timer_ns = 0;
+
+	eng.rp.timer_ns = 0; /* TX coalescing alone */
+	for (i = 1; i < 64; i++)
+		owner_txc(owner_flow(0x800 + i), 1500);
+	owner_txc(f, 1500);
+	pcc_engine_flow_key_qp(&k, 0, 0x901);
+	f = eng_rp_flow_get(lc, &lport, &k, eng_flow_hash(&k), NULL, NULL, 2000);
+	assert_non_null(f);
+	assert_int_equal(lc->ft.ctr.evicted, 2);
+	assert_null(owner_flow(0x801));
+	owner_txc(f, 2000);
+	/* the TX FIFO's head is stale: due at once, then the 63 at 21.5 us */
+	assert_true(eng_rp_hk_deadline(lc, &lport, 2100) <= 21500);
+	calls = 0;
+	for (i = 0; i < 4; i++)
+		eng_rp_housekeep(lc, &lport, 21500);
+	assert_int_equal(calls, 63);
+	assert_int_equal(f->txc_pkts, 1);
+	eng_rp_housekeep(lc, &lport, 22000);
+	assert_int_equal(calls, 64);
+	assert_int_equal(f->txc_pkts, 0);
 }
 
 static void
