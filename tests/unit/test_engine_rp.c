@@ -442,11 +442,27 @@ static struct eng_lcore *lc;
 static struct eng_lport lport;
 static struct pcc_engine_port_stats pstats;
 
+/* The owner's flow table: 64 flows, one port; timer FIFOs if timers. */
+static int
+owner_table(bool timers)
+{
+	struct eng_ftable_conf fc;
+
+	memset(&fc, 0, sizeof(fc));
+	fc.name = timers ? "rp_test_timer" : "rp_test";
+	fc.cap = 64;
+	fc.ctx_size = 48;
+	fc.nb_lists = 1;
+	fc.list_mask = 1;
+	fc.timer_fifo = timers;
+	fc.socket = SOCKET_ID_ANY;
+	return eng_ftable_init(&lc->ft, &fc);
+}
+
 static int
 owner_setup(void **state)
 {
 	struct pcc_dev_conf dc = { .n_ports = 1, .n_threads = 1, .default_algo = "engine_script" };
-	struct eng_ftable_conf fc;
 	struct pcc_pacer_conf pc;
 
 	(void)state;
@@ -469,14 +485,7 @@ owner_setup(void **state)
 		return -1;
 	lc->e = &eng;
 	lc->pctr = &pstats;
-	memset(&fc, 0, sizeof(fc));
-	fc.name = "rp_test";
-	fc.cap = 64;
-	fc.ctx_size = 48;
-	fc.nb_lists = 1;
-	fc.list_mask = 1;
-	fc.socket = SOCKET_ID_ANY;
-	if (eng_ftable_init(&lc->ft, &fc) != 0)
+	if (owner_table(false) != 0)
 		return -1;
 	memset(&lport, 0, sizeof(lport));
 	lport.dev_port = 0;
@@ -688,22 +697,13 @@ static void
 test_timer_reuse(void **state)
 {
 	struct pcc_engine_flow_key k;
-	struct eng_ftable_conf fc;
 	struct eng_flow *f;
 	unsigned int i;
 
 	(void)state;
 	memset(&script, 0, sizeof(script));
 	eng_ftable_fini(&lc->ft);
-	memset(&fc, 0, sizeof(fc));
-	fc.name = "rp_test_timer";
-	fc.cap = 64;
-	fc.ctx_size = 48;
-	fc.nb_lists = 1;
-	fc.list_mask = 1;
-	fc.timer_fifo = true;
-	fc.socket = SOCKET_ID_ANY;
-	assert_int_equal(eng_ftable_init(&lc->ft, &fc), 0);
+	assert_int_equal(owner_table(true), 0);
 	eng.rp.timer_ns = 1000;
 	for (i = 0; i < 64; i++)
 		assert_non_null(new_flow(0x800 + i));
