@@ -542,9 +542,10 @@ int pcc_engine_hold(struct pcc_engine *e, bool hold);
  * (the default, on).  What may bring that time closer (an RX event for
  * one of the port's flows, a rate set through pcc_engine_flow_rate_set(),
  * one of its flows evicted from a full table) makes the next round poll
- * them.  In forward mode every port is polled every round.  Off, every round polls every port:
- * the same results, for comparisons (tests, benchmarks).  Any thread,
- * any time; a polling lcore sees it from its next round.  0 or -EINVAL.
+ * them.  In forward mode every port is polled every round.  Off, every
+ * round polls every port: the same results, for comparisons (tests,
+ * benchmarks).  Any thread, any time; a polling lcore sees it from its
+ * next round.  0 or -EINVAL.
  */
 int pcc_engine_port_skip(struct pcc_engine *e, bool on);
 

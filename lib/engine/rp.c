@@ -258,7 +258,7 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	if (pidx < 0 || (lp = lport_of(lc, (uint16_t)pidx)) == NULL)
 		return;
 	pc = &lc->pctr[pidx];
-	/* a new rate, window or flow: its pacer and generator */
+	/* a new rate or window: its pacer and generator (worker.c) */
 	eng_lport_wake(lp);
 	if (f == NULL) {
 		eng_ctr_add(&pc->rp_no_flow, r->count);
