@@ -93,28 +93,32 @@ eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q)
 /*
  * Out of memory for a flow table: say what fits.  An entry costs its
  * stride here plus about ENG_FLOW_HASH_BYTES in the rte_hash and the QP
- * index (two 8-byte slots); the largest
- * power of two of entries that fits in what the heap has left is the
- * --flows to suggest.
+ * index (two 8-byte slots), plus 16 bytes per port in each of its FIFOs
+ * (fifo_init(): two 8-byte entries a flow at a power-of-two capacity);
+ * the largest power of two of entries that fits in what the heap has
+ * left is the --flows to suggest.
  */
 #define ENG_FLOW_HASH_BYTES 112u
+#define ENG_FLOW_FIFO_BYTES 16u
 
 static void
 flows_hint(const struct eng_ftable_conf *c, uint32_t stride)
 {
 	struct rte_malloc_socket_stats st;
 	uint64_t free_b = 0, fit = 1;
+	uint32_t per = stride + ENG_FLOW_HASH_BYTES +
+			ENG_FLOW_FIFO_BYTES * (c->timer_fifo ? 2u : 1u) *
+					(uint32_t)__builtin_popcountll(c->list_mask);
 
 	if (c->socket >= 0 && rte_malloc_get_socket_stats(c->socket, &st) == 0)
 		free_b = st.heap_freesz_bytes;
-	while (fit * 2 * (stride + ENG_FLOW_HASH_BYTES) <= free_b && fit * 2 <= c->cap)
+	while (fit * 2 * per <= free_b && fit * 2 <= c->cap)
 		fit *= 2;
 	ENG_LOG(ERR,
 			"flow table %s: %u flows need about %.0f MiB per lcore, the heap has %.0f "
 			"MiB free: lower --flows (--flows %" PRIu64 " fits) or give the EAL more "
 			"memory (-m)",
-			c->name, c->cap,
-			(double)c->cap * (stride + ENG_FLOW_HASH_BYTES) / (1024.0 * 1024.0),
+			c->name, c->cap, (double)c->cap * per / (1024.0 * 1024.0),
 			(double)free_b / (1024.0 * 1024.0), fit);
 }
 
@@ -269,6 +273,7 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 			ret = fifo_init(&fl->timer, t->cap, c->socket);
 		if (ret < 0) {
 			ENG_LOG(ERR, "flow table %s: cannot allocate event queues", c->name);
+			flows_hint(c, t->stride);
 			eng_ftable_fini(t);
 			return ret;
 		}
