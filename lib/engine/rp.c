@@ -270,6 +270,7 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	if (f->txc_pkts > 0) {
 		eng_txc_flush(f, lp->now, &ev);
 		eng_rp_dispatch(lc, lp, f, &ev, lp->now);
+		eng_rp_txc_flushed(lc, f);
 	}
 	switch (r->type) {
 	case PCC_DEV_EVENT_CNP:

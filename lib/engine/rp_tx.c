@@ -101,6 +101,36 @@ eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, stru
 	return k;
 }
 
+void
+eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f)
+{
+	struct eng_fifo *q = &lc->ft.lists[f->lp].txc;
+	uint64_t v;
+
+	if (!(f->flags & ENG_FLOW_F_TXC_Q) || eng_fifo_empty(q))
+		return;
+	v = eng_fifo_peek(q);
+	if (eng_flow_at(&lc->ft, eng_fifo_idx(v)) == f && eng_fifo_current(f, v)) {
+		eng_fifo_pop(q);
+		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
+	}
+}
+
+void
+eng_rp_tx_bytes(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint32_t len,
+		uint32_t psn, bool ackreq, uint64_t now)
+{
+	struct pcc_dev_event ev;
+
+	if (eng_txc_add(f, &lc->e->rp, len, psn, ackreq, now, &ev)) {
+		eng_rp_dispatch(lc, lp, f, &ev, now);
+		eng_rp_txc_flushed(lc, f);
+	} else if (!(f->flags & ENG_FLOW_F_TXC_Q)) {
+		f->flags |= ENG_FLOW_F_TXC_Q;
+		eng_fifo_push(&lc->ft, &lc->ft.lists[lp->idx].txc, f, eng_flow_idx(&lc->ft, f));
+	}
+}
+
 static inline struct eng_flow *
 tag_flow(struct eng_lcore *lc, const struct eng_mtag *t)
 {
@@ -121,7 +151,6 @@ tx_account(struct eng_lcore *lc, struct eng_lport *lp, const struct eng_mtag *ta
 {
 	struct pcc_engine_port_stats *pc = &lc->pctr[lp->pidx];
 	uint64_t gen_pkts = 0, gen_bytes = 0, gen_ce = 0, fwd = 0;
-	struct pcc_dev_event ev;
 	uint16_t i;
 
 	for (i = 0; i < n; i++) {
@@ -157,13 +186,7 @@ tx_account(struct eng_lcore *lc, struct eng_lport *lp, const struct eng_mtag *ta
 			f->probe_pend = 0;
 			eng_rp_probe_send(lc, lp, f, slot, now);
 		}
-		if (eng_txc_add(f, &lc->e->rp, lens[i], t->psn, (t->flags & ENG_MTAG_ACKREQ) != 0,
-				    now, &ev)) {
-			eng_rp_dispatch(lc, lp, f, &ev, now);
-		} else if (!(f->flags & ENG_FLOW_F_TXC_Q)) {
-			f->flags |= ENG_FLOW_F_TXC_Q;
-			eng_fifo_push(&lc->ft, &lc->ft.lists[lp->idx].txc, f, t->fidx);
-		}
+		eng_rp_tx_bytes(lc, lp, f, lens[i], t->psn, (t->flags & ENG_MTAG_ACKREQ) != 0, now);
 	}
 	if (gen_pkts > 0) {
 		eng_ctr_add(&pc->gen_pkts, gen_pkts);

@@ -744,6 +744,62 @@ test_timer_reuse(void **state)
 	assert_int_equal(f->txc_pkts, 0);
 }
 
+/*
+ * A busy flow at the head of the TX-coalescing FIFO does not hold back
+ * the flows behind it: A is queued at 1 ns, B at 2 ns; every 10 us A's
+ * bytes are evented outside housekeeping — by an ACK (RX before TX), or
+ * by reaching the byte count — and A sends again.  B's bytes are
+ * flushed by housekeeping once 20 us old (at 30 us), not left waiting
+ * behind A's ever-fresh accumulation (found by review: 1 ms, no event).
+ */
+static void
+test_txc_busy_head(void **state)
+{
+	struct pcc_pkt_info info;
+	struct eng_flow *a, *b;
+	unsigned int by_bytes;
+	struct eng_ev r;
+	uint64_t t;
+
+	(void)state;
+	memset(&script, 0, sizeof(script));
+	for (by_bytes = 0; by_bytes < 2; by_bytes++) {
+		a = new_flow(0xa00 + by_bytes);
+		b = new_flow(0xb00 + by_bytes);
+		assert_non_null(a);
+		assert_non_null(b);
+		/* a flow's first packet is evented at once */
+		eng_rp_tx_bytes(lc, &lport, a, 1000, 0, false, 0);
+		eng_rp_tx_bytes(lc, &lport, b, 1000, 0, false, 0);
+		assert_int_equal(a->txc_pkts + b->txc_pkts, 0);
+		eng_rp_tx_bytes(lc, &lport, a, 1000, 1, false, 1);
+		eng_rp_tx_bytes(lc, &lport, b, 1000, 1, false, 2);
+		assert_int_equal(b->txc_pkts, 1);
+		for (t = 10000; t <= 100000; t += 10000) {
+			uint32_t psn = (uint32_t)(t / 10000);
+
+			if (by_bytes) {
+				eng_rp_tx_bytes(lc, &lport, a, eng.rp.txc_bytes, psn, false, t);
+			} else {
+				info_init(&info, PCC_PKT_ROCE_ACK, 0xa00, psn);
+				eng_ev_from_pkt(&info, NULL, 0, t, &r);
+				eng_rp_event(lc, &r);
+			}
+			assert_int_equal(a->txc_pkts, 0);
+			eng_rp_tx_bytes(lc, &lport, a, 1000, psn + 1, false, t);
+			eng_rp_housekeep(lc, &lport, t);
+			if (t < 30000)
+				assert_int_equal(b->txc_pkts, 1);
+			else
+				assert_int_equal(b->txc_pkts, 0);
+		}
+		/* and A's last bytes, once 20 us old, by housekeeping too */
+		assert_int_equal(a->txc_pkts, 1);
+		eng_rp_housekeep(lc, &lport, 120000);
+		assert_int_equal(a->txc_pkts, 0);
+	}
+}
+
 static void
 test_owner_events(void **state)
 {
@@ -1128,6 +1184,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_results, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_flow_end, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_timer_reuse, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_txc_busy_head, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_events, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_batches, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(
