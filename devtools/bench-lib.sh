@@ -22,8 +22,10 @@
 #                               nproc - 1, which is a count); pin = the
 #                               taskset command that pins to it ('' without
 #                               taskset)
-#   bench_count VAR DEFAULT     count = $VAR (DEFAULT if unset), a count
-#                               >= 1, or exit with an error naming it
+#   bench_count VAR DEFAULT [MIN [WHY]]
+#                               count = $VAR (DEFAULT if unset), a count
+#                               >= MIN (default 1), or exit with an error
+#                               naming it (and WHY, what MIN is for)
 #   bench_runs                  runs = BENCH_RUNS (default 3), as
 #                               bench_count
 #   bench_eal MB                eal = the EAL arguments of a single-process
@@ -104,8 +106,8 @@ bench_count() {
 	case "$count" in
 	'' | *[!0-9]*) count=0 ;;
 	esac
-	if [ "$count" -lt 1 ]; then
-		echo "$(basename "$0"): invalid $1 '$set_' (a count, 1 or more)" >&2
+	if [ "$count" -lt "${3:-1}" ]; then
+		echo "$(basename "$0"): invalid $1 '$set_' (a count, ${3:-1} or more${4:+: $4})" >&2
 		exit 1
 	fi
 }

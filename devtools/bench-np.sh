@@ -49,15 +49,8 @@ for a in "$@"; do
 		;;
 	esac
 done
-secs=${TESTPMD_SECONDS:-10}
-case "$secs" in
-'' | *[!0-9]*) secs=0 ;;
-esac
-if [ "$secs" -lt 5 ]; then
-	echo "bench-np.sh: invalid TESTPMD_SECONDS '${TESTPMD_SECONDS}' (expected seconds," \
-		"5 or more: 2 of warm-up, testpmd's statistics every 1-2 s)" >&2
-	exit 1
-fi
+bench_count TESTPMD_SECONDS 10 5 "seconds: 2 of warm-up, testpmd's statistics every 1-2 s"
+secs=$count
 bench_cpu
 main=0
 eal="--no-huge -m 1024 --no-pci --no-shconf --log-level=lib.eal:error ${BENCH_EAL:-}"
