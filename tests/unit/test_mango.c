@@ -55,6 +55,9 @@ static const struct win_params win_init = {
 };
 
 static uint32_t legacy_calls[2], event_calls[2];
+/* set: QP0's next window-style call applies slot 5 to QP0 mid-call */
+static mango_pcc_h apply_inside;
+static uint32_t legacy_at_apply; /* legacy_calls[0] when it did */
 
 static void
 win_algo(void *params)
@@ -66,6 +69,15 @@ win_algo(void *params)
 	p->calls++;
 	if (q < 2)
 		__atomic_fetch_add(&legacy_calls[q], 1, __ATOMIC_RELAXED);
+	if (q == 0 && __atomic_load_n(&apply_inside, __ATOMIC_ACQUIRE) != NULL) {
+		/* the control thread changes the slot while this call runs */
+		const unsigned int one[1] = { QPN0 };
+
+		if (mango_pcc_ctrl_apply_algo(apply_inside, 5, one, 1) == MANGO_STATUS_SUCCESS) {
+			legacy_at_apply = legacy_calls[0];
+			__atomic_store_n(&apply_inside, NULL, __ATOMIC_RELEASE);
+		}
+	}
 	mango_pcc_window_update(mango_pcc_event_cnp_cnt() > 0 ? w >> p->shift : w + p->step);
 }
 
@@ -452,7 +464,6 @@ static void
 test_run_ring_pair(void **state)
 {
 	mango_pcc_config_t cfg = { .option = MANGO_PCC_CONFIG_INTERVAL, .value.interval_us = 50 };
-	const unsigned int one[1] = { QPN0 };
 	uint32_t list[MAX_QPS], n = 0, w, cnt, e, l;
 	uint64_t t1, c2;
 	uint32_t zero = 0;
@@ -500,11 +511,14 @@ test_run_ring_pair(void **state)
 	REFUSED(mango_pcc_ctrl_unreg_algo(h, 2), MANGO_STATUS_BUSY, "QPs run it");
 
 	/* slot 5 for QP0 alone: it runs the event-style algorithm from now,
-	 * the other QP the window one; QP0's update count restarted */
-	assert_int_equal(mango_pcc_ctrl_apply_algo(h, 5, one, 1), MANGO_STATUS_SUCCESS);
-	l = __atomic_load_n(&legacy_calls[0], __ATOMIC_RELAXED);
+	 * the other QP the window one; QP0's update count restarted.  The
+	 * change lands in the middle of a window-style call of QP0, whose
+	 * update counts for slot 2, not for slot 5. */
+	__atomic_store_n(&apply_inside, h, __ATOMIC_RELEASE);
 	assert_true(wait_calls(&event_calls[0], 20));
-	assert_true(__atomic_load_n(&legacy_calls[0], __ATOMIC_RELAXED) <= l + 1);
+	assert_null(__atomic_load_n(&apply_inside, __ATOMIC_ACQUIRE));
+	/* the interrupted call was QP0's last window-style one */
+	assert_int_equal(__atomic_load_n(&legacy_calls[0], __ATOMIC_RELAXED), legacy_at_apply);
 	assert_int_equal(event_calls[1], 0);
 	assert_int_equal(mango_pcc_window_count_by_qp(h, QPN0, &cnt), MANGO_STATUS_SUCCESS);
 	e = __atomic_load_n(&event_calls[0], __ATOMIC_RELAXED);
@@ -521,6 +535,10 @@ test_run_ring_pair(void **state)
 
 	/* a second run counts CNPs from its start (the baseline) */
 	assert_int_equal(mango_pcc_ctrl_stop(h), MANGO_STATUS_SUCCESS);
+	/* stopped: QP0's updates since the change are its slot-5 calls'
+	 * (one each), none of the window-style call it interrupted */
+	assert_int_equal(mango_pcc_window_count_by_qp(h, QPN0, &cnt), MANGO_STATUS_SUCCESS);
+	assert_int_equal(cnt, __atomic_load_n(&event_calls[0], __ATOMIC_RELAXED));
 	REFUSED(mango_pcc_ctrl_stop(h), MANGO_STATUS_INVALID_STATE, "does not run");
 	assert_int_equal(mango_pcc_cnp_count_by_qp(h, QPN0, &t1), MANGO_STATUS_SUCCESS);
 	assert_true(t1 > 0);

@@ -110,6 +110,8 @@ static struct {
 	unsigned int new_window;
 	int request;
 	mango_status_e request_st;
+	struct mango_qp *apply_q; /* set: apply apply_slot to it mid-call */
+	uint8_t apply_slot;
 } seen;
 
 static void
@@ -129,6 +131,11 @@ legacy(void *params)
 	seen.poller = mango_pcc_event_get_val(MANGO_PCC_EVENT_POLLER);
 	assert_int_equal(mango_pcc_event_get_val(MANGO_PCC_EVENT_CNP), seen.cnp);
 	seen.qp_calls = ++p->calls;
+	if (seen.apply_q != NULL) {
+		/* the control thread changes the slot while the call runs */
+		mango_rt_apply(rt, seen.apply_q, seen.apply_slot);
+		seen.apply_q = NULL;
+	}
 	for (i = 0; i < seen.updates; i++)
 		mango_pcc_window_update(seen.new_window + i);
 	if (seen.request)
@@ -215,7 +222,7 @@ test_events_and_call(void **state)
 	assert_int_equal(send_ev(&f, PCC_DEV_EVENT_RTT, &res), 0);
 	q = mango_rt_find(rt, 0x123);
 	assert_non_null(q);
-	assert_int_equal(q->slot, 2);
+	assert_int_equal(mango_rt_qp_slot(q), 2);
 	assert_int_equal(mango_rt_qp_cnp(q), 2);
 	assert_int_equal(seen.calls, 0);
 
@@ -354,6 +361,27 @@ test_params_per_qp_and_apply(void **state)
 	/* the same slot again: nothing restarts */
 	mango_rt_apply(rt, qb, 1);
 	assert_int_equal(mango_rt_qp_win_count(qb), 1);
+	/* a change during a call: that call's updates count for the slot it
+	 * ran, not for the new one */
+	seen.updates = 2;
+	seen.apply_q = qb;
+	seen.apply_slot = 0;
+	assert_int_equal(send_ev(&b, PCC_DEV_EVENT_TIMER, &res), 0);
+	assert_int_equal(((struct t_params *)seen.params)->step, 5);
+	assert_int_equal(mango_rt_qp_slot(qb), 0);
+	assert_int_equal(mango_rt_qp_window(qb), 8001);
+	assert_int_equal(mango_rt_qp_win_count(qb), 0);
+	seen.updates = 1;
+	assert_int_equal(send_ev(&b, PCC_DEV_EVENT_TIMER, &res), 0);
+	assert_int_equal(((struct t_params *)seen.params)->step, 1000);
+	assert_int_equal(mango_rt_qp_win_count(qb), 1);
+	/* back and forth between two calls: the count restarts all the same */
+	mango_rt_apply(rt, qb, 1);
+	mango_rt_apply(rt, qb, 0);
+	assert_int_equal(mango_rt_qp_win_count(qb), 0);
+	assert_int_equal(send_ev(&b, PCC_DEV_EVENT_TIMER, &res), 0);
+	assert_int_equal(mango_rt_qp_win_count(qb), 1);
+	mango_rt_apply(rt, qb, 1);
 	/* a QP without a slot runs nothing */
 	mango_rt_apply(rt, qa, MANGO_RT_NO_SLOT);
 	seen.calls = 0;

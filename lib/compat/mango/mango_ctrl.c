@@ -516,7 +516,7 @@ mango_pcc_ctrl_unreg_algo(mango_pcc_h pcc, unsigned int slot)
 		__atomic_store_n(&h->rt->default_slot, MANGO_RT_NO_SLOT, __ATOMIC_RELEASE);
 	n = mango_rt_count(h->rt);
 	for (i = 0; i < n; i++)
-		if (__atomic_load_n(&h->rt->qp[i].slot, __ATOMIC_RELAXED) == slot)
+		if (mango_rt_qp_slot(&h->rt->qp[i]) == slot)
 			mango_rt_apply(h->rt, &h->rt->qp[i], MANGO_RT_NO_SLOT);
 	mango_retire_algo(mango_rt_algo_swap(h->rt, slot, NULL));
 out:

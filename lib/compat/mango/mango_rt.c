@@ -178,7 +178,8 @@ qp_fill(struct mango_rt *rt, struct mango_qp *q, uint32_t qpn)
 {
 	q->qpn = qpn;
 	q->window = MANGO_PCC_WINDOW_INIT;
-	q->slot = __atomic_load_n(&rt->default_slot, __ATOMIC_ACQUIRE);
+	q->sel = __atomic_load_n(&rt->default_slot, __ATOMIC_ACQUIRE);
+	q->win_sel = q->sel;
 	__atomic_store_n(&q->ready, 1, __ATOMIC_RELEASE);
 }
 
@@ -338,7 +339,8 @@ static void
 run_algo(struct mango_rt *rt, struct mango_qp *q, uint32_t idx, struct pcc_dev_results *res,
 		uint32_t *c)
 {
-	uint8_t slot = __atomic_load_n(&q->slot, __ATOMIC_ACQUIRE);
+	uint32_t sel = __atomic_load_n(&q->sel, __ATOMIC_ACQUIRE);
+	uint8_t slot = (uint8_t)sel;
 	const struct mango_algo *a;
 	void *params = NULL;
 	uint32_t old;
@@ -391,9 +393,14 @@ run_algo(struct mango_rt *rt, struct mango_qp *q, uint32_t idx, struct pcc_dev_r
 	q->rtt_new = 0;
 	q->poller = cur.poller;
 	if (cur.updates > 0) {
-		old = q->win_updates;
+		/*
+		 * The count restarts here, not in mango_rt_apply(): a call
+		 * that began under the old slot counts for the old slot.
+		 */
+		old = q->win_sel == sel ? q->win_updates : 0;
 		__atomic_store_n(&q->window, cur.window, __ATOMIC_RELAXED);
 		__atomic_store_n(&q->win_updates, old + cur.updates, __ATOMIC_RELAXED);
+		__atomic_store_n(&q->win_sel, sel, __ATOMIC_RELEASE);
 		ctr_add(c, MANGO_CTR_WIN_UPDATES, cur.updates);
 	}
 	if (cur.rtt_req) {
@@ -489,11 +496,13 @@ mango_rt_baseline(struct mango_rt *rt)
 void
 mango_rt_apply(struct mango_rt *rt, struct mango_qp *q, uint8_t slot)
 {
+	uint32_t sel = __atomic_load_n(&q->sel, __ATOMIC_RELAXED);
+
 	RTE_SET_USED(rt);
-	if (__atomic_load_n(&q->slot, __ATOMIC_RELAXED) == slot)
+	if ((uint8_t)sel == slot)
 		return;
-	__atomic_store_n(&q->slot, slot, __ATOMIC_RELEASE);
-	q->win_base = __atomic_load_n(&q->win_updates, __ATOMIC_RELAXED);
+	/* a new change number: the owner restarts the update count */
+	__atomic_store_n(&q->sel, ((sel >> 8) + 1) << 8 | slot, __ATOMIC_RELEASE);
 }
 
 bool
@@ -505,7 +514,7 @@ mango_rt_slot_used(const struct mango_rt *rt, unsigned int slot)
 		return true;
 	for (i = 0; i < n; i++)
 		if (__atomic_load_n(&rt->qp[i].ready, __ATOMIC_ACQUIRE) &&
-				__atomic_load_n(&rt->qp[i].slot, __ATOMIC_RELAXED) == slot)
+				mango_rt_qp_slot(&rt->qp[i]) == slot)
 			return true;
 	return false;
 }
@@ -521,7 +530,12 @@ mango_rt_qp_cnp(const struct mango_qp *q)
 uint32_t
 mango_rt_qp_win_count(const struct mango_qp *q)
 {
-	return __atomic_load_n(&q->win_updates, __ATOMIC_RELAXED) - q->win_base;
+	uint32_t sel = __atomic_load_n(&q->sel, __ATOMIC_RELAXED);
+
+	/* nothing yet under the current slot when the owner's count is older */
+	if (__atomic_load_n(&q->win_sel, __ATOMIC_ACQUIRE) != sel)
+		return 0;
+	return __atomic_load_n(&q->win_updates, __ATOMIC_RELAXED);
 }
 
 uint32_t

@@ -85,12 +85,12 @@ struct mango_qp {
 	uint32_t cnp_pending; /* CNPs since its last call (owner) */
 	uint64_t cnp_total;   /* CNPs since it appeared (owner writes) */
 	uint64_t cnp_base;    /* baseline of the views (control writes) */
-	uint32_t win_updates; /* window updates (owner writes) */
-	uint32_t win_base;    /* at the last slot change (control writes) */
+	uint32_t sel;         /* slot it runs | changes << 8 (control writes) */
+	uint32_t win_sel;     /* sel the updates below were made under (owner) */
+	uint32_t win_updates; /* window updates under win_sel (owner writes) */
 	uint32_t rtt_ns;      /* latest RTT sample */
 	uint32_t inited;      /* bit s: its copy of slot s's parameters is set */
 	uint16_t poller;      /* thread rank that ran it last */
-	uint8_t slot;         /* slot it runs (control writes), MANGO_RT_NO_SLOT */
 	uint8_t rtt_new;      /* a sample arrived since its last call */
 	uint8_t ready;        /* the entry is filled (release) */
 };
@@ -154,6 +154,12 @@ uint32_t mango_rt_count(const struct mango_rt *rt);
 uint32_t mango_rt_active_list(const struct mango_rt *rt, uint32_t *out);
 /* Baseline of every QP's CNP count: now. */
 void mango_rt_baseline(struct mango_rt *rt);
+/* Slot QP q runs, MANGO_RT_NO_SLOT for none. */
+static inline uint8_t
+mango_rt_qp_slot(const struct mango_qp *q)
+{
+	return (uint8_t)__atomic_load_n(&q->sel, __ATOMIC_RELAXED);
+}
 /* QP q runs slot from now (its window update count restarts on a change). */
 void mango_rt_apply(struct mango_rt *rt, struct mango_qp *q, uint8_t slot);
 /* Whether a QP runs slot. */
