@@ -55,21 +55,28 @@ sim_ev_renumber(struct pcc_sim *sim)
 		sim->heap[r[i].idx].key =
 				((uint64_t)i << SIM_EV_SEQ_SHIFT) | (r[i].key & EV_LOW_MASK);
 	sim->seq = n;
+	sim->renumbers++;
 	free(r);
 }
 
-void
-sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
+static inline uint64_t
+ev_seq_next(struct pcc_sim *sim)
+{
+	if (unlikely(sim->seq >= SIM_EV_SEQ_MAX))
+		sim_ev_renumber(sim);
+	return sim->seq++;
+}
+
+static inline void
+ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj, uint64_t seq)
 {
 	struct sim_ev *h = sim->heap;
 	struct sim_ev e;
 
-	if (unlikely(sim->seq >= SIM_EV_SEQ_MAX))
-		sim_ev_renumber(sim);
 	RTE_BUILD_BUG_ON(RTE_BYTE_ORDER != RTE_LITTLE_ENDIAN || offsetof(struct sim_ev, t) != 8 ||
 			sizeof(struct sim_ev) != 16);
 	e.t = t;
-	e.key = (sim->seq++ << SIM_EV_SEQ_SHIFT) | ((uint64_t)type << EV_TYPE_SHIFT) | obj;
+	e.key = (seq << SIM_EV_SEQ_SHIFT) | ((uint64_t)type << EV_TYPE_SHIFT) | obj;
 	if (sim->ev_hole) {
 		/* the event being run left its slot: one pass for both */
 		sim->ev_hole = false;
@@ -79,6 +86,37 @@ sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
 	/* capacity covers every event source (sim_model_build): never full */
 	RTE_VERIFY(sim->heap_n < sim->heap_cap);
 	ev_sift_up(h, sim->heap_n++, e);
+}
+
+void
+sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj)
+{
+	ev_push(sim, t, type, obj, ev_seq_next(sim));
+}
+
+void
+sim_ev_reserve(struct pcc_sim *sim, struct sim_ev_place *pl)
+{
+	pl->seq = ev_seq_next(sim);
+	pl->renumbers = sim->renumbers;
+}
+
+bool
+sim_ev_place_passed(const struct pcc_sim *sim, uint64_t t, const struct sim_ev_place *pl)
+{
+	uint64_t now = sim_now(sim);
+
+	if (t != now)
+		return t < now;
+	/* the same time: before the running event, or any time between events */
+	return pl->renumbers != sim->renumbers || pl->seq < sim->run_seq;
+}
+
+void
+sim_ev_push_at(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj,
+		const struct sim_ev_place *pl)
+{
+	ev_push(sim, t, type, obj, pl->renumbers == sim->renumbers ? pl->seq : ev_seq_next(sim));
 }
 
 bool

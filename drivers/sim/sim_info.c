@@ -182,6 +182,16 @@ pcc_sim_queue_count(const struct pcc_sim *sim)
 	return sim != NULL ? sim->nb_queues : 0;
 }
 
+/* p's tx counts, with a frame that ended by now and is not settled yet */
+static void
+port_tx(const struct pcc_sim *sim, const struct sim_port *p, uint64_t *pkts, uint64_t *bytes)
+{
+	bool ended = p->lazy_len != 0 && p->free_t <= sim_now(sim);
+
+	*pkts = p->tx_pkts + (ended ? 1 : 0);
+	*bytes = p->tx_bytes + (ended ? p->lazy_len : 0);
+}
+
 int
 pcc_sim_queue_stats_get(const struct pcc_sim *sim, uint32_t idx, struct pcc_sim_queue_stats *st)
 {
@@ -198,8 +208,7 @@ pcc_sim_queue_stats_get(const struct pcc_sim *sim, uint32_t idx, struct pcc_sim_
 	st->depth_max = p->q_max;
 	st->enq_pkts = p->enq_pkts;
 	st->enq_bytes = p->enq_bytes;
-	st->tx_pkts = p->tx_pkts;
-	st->tx_bytes = p->tx_bytes;
+	port_tx(sim, p, &st->tx_pkts, &st->tx_bytes);
 	st->drops = p->drops;
 	st->drop_bytes = p->drop_bytes;
 	st->marks = p->marks;
@@ -229,8 +238,7 @@ pcc_sim_link_stats_get(const struct pcc_sim *sim, uint32_t idx, struct pcc_sim_l
 	snprintf(st->name, sizeof(st->name), "%s", p->name);
 	st->rate_bps = p->rate_bps;
 	st->delay_ns = p->delay_ns;
-	st->tx_pkts = p->tx_pkts;
-	st->tx_bytes = p->tx_bytes;
+	port_tx(sim, p, &st->tx_pkts, &st->tx_bytes);
 	st->busy_ns = p->busy_ns;
 	st->backlog_max = n->sw ? p->q_max : sim->hosts[n->host].backlog_max;
 	return 0;

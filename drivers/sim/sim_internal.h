@@ -349,6 +349,16 @@ uint64_t sim_hist_percentile(const uint64_t *hist, double q);
  * comes first, in the first four lines; the name and what only marking,
  * telemetry and the outputs use, after.
  */
+/*
+ * A place in the order of events, for an event pushed later as if it had
+ * been pushed now (sim_ev_push_at()); a renumbering in between (once in
+ * 2^40 events) loses the place, and the event goes in as pushed then.
+ */
+struct sim_ev_place {
+	uint64_t seq;
+	uint32_t renumbers;
+};
+
 struct sim_port {
 	/* line 0: the queue, the wire, the pipe */
 	struct sim_fifo q;   /* egress queue */
@@ -395,6 +405,15 @@ struct sim_port {
 	uint64_t smp_drops;
 	/* window */
 	uint64_t win_tx_bytes;
+	/*
+	 * A frame that left an otherwise empty queue goes into the pipe when
+	 * it starts, with no end-of-transmission event: the line is busy
+	 * until free_t, and its tx counts wait for sim_port_settle().
+	 */
+	uint64_t free_t;
+	struct sim_ev_place done_place; /* where its end event would have gone */
+	uint32_t lazy_len;              /* its bytes until settled (0: none) */
+	bool tx_ev;                     /* an end-of-transmission event is pending */
 	char name[PCC_SIM_NAME_LEN * 2];
 } __rte_cache_aligned;
 
@@ -570,7 +589,9 @@ struct pcc_sim {
 	uint32_t heap_n;
 	uint32_t heap_cap;
 	uint64_t seq;
-	bool ev_hole; /* heap[0] was taken and not yet replaced (sim_event.h) */
+	uint64_t run_seq;   /* the running event's, UINT64_MAX between events */
+	uint32_t renumbers; /* sim_ev_renumber() calls */
+	bool ev_hole;       /* heap[0] was taken and not yet replaced (sim_event.h) */
 	/* pools */
 	struct rte_mempool *pkt_pool;
 	struct sim_pkt *pkt_free; /* freed packets, reused first (sim_model.c) */
@@ -612,6 +633,11 @@ int sim_model_build(struct pcc_sim *sim);
 void sim_model_free(struct pcc_sim *sim);
 /* sim_event.c (the loop that runs them: sim_model.c) */
 void sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj);
+void sim_ev_reserve(struct pcc_sim *sim, struct sim_ev_place *pl);
+void sim_ev_push_at(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj,
+		const struct sim_ev_place *pl);
+/* Whether an event at (t, pl) would have run by now. */
+bool sim_ev_place_passed(const struct pcc_sim *sim, uint64_t t, const struct sim_ev_place *pl);
 /* The earliest event out (false: none); what sim_run_events() runs next. */
 bool sim_ev_pop(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj);
 /* The earliest event, left in place for the next sim_ev_push() to
@@ -726,5 +752,19 @@ sim_set_now(struct pcc_sim *sim, uint64_t t)
 {
 	__atomic_store_n(&sim->now, t, __ATOMIC_RELAXED);
 }
+
+/* The tx counts of a frame of p's that finished transmitting by t. */
+static inline void
+sim_port_settle(struct sim_port *p, uint64_t t)
+{
+	if (p->lazy_len != 0 && p->free_t <= t) {
+		p->tx_pkts++;
+		p->tx_bytes += p->lazy_len;
+		p->lazy_len = 0;
+	}
+}
+
+/* Every port's, before the counters are read (samples, windows, results). */
+void sim_ports_settle(struct pcc_sim *sim, uint64_t t);
 
 #endif /* SIM_INTERNAL_H */

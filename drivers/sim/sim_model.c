@@ -239,6 +239,7 @@ port_start(struct pcc_sim *sim, struct sim_port *p)
 		p->rem = 0;
 		return;
 	}
+	sim_port_settle(p, now);
 	hist_touch(sim, p);
 	p->q_bytes -= pkt->acct;
 	if (p->sw) {
@@ -259,9 +260,33 @@ port_start(struct pcc_sim *sim, struct sim_port *p)
 			sim_stamp_ifa2(sim, p, pkt, now);
 	}
 	dt = sim_ser_ns(pkt->len, p->rate_bps, &p->rem);
-	p->cur = pkt;
 	p->busy_ns += dt;
-	sim_ev_push(sim, now + dt, SIM_EV_TX_DONE, (uint32_t)(p - sim->ports));
+	p->free_t = now + dt;
+	if (p->q.head == NULL) {
+		/*
+		 * Nothing behind it: no end-of-transmission event.  A frame
+		 * queued before free_t asks for one (sim_port_send).
+		 */
+		p->lazy_len = pkt->len;
+		sim_ev_reserve(sim, &p->done_place);
+		pkt->t = p->free_t + p->delay_ns;
+		if (p->pipe.head == NULL)
+			sim_ev_push(sim, pkt->t, SIM_EV_ARRIVE, (uint32_t)(p - sim->ports));
+		sim_fifo_push(&p->pipe, pkt);
+		return;
+	}
+	p->cur = pkt;
+	p->tx_ev = true;
+	sim_ev_push(sim, p->free_t, SIM_EV_TX_DONE, (uint32_t)(p - sim->ports));
+}
+
+void
+sim_ports_settle(struct pcc_sim *sim, uint64_t t)
+{
+	uint32_t i;
+
+	for (i = 0; i < sim->nb_ports; i++)
+		sim_port_settle(&sim->ports[i], t);
 }
 
 void
@@ -292,8 +317,19 @@ sim_port_send(struct pcc_sim *sim, uint32_t port, struct sim_pkt *pkt)
 	sim_fifo_push(&p->q, pkt);
 	if (!p->sw && n->host != SIM_NONE && p->q_bytes > sim->hosts[n->host].backlog_max)
 		sim->hosts[n->host].backlog_max = p->q_bytes;
-	if (p->cur == NULL)
-		port_start(sim, p);
+	if (p->tx_ev)
+		return;
+	if (p->lazy_len != 0 && !sim_ev_place_passed(sim, p->free_t, &p->done_place)) {
+		/*
+		 * Behind a frame that left with no end event: its end event
+		 * now, where it would have been.
+		 */
+		p->tx_ev = true;
+		sim_ev_push_at(sim, p->free_t, SIM_EV_TX_DONE, port, &p->done_place);
+		return;
+	}
+	p->rem = 0; /* the line was idle */
+	port_start(sim, p);
 }
 
 static void
@@ -303,13 +339,16 @@ port_tx_done(struct pcc_sim *sim, uint32_t port)
 	struct sim_pkt *pkt = p->cur;
 	uint64_t now = sim_now(sim);
 
-	p->cur = NULL;
-	p->tx_pkts++;
-	p->tx_bytes += pkt->len;
-	pkt->t = now + p->delay_ns;
-	if (p->pipe.head == NULL)
-		sim_ev_push(sim, pkt->t, SIM_EV_ARRIVE, port);
-	sim_fifo_push(&p->pipe, pkt);
+	p->tx_ev = false;
+	if (pkt != NULL) {
+		p->cur = NULL;
+		p->tx_pkts++;
+		p->tx_bytes += pkt->len;
+		pkt->t = now + p->delay_ns;
+		if (p->pipe.head == NULL)
+			sim_ev_push(sim, pkt->t, SIM_EV_ARRIVE, port);
+		sim_fifo_push(&p->pipe, pkt);
+	}
 	port_start(sim, p);
 }
 
@@ -357,6 +396,7 @@ sim_run_events(struct pcc_sim *sim, uint64_t until)
 
 	while (sim->heap_n > 0 && sim->heap[0].t <= until && sim->heap[0].t <= sim->end) {
 		sim_ev_take_inline(sim, &t, &type, &obj);
+		sim->run_seq = sim->heap[0].key >> SIM_EV_SEQ_SHIFT;
 		if (t > sim_now(sim))
 			sim_set_now(sim, t);
 		sim->st.events++;
@@ -387,4 +427,5 @@ sim_run_events(struct pcc_sim *sim, uint64_t until)
 		}
 		sim_ev_take_done_inline(sim);
 	}
+	sim->run_seq = UINT64_MAX;
 }

@@ -347,6 +347,7 @@ sim_model_build(struct pcc_sim *sim)
 	/* events: per port TX and pipe, per host delayed TX, per flow ACK
 	 * timer and model source, sample, window */
 	sim->heap_cap = 2 * sim->nb_ports + sim->nb_hosts + 2 * sim->scn->nb_flows + 16;
+	sim->run_seq = UINT64_MAX; /* between events */
 	sim->heap = calloc(sim->heap_cap, sizeof(*sim->heap));
 	if (sim->heap == NULL)
 		return -ENOMEM;

@@ -10,8 +10,9 @@
  * also as the event loop does them (taken, its slot filled by the next
  * push or closed: sim_ev_take, sim_ev_take_done); and
  * across the sequence's wrap, where the pending events are renumbered
- * (sim_ev_renumber) without changing their order.  No EAL: the queue is
- * plain memory.
+ * (sim_ev_renumber) without changing their order; an event pushed at a
+ * place kept earlier (sim_ev_reserve, sim_ev_push_at, sim_ev_place_passed).
+ * No EAL: the queue is plain memory.
  */
 
 #include <stdarg.h>
@@ -182,12 +183,78 @@ test_seq_wrap(void **state)
 	random_run(SIM_EV_SEQ_MAX - 1000, 3, 20000);
 }
 
+/*
+ * A place kept for an event pushed later: it goes where it would have
+ * gone, and sim_ev_place_passed() says whether it would have run by now.
+ */
+static void
+test_place(void **state)
+{
+	struct pcc_sim *sim = queue_new(0);
+	struct sim_ev_place pl, old;
+	uint32_t type, obj;
+	uint64_t t;
+
+	(void)state;
+	sim->run_seq = UINT64_MAX; /* between events */
+	sim_ev_push(sim, 100, SIM_EV_ARRIVE, 1);
+	sim_ev_reserve(sim, &pl);
+	sim_ev_push(sim, 100, SIM_EV_ARRIVE, 2);
+	sim_ev_push(sim, 100, SIM_EV_ARRIVE, 3);
+	/* pushed last, it runs second: its place is between 1 and 2 */
+	sim_ev_push_at(sim, 100, SIM_EV_TX_DONE, 7, &pl);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 1);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(type, SIM_EV_TX_DONE);
+	assert_int_equal(obj, 7);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 2);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 3);
+
+	/* passed: an earlier time; the same time between events, or while
+	 * a later-placed event runs; not: a later time, or the same time
+	 * while an earlier-placed event runs */
+	sim_set_now(sim, 100);
+	assert_true(sim_ev_place_passed(sim, 99, &pl));
+	assert_false(sim_ev_place_passed(sim, 101, &pl));
+	assert_true(sim_ev_place_passed(sim, 100, &pl));
+	sim->run_seq = pl.seq + 1;
+	assert_true(sim_ev_place_passed(sim, 100, &pl));
+	sim->run_seq = pl.seq - 1;
+	assert_false(sim_ev_place_passed(sim, 100, &pl));
+	assert_false(sim_ev_pop(sim, &t, &type, &obj));
+	queue_free(sim);
+
+	/* a renumbering loses the place: passed, and pushed as new (its old
+	 * number would now sort before the renumbered events) */
+	sim = queue_new(0);
+	sim->run_seq = UINT64_MAX;
+	sim_ev_reserve(sim, &old);
+	for (obj = 0; obj < 4; obj++)
+		sim_ev_push(sim, 100, SIM_EV_ARRIVE, obj);
+	sim_ev_renumber(sim);
+	sim_set_now(sim, 100);
+	assert_true(sim_ev_place_passed(sim, 100, &old));
+	sim_ev_push_at(sim, 100, SIM_EV_ARRIVE, 8, &old);
+	for (pl.seq = 0; pl.seq < 4; pl.seq++) {
+		assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		assert_int_equal(obj, pl.seq);
+	}
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 8);
+	assert_false(sim_ev_pop(sim, &t, &type, &obj));
+	queue_free(sim);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_seq_wrap),
+		cmocka_unit_test(test_place),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

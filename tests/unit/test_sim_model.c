@@ -191,6 +191,24 @@ parse_ok(const struct rte_mbuf *m, struct pcc_pkt_info *info, bool icrc)
 
 /* ---- Links ---------------------------------------------------------------------- */
 
+/* The tx counts of the link named name. */
+static void
+link_tx(const struct pcc_sim *sim, const char *name, uint64_t pkts, uint64_t bytes)
+{
+	struct pcc_sim_link_stats ls;
+	uint32_t i;
+
+	for (i = 0; i < pcc_sim_link_count(sim); i++) {
+		assert_int_equal(pcc_sim_link_stats_get(sim, i, &ls), 0);
+		if (strcmp(ls.name, name) != 0)
+			continue;
+		assert_int_equal(ls.tx_pkts, pkts);
+		assert_int_equal(ls.tx_bytes, bytes);
+		return;
+	}
+	fail_msg("no link '%s'", name);
+}
+
 #define ONE_TO_ONE "topology: {type: incast, senders: 1, host_link: {rate: 100G, delay: 1us}}\n"
 
 static void
@@ -214,6 +232,50 @@ test_link_timing(void **state)
 	assert_int_equal(m[0]->port, sim->hosts[1].eth_port);
 	free_all(m, n);
 	assert_int_equal(pcc_sim_now(sim), 10 * US);
+	sim_free(sim);
+
+	/*
+	 * A frame leaving an empty queue has no end-of-transmission event:
+	 * its tx counts appear when it has ended, and a frame queued behind
+	 * it before then starts when it ends, not earlier.
+	 */
+	sim = sim_from(ONE_TO_ONE "hosts: {np: engine, np_rx: all}\n"
+				  "flows: [{src: s0, dst: r0}]\n" COMMON);
+	assert_int_equal(pcc_sim_inject(sim, 0, udp_frame(sim, 0, 1, 1000)), 0);
+	assert_int_equal(pcc_sim_run(sim, 40), 0);
+	link_tx(sim, "s0->sw0", 0, 0);
+	assert_int_equal(pcc_sim_run(sim, 80), 0);
+	link_tx(sim, "s0->sw0", 1, 1000);
+	/* the line is free at 80: the second starts now */
+	assert_int_equal(pcc_sim_inject(sim, 0, udp_frame(sim, 0, 1, 1000)), 0);
+	assert_int_equal(pcc_sim_run(sim, 120), 0);
+	/* the third waits for the second's end, at 160 */
+	assert_int_equal(pcc_sim_inject(sim, 0, udp_frame(sim, 0, 1, 1000)), 0);
+	assert_int_equal(pcc_sim_run(sim, 159), 0);
+	link_tx(sim, "s0->sw0", 1, 1000);
+	assert_int_equal(pcc_sim_run(sim, 160), 0);
+	link_tx(sim, "s0->sw0", 2, 2000);
+	assert_int_equal(pcc_sim_run(sim, 10 * US), 0);
+	link_tx(sim, "s0->sw0", 3, 3000);
+	link_tx(sim, "sw0->r0", 3, 3000);
+	n = rx_all(sim, 1, m, 8);
+	assert_int_equal(n, 3);
+	/* back to back from 80 ns on, through the switch as well */
+	assert_int_equal(rx_ts(sim, m[0]), 80 + 1000 + 80 + 1000);
+	assert_int_equal(rx_ts(sim, m[1]), 80 + 1000 + 80 + 1000 + 80);
+	assert_int_equal(rx_ts(sim, m[2]), 80 + 1000 + 80 + 1000 + 160);
+	free_all(m, n);
+	/* an idle line drops the carry: apart, 1042-byte frames take 83 ns each */
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(pcc_sim_inject(sim, 0, udp_frame(sim, 0, 1, 1042)), 0);
+		assert_int_equal(pcc_sim_run(sim, (11 + i) * US), 0);
+	}
+	assert_int_equal(pcc_sim_run(sim, 20 * US), 0);
+	n = rx_all(sim, 1, m, 8);
+	assert_int_equal(n, 4);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(rx_ts(sim, m[i]), (10 + i) * US + 83 + 1000 + 83 + 1000);
+	free_all(m, n);
 	sim_free(sim);
 	/* 1042 bytes at 100G is 83.36 ns: the carry keeps the long-run rate exact */
 	for (i = 0; i < 100; i++) {
