@@ -36,26 +36,47 @@ ev_rank_cmp(const void *a, const void *b)
 /*
  * The sequence ran out of bits: number the pending events 0, 1, ... in
  * their order (their relative order, hence the heap, unchanged) and go on
- * from there.  Once every 2^40 events.
+ * from there.  Once every 2^40 events.  The places the ports keep for
+ * their end-of-transmission events and the running event's number are
+ * numbered with them; a place kept anywhere else is lost (renumbers).
  */
 void
 sim_ev_renumber(struct pcc_sim *sim)
 {
+	uint32_t i, n = sim->heap_n, np = sim->ports != NULL ? sim->nb_ports : 0, m = 0;
 	struct ev_rank *r;
-	uint32_t i, n = sim->heap_n;
+	uint64_t seq;
 
-	r = malloc(sizeof(*r) * RTE_MAX(n, 1u));
+	r = malloc(sizeof(*r) * (n + np + 1));
 	RTE_VERIFY(r != NULL);
 	for (i = 0; i < n; i++) {
-		r[i].key = sim->heap[i].key;
-		r[i].idx = i;
+		r[m].key = sim->heap[i].key >> SIM_EV_SEQ_SHIFT;
+		r[m++].idx = i;
 	}
-	qsort(r, n, sizeof(*r), ev_rank_cmp);
-	for (i = 0; i < n; i++)
-		sim->heap[r[i].idx].key =
-				((uint64_t)i << SIM_EV_SEQ_SHIFT) | (r[i].key & EV_LOW_MASK);
-	sim->seq = n;
+	for (i = 0; i < np; i++) {
+		r[m].key = sim->ports[i].done_place.seq;
+		r[m++].idx = n + i;
+	}
+	if (sim->run_seq != UINT64_MAX) {
+		r[m].key = sim->run_seq;
+		r[m++].idx = n + np;
+	}
+	qsort(r, m, sizeof(*r), ev_rank_cmp);
 	sim->renumbers++;
+	for (i = 0; i < m; i++) {
+		seq = i;
+		if (r[i].idx < n) {
+			struct sim_ev *e = &sim->heap[r[i].idx];
+
+			e->key = (seq << SIM_EV_SEQ_SHIFT) | (e->key & EV_LOW_MASK);
+		} else if (r[i].idx < n + np) {
+			sim->ports[r[i].idx - n].done_place.seq = seq;
+			sim->ports[r[i].idx - n].done_place.renumbers = sim->renumbers;
+		} else {
+			sim->run_seq = seq;
+		}
+	}
+	sim->seq = m;
 	free(r);
 }
 

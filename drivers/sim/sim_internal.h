@@ -764,7 +764,11 @@ sim_port_settle(struct sim_port *p, uint64_t t)
 	}
 }
 
-/* Every port's, before the counters are read (samples, windows, results). */
-void sim_ports_settle(struct pcc_sim *sim, uint64_t t);
+/*
+ * Every port's frame whose end event would have run by now (at the same
+ * nanosecond: placed before the running event), before the counters are
+ * read (samples, windows, results).
+ */
+void sim_ports_settle(struct pcc_sim *sim);
 
 #endif /* SIM_INTERNAL_H */

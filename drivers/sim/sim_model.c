@@ -281,12 +281,16 @@ port_start(struct pcc_sim *sim, struct sim_port *p)
 }
 
 void
-sim_ports_settle(struct pcc_sim *sim, uint64_t t)
+sim_ports_settle(struct pcc_sim *sim)
 {
 	uint32_t i;
 
-	for (i = 0; i < sim->nb_ports; i++)
-		sim_port_settle(&sim->ports[i], t);
+	for (i = 0; i < sim->nb_ports; i++) {
+		struct sim_port *p = &sim->ports[i];
+
+		if (p->lazy_len != 0 && sim_ev_place_passed(sim, p->free_t, &p->done_place))
+			sim_port_settle(p, p->free_t);
+	}
 }
 
 void

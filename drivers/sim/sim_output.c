@@ -122,12 +122,8 @@ sample_rows(struct pcc_sim *sim, uint64_t now)
 	double sum = 0, sq = 0;
 	uint32_t i, active = 0;
 
-	/*
-	 * A frame ending at now ends after this sample: the sample's event
-	 * was queued first (sim_out_finish() settles its own end first).
-	 */
-	if (now > 0)
-		sim_ports_settle(sim, now - 1);
+	/* a frame ending now: counted if its end event would have run */
+	sim_ports_settle(sim);
 
 	for (i = 0; i < sim->nb_flows; i++) {
 		struct sim_flow *f = &sim->flows[i];
@@ -223,8 +219,7 @@ sim_out_window(struct pcc_sim *sim)
 	uint64_t now = sim_now(sim);
 	uint32_t i;
 
-	if (now > 0)
-		sim_ports_settle(sim, now - 1); /* as a sample */
+	sim_ports_settle(sim);
 	sim->out.window_done = true;
 	sim->out.win_start_ns = now;
 	for (i = 0; i < sim->nb_flows; i++)
@@ -657,7 +652,7 @@ sim_out_finish(struct pcc_sim *sim, FILE *out)
 
 	if (sim_now(sim) < end)
 		end = sim_now(sim); /* finished early (the app stopped) */
-	sim_ports_settle(sim, end);
+	sim_ports_settle(sim);      /* now: after every event up to end */
 	if (o->enabled && o->last_sample_ns < end)
 		sample_rows(sim, end);
 	if (o->progress_printed)

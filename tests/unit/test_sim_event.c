@@ -245,6 +245,28 @@ test_place(void **state)
 	assert_true(sim_ev_pop(sim, &t, &type, &obj));
 	assert_int_equal(obj, 8);
 	assert_false(sim_ev_pop(sim, &t, &type, &obj));
+
+	/* a port's place is renumbered with the events, and kept; so is the
+	 * running event's number */
+	sim->ports = calloc(1, sizeof(*sim->ports));
+	assert_non_null(sim->ports);
+	sim->nb_ports = 1;
+	sim_ev_push(sim, 100, SIM_EV_ARRIVE, 1);
+	sim->run_seq = sim->seq - 1; /* event 1 runs */
+	sim_ev_reserve(sim, &sim->ports[0].done_place);
+	sim_ev_push(sim, 100, SIM_EV_ARRIVE, 2);
+	sim->seq = SIM_EV_SEQ_MAX; /* the next push renumbers */
+	sim_ev_push(sim, 100, SIM_EV_ARRIVE, 3);
+	assert_true(sim->seq < 16);
+	assert_false(sim_ev_place_passed(sim, 100, &sim->ports[0].done_place));
+	sim_ev_push_at(sim, 100, SIM_EV_TX_DONE, 7, &sim->ports[0].done_place);
+	for (pl.seq = 0; pl.seq < 4; pl.seq++) {
+		static const uint32_t want[4] = { 1, 7, 2, 3 };
+
+		assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		assert_int_equal(obj, want[pl.seq]);
+	}
+	free(sim->ports);
 	queue_free(sim);
 }
 

@@ -582,6 +582,50 @@ run_to(const char *dir, uint64_t seed, char **table)
 	sim_free(sim);
 }
 
+/*
+ * A sample at the very nanosecond a frame with no end event ends counts
+ * it when that end event would have run first: here it would have been
+ * queued at the frame's start, 800 ns before, the sample's 100 ns before.
+ */
+static void
+test_sample_at_frame_end(void **state)
+{
+	static const char text[] =
+			"topology: {type: incast, senders: 1, host_link: {rate: 10G, delay: 1us}}\n"
+			"duration: 5us\n"
+			"hosts: {np: engine, np_rx: all}\n"
+			"flows: [{src: s0, dst: r0}]\n"
+			"sim: {mbufs: 4095, packets: 16383, ring_size: 1024}\n"
+			"output: {sample: 100ns, progress: false, plots: false}\n";
+	char err[512], dir[128], *csv;
+	struct pcc_sim_scenario *s;
+	struct pcc_sim *sim;
+	size_t len;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/pcc-sim-det-%d/edge", (int)getpid());
+	s = pcc_sim_scenario_parse(text, strlen(text), "edge.yaml", err, sizeof(err));
+	assert_non_null(s);
+	assert_int_equal(pcc_sim_scenario_set(s, "output.dir", dir, err, sizeof(err)), 0);
+	sim = pcc_sim_create(s, PCC_SIM_SEED_SCENARIO);
+	pcc_sim_scenario_free(s);
+	assert_non_null(sim);
+	/* 1000 B at 10G: 800 ns a link; the switch sends it 1800 .. 2600 ns */
+	assert_int_equal(pcc_sim_inject(sim, 0, udp_frame(sim, 0, 1, 1000)), 0);
+	assert_int_equal(pcc_sim_run(sim, 5 * US), 1);
+	assert_int_equal(pcc_sim_finish(sim, NULL), 0);
+	sim_free(sim);
+	csv = slurp(dir, "queues.csv", &len);
+	csv = realloc(csv, len + 1);
+	assert_non_null(csv);
+	csv[len] = '\0';
+	/* 8000 bits over the 100 ns sample ending at 2.6 us, none before */
+	assert_non_null(strstr(csv, "\n2.500,1,sw0->r0,0,0,0.000,"));
+	assert_non_null(strstr(csv, "\n2.600,1,sw0->r0,0,0,80.000,"));
+	assert_non_null(strstr(csv, "\n2.700,1,sw0->r0,0,0,0.000,"));
+	free(csv);
+}
+
 static void
 test_determinism(void **state)
 {
@@ -705,6 +749,7 @@ main(void)
 		cmocka_unit_test(test_buffer_drops),
 		cmocka_unit_test(test_ecmp),
 		cmocka_unit_test(test_step_idle),
+		cmocka_unit_test(test_sample_at_frame_end),
 		cmocka_unit_test(test_determinism),
 		cmocka_unit_test(test_stats_api),
 	};
