@@ -342,6 +342,17 @@ unsigned int sim_hist_bucket(uint64_t v);
 uint64_t sim_hist_upper(unsigned int b);
 uint64_t sim_hist_percentile(const uint64_t *hist, double q);
 
+/*
+ * A place in the order of events, for an event pushed later as if it had
+ * been pushed now (sim_ev_push_at()).  A renumbering of the sequence (once
+ * in 2^40 events) renumbers the ports' places with the events; one kept
+ * anywhere else is lost, and its event goes in as if pushed then.
+ */
+struct sim_ev_place {
+	uint64_t seq;
+	uint32_t renumbers; /* sim->renumbers when it was kept */
+};
+
 /* One direction of a link: the egress side of a port. */
 /*
  * An egress port.  Cache-line aligned (sim_model_build()): what its
@@ -349,20 +360,10 @@ uint64_t sim_hist_percentile(const uint64_t *hist, double q);
  * comes first, in the first four lines; the name and what only marking,
  * telemetry and the outputs use, after.
  */
-/*
- * A place in the order of events, for an event pushed later as if it had
- * been pushed now (sim_ev_push_at()); a renumbering in between (once in
- * 2^40 events) loses the place, and the event goes in as pushed then.
- */
-struct sim_ev_place {
-	uint64_t seq;
-	uint32_t renumbers;
-};
-
 struct sim_port {
 	/* line 0: the queue, the wire, the pipe */
 	struct sim_fifo q;   /* egress queue */
-	struct sim_pkt *cur; /* on the wire (being serialized) */
+	struct sim_pkt *cur; /* on the wire, its end event pending */
 	struct sim_fifo pipe;
 	uint32_t node;      /* owner */
 	uint32_t peer_node; /* where its packets arrive */
