@@ -549,6 +549,23 @@ slurp(const char *dir, const char *file, size_t *len)
 	return buf;
 }
 
+/* A simulator from a scenario's text, writing its files into dir. */
+static struct pcc_sim *
+sim_to_dir(const char *text, const char *dir, uint64_t seed)
+{
+	struct pcc_sim_scenario *s;
+	struct pcc_sim *sim;
+	char err[512];
+
+	s = pcc_sim_scenario_parse(text, strlen(text), "out.yaml", err, sizeof(err));
+	assert_non_null(s);
+	assert_int_equal(pcc_sim_scenario_set(s, "output.dir", dir, err, sizeof(err)), 0);
+	sim = pcc_sim_create(s, seed);
+	pcc_sim_scenario_free(s);
+	assert_non_null(sim);
+	return sim;
+}
+
 static void
 run_to(const char *dir, uint64_t seed, char **table)
 {
@@ -560,18 +577,10 @@ run_to(const char *dir, uint64_t seed, char **table)
 				   "  - {src: s1, dst: r0, source: model, start: 20us, size: 2MB}\n"
 				   "sim: {mbufs: 4095, packets: 16383, ring_size: 1024}\n"
 				   "output: {sample: 5us, progress: false, plots: false}\n";
-	char err[512];
-	struct pcc_sim_scenario *s;
-	struct pcc_sim *sim;
+	struct pcc_sim *sim = sim_to_dir(text, dir, seed);
 	size_t len;
 	FILE *mem;
 
-	s = pcc_sim_scenario_parse(text, strlen(text), "det.yaml", err, sizeof(err));
-	assert_non_null(s);
-	assert_int_equal(pcc_sim_scenario_set(s, "output.dir", dir, err, sizeof(err)), 0);
-	sim = pcc_sim_create(s, seed);
-	pcc_sim_scenario_free(s);
-	assert_non_null(sim);
 	assert_string_equal(pcc_sim_output_dir(sim), dir);
 	assert_int_equal(pcc_sim_run(sim, UINT64_MAX), 1);
 	mem = open_memstream(table, &len);
@@ -597,19 +606,13 @@ test_sample_at_frame_end(void **state)
 			"flows: [{src: s0, dst: r0}]\n"
 			"sim: {mbufs: 4095, packets: 16383, ring_size: 1024}\n"
 			"output: {sample: 100ns, progress: false, plots: false}\n";
-	char err[512], dir[128], *csv;
-	struct pcc_sim_scenario *s;
 	struct pcc_sim *sim;
+	char dir[128], *csv;
 	size_t len;
 
 	(void)state;
 	snprintf(dir, sizeof(dir), "/tmp/pcc-sim-det-%d/edge", (int)getpid());
-	s = pcc_sim_scenario_parse(text, strlen(text), "edge.yaml", err, sizeof(err));
-	assert_non_null(s);
-	assert_int_equal(pcc_sim_scenario_set(s, "output.dir", dir, err, sizeof(err)), 0);
-	sim = pcc_sim_create(s, PCC_SIM_SEED_SCENARIO);
-	pcc_sim_scenario_free(s);
-	assert_non_null(sim);
+	sim = sim_to_dir(text, dir, PCC_SIM_SEED_SCENARIO);
 	/* 1000 B at 10G: 800 ns a link; the switch sends it 1800 .. 2600 ns */
 	assert_int_equal(pcc_sim_inject(sim, 0, udp_frame(sim, 0, 1, 1000)), 0);
 	assert_int_equal(pcc_sim_run(sim, 5 * US), 1);
