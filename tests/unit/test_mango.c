@@ -536,9 +536,12 @@ test_run_ring_pair(void **state)
 	/* a second run counts CNPs from its start (the baseline) */
 	assert_int_equal(mango_pcc_ctrl_stop(h), MANGO_STATUS_SUCCESS);
 	/* stopped: QP0's updates since the change are its slot-5 calls'
-	 * (one each), none of the window-style call it interrupted */
+	 * (one each), none of the window-style call it interrupted.  The
+	 * stop pauses the port when the ring pair's other port still runs:
+	 * one slot-5 call may then be between its count and its update */
 	assert_int_equal(mango_pcc_window_count_by_qp(h, QPN0, &cnt), MANGO_STATUS_SUCCESS);
-	assert_int_equal(cnt, __atomic_load_n(&event_calls[0], __ATOMIC_RELAXED));
+	e = __atomic_load_n(&event_calls[0], __ATOMIC_RELAXED);
+	assert_true(cnt <= e && cnt + 1 >= e);
 	REFUSED(mango_pcc_ctrl_stop(h), MANGO_STATUS_INVALID_STATE, "does not run");
 	assert_int_equal(mango_pcc_cnp_count_by_qp(h, QPN0, &t1), MANGO_STATUS_SUCCESS);
 	assert_true(t1 > 0);
