@@ -303,11 +303,31 @@ test_ha_kill(void **state)
 	reap(&b, false);
 }
 
+/*
+ * The active's heartbeat in the lock file (CLOCK_MONOTONIC ns): the third
+ * 64-bit word of its header (struct ha_hdr, lib/host/host_ha.c).
+ */
+static uint64_t
+lock_heartbeat_ns(void)
+{
+	char path[128];
+	uint64_t hb = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/pcc-ha-p0.lock", dir);
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(pread(fd, &hb, sizeof(hb), 16), (ssize_t)sizeof(hb));
+	close(fd);
+	return hb;
+}
+
 static void
 test_ha_hung(void **state)
 {
 	struct proc a, b;
-	uint64_t t0;
+	uint64_t t0, hb_a, hb_b;
+	int st;
 
 	(void)state;
 	fresh_dir();
@@ -317,12 +337,21 @@ test_ha_hung(void **state)
 	expect(&b, "pid=", 3000);
 	t0 = mono_us();
 	kill(a.pid, SIGSTOP);
+	assert_int_equal(waitpid(a.pid, &st, WUNTRACED), a.pid);
+	assert_true(WIFSTOPPED(st));
+	/* a's last heartbeat: it writes no other while stopped */
+	hb_a = lock_heartbeat_ns();
 	expect(&b, "state=0", 3000);
 	print_message("# failover after SIGSTOP: %.1f ms (stale after %d ms)\n",
 			(double)(mono_us() - t0) / 1000.0, STALE_MS);
-	/* not before the heartbeat is stale: the last one may have been a
-	 * period before SIGSTOP, so at least STALE - HB after t0 */
-	assert_true(mono_us() - t0 >= (uint64_t)(STALE_MS - HB_MS) * 1000);
+	/*
+	 * Not before a's heartbeat was stale: b writes its first one when it
+	 * takes over, after finding a's older than STALE_MS.  Against a's
+	 * heartbeat, not against the SIGSTOP: a loaded machine may have held
+	 * a's heartbeat back any time before it.
+	 */
+	hb_b = lock_heartbeat_ns();
+	assert_true(hb_b > hb_a && hb_b - hb_a > (uint64_t)STALE_MS * 1000000);
 	/* the hung active wakes up, sees a newer generation, steps down */
 	kill(a.pid, SIGCONT);
 	expect(&a, "state=2", 3000);
