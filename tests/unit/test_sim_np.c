@@ -108,15 +108,39 @@ test_int_stamping(void **state)
 	sim_free(sim);
 }
 
+/* The IFA2 header and metadata header into m's UDP/IP frame, in place. */
+static void
+ifa2_into(struct rte_mbuf *m, const struct pcc_ifa2_hdr *ih, const struct pcc_ifa2_md_hdr *md)
+{
+	uint32_t len = m->data_len;
+
+	assert_int_equal(pcc_ifa2_insert(rte_pktmbuf_mtod(m, void *), &len,
+					 m->data_len + rte_pktmbuf_tailroom(m),
+					 PCC_IFA2_PROTO_DEFAULT, ih, md),
+			0);
+	m->data_len = (uint16_t)len;
+	m->pkt_len = len;
+}
+
+/* An IFA2 frame (RoCE data inside) of flow 0, no hops yet. */
+static struct rte_mbuf *
+ifa2_data(struct pcc_sim *sim)
+{
+	static const struct pcc_ifa2_hdr ih = { .ver = 2, .gns = 0xF, .max_len = 0xFF };
+	static const struct pcc_ifa2_md_hdr md = { .hop_limit = PCC_IFA2_HOP_LIMIT_DEFAULT };
+	struct rte_mbuf *m = data_pkt(sim, 0, 0, 200, PCC_ECN_ECT0, false, 0);
+
+	ifa2_into(m, &ih, &md);
+	return m;
+}
+
 static void
 test_ifa2_stamping(void **state)
 {
 	struct pcc_sim *sim = sim_from(DUMBBELL_1 "switch: {ifa2: true}\n"
 						  "hosts: {np: engine}\n"
 						  "flows: [{src: s0, dst: r0}]\n" COMMON);
-	struct pcc_ifa2_hdr ih = { .ver = 2, .gns = 0xF, .max_len = 0xFF };
-	struct pcc_ifa2_md_hdr md = { .hop_limit = PCC_IFA2_HOP_LIMIT_DEFAULT };
-	struct rte_mbuf *m = data_pkt(sim, 0, 0, 200, PCC_ECN_ECT0, false, 0), *r[4];
+	struct rte_mbuf *m = ifa2_data(sim), *r[4];
 	struct pcc_ifa2_info ii;
 	struct pcc_ifa2_hop hop[2];
 	uint32_t len = m->data_len;
@@ -124,12 +148,6 @@ test_ifa2_stamping(void **state)
 	unsigned int n;
 
 	(void)state;
-	assert_int_equal(pcc_ifa2_insert(rte_pktmbuf_mtod(m, void *), &len,
-					 m->data_len + rte_pktmbuf_tailroom(m),
-					 PCC_IFA2_PROTO_DEFAULT, &ih, &md),
-			0);
-	m->data_len = (uint16_t)len;
-	m->pkt_len = len;
 	t0 = ser(len, G100);
 	t1 = ser(len + PCC_IFA2_HOP_LEN, G100);
 	arr_sw0 = t0 + 1000;
@@ -290,24 +308,6 @@ doca_hop_expect(uint8_t *b, uint32_t dev, uint32_t pt, uint8_t ttl, uint64_t q_b
 	put16(b + 24, in);
 	put16(b + 26, out);
 	put32(b + 28, tx_bytes);
-}
-
-/* An IFA2 frame (RoCE data inside) of flow 0, no hops yet. */
-static struct rte_mbuf *
-ifa2_data(struct pcc_sim *sim)
-{
-	struct pcc_ifa2_hdr ih = { .ver = 2, .gns = 0xF, .max_len = 0xFF };
-	struct pcc_ifa2_md_hdr md = { .hop_limit = PCC_IFA2_HOP_LIMIT_DEFAULT };
-	struct rte_mbuf *m = data_pkt(sim, 0, 0, 200, PCC_ECN_ECT0, false, 0);
-	uint32_t len = m->data_len;
-
-	assert_int_equal(pcc_ifa2_insert(rte_pktmbuf_mtod(m, void *), &len,
-					 m->data_len + rte_pktmbuf_tailroom(m),
-					 PCC_IFA2_PROTO_DEFAULT, &ih, &md),
-			0);
-	m->data_len = (uint16_t)len;
-	m->pkt_len = len;
-	return m;
 }
 
 /*
@@ -498,17 +498,12 @@ ifa2_probe(struct pcc_sim *sim, uint32_t idx, const struct pcc_probe *p)
 	struct pcc_ifa2_md_hdr md = { .req_vector = 0xFF, .hop_limit = 0xFE };
 	struct rte_mbuf *m = udp_frame(sim, f.src_host, f.dst_host, 42 + PCC_PROBE_MAD_LEN);
 	uint8_t *b = rte_pktmbuf_mtod(m, uint8_t *);
-	uint32_t len = m->data_len;
 
 	put16(b + 34, f.udp_sport);
 	put16(b + 36, PCC_ROCE_UDP_PORT);
 	assert_int_equal(pcc_probe_mad_build(b + 42, PCC_PROBE_MAD_LEN, false, p, NULL),
 			PCC_PROBE_MAD_LEN);
-	assert_int_equal(pcc_ifa2_insert(b, &len, len + rte_pktmbuf_tailroom(m),
-					 PCC_IFA2_PROTO_DEFAULT, &ih, &md),
-			0);
-	m->data_len = (uint16_t)len;
-	m->pkt_len = len;
+	ifa2_into(m, &ih, &md);
 	return m;
 }
 
