@@ -182,11 +182,11 @@ pcc_sim_queue_count(const struct pcc_sim *sim)
 	return sim != NULL ? sim->nb_queues : 0;
 }
 
-/* p's tx counts, with a frame that ended by now and is not settled yet */
+/* p's tx counts, with a frame that has ended and is not settled yet */
 static void
 port_tx(const struct pcc_sim *sim, const struct sim_port *p, uint64_t *pkts, uint64_t *bytes)
 {
-	bool ended = p->lazy_len != 0 && p->free_t <= sim_now(sim);
+	bool ended = sim_port_lazy_ended(sim, p);
 
 	*pkts = p->tx_pkts + (ended ? 1 : 0);
 	*bytes = p->tx_bytes + (ended ? p->lazy_len : 0);

@@ -754,15 +754,23 @@ sim_set_now(struct pcc_sim *sim, uint64_t t)
 	__atomic_store_n(&sim->now, t, __ATOMIC_RELAXED);
 }
 
-/* The tx counts of a frame of p's that finished transmitting by t. */
-static inline void
-sim_port_settle(struct sim_port *p, uint64_t t)
+/*
+ * Whether p's frame with no end event has ended: its end event, had it
+ * been pushed, would have run by now.
+ */
+static inline bool
+sim_port_lazy_ended(const struct pcc_sim *sim, const struct sim_port *p)
 {
-	if (p->lazy_len != 0 && p->free_t <= t) {
-		p->tx_pkts++;
-		p->tx_bytes += p->lazy_len;
-		p->lazy_len = 0;
-	}
+	return p->lazy_len != 0 && sim_ev_place_passed(sim, p->free_t, &p->done_place);
+}
+
+/* p's frame with no end event, which has ended, into p's tx counts. */
+static inline void
+sim_port_settle(struct sim_port *p)
+{
+	p->tx_pkts += p->lazy_len != 0 ? 1 : 0;
+	p->tx_bytes += p->lazy_len;
+	p->lazy_len = 0;
 }
 
 /*

@@ -239,7 +239,7 @@ port_start(struct pcc_sim *sim, struct sim_port *p)
 		p->rem = 0;
 		return;
 	}
-	sim_port_settle(p, now);
+	sim_port_settle(p); /* the line is free: the frame before has ended */
 	hist_touch(sim, p);
 	p->q_bytes -= pkt->acct;
 	if (p->sw) {
@@ -285,12 +285,9 @@ sim_ports_settle(struct pcc_sim *sim)
 {
 	uint32_t i;
 
-	for (i = 0; i < sim->nb_ports; i++) {
-		struct sim_port *p = &sim->ports[i];
-
-		if (p->lazy_len != 0 && sim_ev_place_passed(sim, p->free_t, &p->done_place))
-			sim_port_settle(p, p->free_t);
-	}
+	for (i = 0; i < sim->nb_ports; i++)
+		if (sim_port_lazy_ended(sim, &sim->ports[i]))
+			sim_port_settle(&sim->ports[i]);
 }
 
 void
