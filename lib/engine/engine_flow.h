@@ -236,6 +236,16 @@ eng_flow_idx(const struct eng_ftable *t, const struct eng_flow *f)
 	return (uint32_t)(((const uint8_t *)f - t->mem) / t->stride);
 }
 
+/* The flow q's head entry queued, NULL if that entry is stale; q not empty. */
+static inline struct eng_flow *
+eng_fifo_head(const struct eng_ftable *t, const struct eng_fifo *q)
+{
+	uint64_t v = eng_fifo_peek(q);
+	struct eng_flow *f = eng_flow_at(t, eng_fifo_idx(v));
+
+	return eng_fifo_current(f, v) ? f : NULL;
+}
+
 static inline void *
 eng_flow_ctx(struct eng_flow *f)
 {

@@ -105,12 +105,10 @@ void
 eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f)
 {
 	struct eng_fifo *q = &lc->ft.lists[f->lp].txc;
-	uint64_t v;
 
 	if (!(f->flags & ENG_FLOW_F_TXC_Q) || eng_fifo_empty(q))
 		return;
-	v = eng_fifo_peek(q);
-	if (eng_flow_at(&lc->ft, eng_fifo_idx(v)) == f && eng_fifo_current(f, v)) {
+	if (eng_fifo_head(&lc->ft, q) == f) {
 		eng_fifo_pop(q);
 		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
 	}
@@ -253,11 +251,10 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 
 	/* TX bytes waiting longer than the coalescing time */
 	for (k = 0; k < HK_TXC_MAX && !eng_fifo_empty(&l->txc); k++) {
-		uint64_t v = eng_fifo_peek(&l->txc);
-		struct eng_flow *f = eng_flow_at(&lc->ft, eng_fifo_idx(v));
+		struct eng_flow *f = eng_fifo_head(&lc->ft, &l->txc);
 
 		/* stale: queued by a flow that left the table since */
-		if (!eng_fifo_current(f, v)) {
+		if (f == NULL) {
 			eng_fifo_pop(&l->txc);
 			continue;
 		}
@@ -273,12 +270,11 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	}
 	/* timers: one period after the previous one, in FIFO order */
 	for (k = 0; c->timer_ns != 0 && k < HK_TIMER_MAX && !eng_fifo_empty(&l->timer); k++) {
-		uint64_t v = eng_fifo_peek(&l->timer);
-		uint32_t idx = eng_fifo_idx(v);
-		struct eng_flow *f = eng_flow_at(&lc->ft, idx);
+		uint32_t idx = eng_fifo_idx(eng_fifo_peek(&l->timer));
+		struct eng_flow *f = eng_fifo_head(&lc->ft, &l->timer);
 		uint64_t due;
 
-		if (!eng_fifo_current(f, v)) {
+		if (f == NULL) {
 			eng_fifo_pop(&l->timer);
 			continue;
 		}
@@ -309,18 +305,14 @@ eng_rp_hk_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 
 	/* the heads of the FIFOs are due first; a stale head goes at once */
 	if (!eng_fifo_empty(&l->txc)) {
-		uint64_t v = eng_fifo_peek(&l->txc);
-
-		f = eng_flow_at(&lc->ft, eng_fifo_idx(v));
-		if (!eng_fifo_current(f, v) || f->txc_pkts == 0)
+		f = eng_fifo_head(&lc->ft, &l->txc);
+		if (f == NULL || f->txc_pkts == 0)
 			return now;
 		d = RTE_MIN(d, f->txc_first_ns + c->txc_ns);
 	}
 	if (c->timer_ns != 0 && !eng_fifo_empty(&l->timer)) {
-		uint64_t v = eng_fifo_peek(&l->timer);
-
-		f = eng_flow_at(&lc->ft, eng_fifo_idx(v));
-		if (!eng_fifo_current(f, v))
+		f = eng_fifo_head(&lc->ft, &l->timer);
+		if (f == NULL)
 			return now;
 		d = RTE_MIN(d, f->timer_ns + c->timer_ns);
 	}
