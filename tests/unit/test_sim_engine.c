@@ -136,11 +136,9 @@ wire_ctx_new(void *arg, uint16_t port, bool np, char *err, size_t errlen)
 	return app_host_ctx_new(port, np, err, errlen);
 }
 
-/* the caller sized the flow table ("flows"), not lib/simrun */
-static bool wire_flows_set;
-
+/* flows_set: the caller sized the flow table ("flows"), not lib/simrun */
 static void
-wire(struct wired *w, const char *text, const char *dir)
+wire_sized(struct wired *w, const char *text, const char *dir, bool flows_set)
 {
 	struct pcc_simrun_conf conf;
 	char err[256];
@@ -154,7 +152,7 @@ wire(struct wired *w, const char *text, const char *dir)
 	pcc_simrun_conf_default(&conf);
 	conf.scn = w->scn;
 	conf.poll_lcore = rte_get_main_lcore();
-	conf.flows_set = wire_flows_set;
+	conf.flows_set = flows_set;
 	conf.ctx_new = wire_ctx_new;
 	w->run = pcc_simrun_create(&conf, err, sizeof(err), NULL);
 	if (w->run == NULL)
@@ -165,6 +163,12 @@ wire(struct wired *w, const char *text, const char *dir)
 	for (i = 0; i < w->nb_ports; i++)
 		assert_int_equal(pcc_simrun_port_info(w->run, i, &w->ports[i]), 0);
 	pcc_sim_flows(w->sim, w->flows, RTE_DIM(w->flows));
+}
+
+static void
+wire(struct wired *w, const char *text, const char *dir)
+{
+	wire_sized(w, text, dir, false);
 }
 
 /* After app_host_stop(): the model lets go of the engine's mbufs, then
@@ -422,11 +426,9 @@ run_skip(const char *text, const char *dir, bool skip, uint64_t pin_bps, uint64_
 	memset(r, 0, sizeof(*r));
 	memset(&pin, 0, sizeof(pin));
 	assert_int_equal(pcc_host_opt_set(NULL, "timer-us", timer_us), 0);
-	wire_flows_set = flows != NULL;
 	if (flows != NULL)
 		assert_int_equal(pcc_host_opt_set(NULL, "flows", flows), 0);
-	wire(&w, text, dir);
-	wire_flows_set = false;
+	wire_sized(&w, text, dir, flows != NULL);
 	pin.pin_bps = pin_bps;
 	pin.pin_below = pin_below;
 	pin.pin_rc = -ENOENT;
