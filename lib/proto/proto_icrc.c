@@ -47,7 +47,7 @@
  * The common headers (IPv4 without options, IPv6) as 64-bit words with
  * the masked bytes ORed in, stored once: byte stores over a block that
  * the CRC then reads in 16-byte loads stall on store forwarding, and a
- * variable-length copy became `rep movs` (doc/perf-rp.md, "ICRC
+ * variable-length copy became `rep movs` (doc/perf-icrc.md, "ICRC
  * verification").  IPv4 with options: the byte path below.  Words little
  * endian: byte k of a word is bits 8k..8k+7.
  */
@@ -183,7 +183,7 @@ pcc_proto_crc_init(void)
  * IPv4 without options (every CNP, ACK and probe the engine sees): the 8
  * bytes of ones and the 40 masked header bytes built in three 16-byte
  * registers and stored once each, so that the CRC's 16-byte loads are
- * forwarded from those stores (doc/perf-rp.md, "ICRC verification").
+ * forwarded from those stores (doc/perf-icrc.md, "ICRC verification").
  */
 static inline int
 icrc_v4_head(const uint8_t *ip, uint32_t len, uint8_t *buf)

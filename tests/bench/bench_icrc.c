@@ -22,7 +22,7 @@
  * buffer, their ICRCs checked frame by frame (pcc_cc_icrc_ok()) against
  * pcc_cc_icrc_ok_bulk() at each vector width the CPU has (0: one frame at
  * a time, 256, 512), alternately, --calls / 32 bursts per figure.
- * doc/perf-rp.md, "ICRC verification", has the figures.  Not a test.
+ * doc/perf-icrc.md, "ICRC verification", has the figures.  Not a test.
  */
 
 #include <inttypes.h>

@@ -138,7 +138,7 @@ static struct opts o = {
 };
 
 /* The prepared CNPs: cnp_mbuf[i] holds flow i's frame (cnp_len bytes) in
- * cnp_mp, a pool without cache on a FIFO ring; cnp_frame[i * cnp_len] is
+ * cnp_mp, a pool without cache on a FIFO ring; cnp_frame[i * CNP_LEN_MAX] is
  * what was built, to check the frames after each phase. */
 static struct rte_mempool *cnp_mp;
 static struct rte_mbuf **cnp_mbuf;

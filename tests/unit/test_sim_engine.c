@@ -37,7 +37,6 @@
 #include "host.h"
 #include "pcc_engine.h"
 #include "pcc_host.h"
-#include "pcc_proto.h"
 #include "pcc_sim.h"
 #include "pcc_simrun.h"
 #include "test_eal.h"
@@ -589,9 +588,7 @@ cut_hook(void *arg, uint64_t idle_until_ns)
 	if (cut_rc == -ENOENT && pcc_sim_now(cut_sim) >= CUT_NS)
 		cut_rc = pcc_engine_flow_rate_set(cur_e, &cur_key, CUT_BPS);
 	RTE_SET_USED(arg);
-	if (idle_until_ns != PCC_ENGINE_POLL_BUSY)
-		pcc_sim_engine_idle(cut_sim, idle_until_ns);
-	return pcc_sim_step(cut_sim) != 0;
+	return wire_step(cut_sim, idle_until_ns);
 }
 
 static void

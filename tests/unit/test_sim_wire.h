@@ -34,7 +34,7 @@ struct wired {
 	uint16_t nb_ports;
 };
 
-static struct pcc_host_ctx *
+static inline struct pcc_host_ctx *
 wire_ctx_new(void *arg, uint16_t port, bool np, char *err, size_t errlen)
 {
 	(void)arg;
@@ -42,7 +42,7 @@ wire_ctx_new(void *arg, uint16_t port, bool np, char *err, size_t errlen)
 }
 
 /* flows_set: the caller sized the flow table ("flows"), not lib/simrun */
-static void
+static inline void
 wire_sized(struct wired *w, const char *text, const char *dir, bool flows_set)
 {
 	struct pcc_simrun_conf conf;
@@ -70,7 +70,7 @@ wire_sized(struct wired *w, const char *text, const char *dir, bool flows_set)
 	pcc_sim_flows(w->sim, w->flows, RTE_DIM(w->flows));
 }
 
-static void
+static inline void
 wire(struct wired *w, const char *text, const char *dir)
 {
 	wire_sized(w, text, dir, false);
@@ -78,7 +78,7 @@ wire(struct wired *w, const char *text, const char *dir)
 
 /* After app_host_stop(): the model lets go of the engine's mbufs, then
  * the engine goes, then the sim. */
-static void
+static inline void
 unwire(struct wired *w)
 {
 	pcc_simrun_release(w->run);
