@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_debug.h>
 #include <rte_hash.h>
 #include <rte_hash_crc.h>
 #include <rte_prefetch.h>
@@ -96,32 +97,51 @@ static_assert(offsetof(struct eng_flow, seq) == 0 && offsetof(struct eng_flow, e
 		"(eng_flow_add clears what follows it)");
 
 /*
- * FIFO of flows (a power-of-two ring of at least twice the table's
- * capacity): each entry is a flow's index and the sequence number it had
- * when queued.  A flow that leaves the table while queued leaves its
+ * FIFO of flows: each entry is a flow's index and the sequence number it
+ * had when queued.  A flow that leaves the table while queued leaves its
  * entry behind, stale (the index's seq moved on): it is dropped when it
- * reaches the head, or by eng_fifo_compact() when the ring is full, and
- * the flow that takes the index next queues itself afresh, on its own
- * port's FIFO.  At most one entry per flow (ENG_FLOW_F_TXC_Q, _TIMER_Q)
- * besides stale ones.
+ * reaches the head, or by a compaction, and the flow that takes the index
+ * next queues itself afresh, on its own port's FIFO.  At most one entry
+ * per flow (ENG_FLOW_F_TXC_Q, _TIMER_Q) besides stale ones.
+ *
+ * The entries are in chunks of ENG_FIFO_CHUNK from one pool per table,
+ * shared by every FIFO of the table (each port's two), so that the
+ * memory is the table's, not the table's times its ports: a FIFO holds
+ * the chunks its entries span (none when empty).  The pool has room for
+ * twice the entries of a table whose every flow is queued in each kind,
+ * plus two part-filled chunks per FIFO: when it runs out, every FIFO is
+ * compacted (eng_fifo_compact_all()), which frees at least half of it.
  */
+#define ENG_FIFO_CHUNK 64u
+#define ENG_FIFO_NONE UINT32_MAX
+
+struct eng_fifo_pool {
+	uint64_t *e;    /* [nb_chunks * ENG_FIFO_CHUNK]: seq << 32 | index */
+	uint32_t *next; /* [nb_chunks]: the next chunk of its FIFO or of the free list */
+	uint32_t free;  /* first free chunk, ENG_FIFO_NONE if none */
+	uint32_t nb_chunks;
+	uint32_t nb_free;
+};
+
 struct eng_fifo {
-	uint64_t *e; /* seq << 32 | index */
-	uint32_t mask;
-	uint32_t head; /* next to pop */
-	uint32_t tail; /* next free */
+	struct eng_fifo_pool *pool;
+	uint32_t hc;   /* head chunk; ENG_FIFO_NONE: empty, no chunk */
+	uint32_t tc;   /* tail chunk */
+	uint32_t head; /* next to pop, in hc */
+	uint32_t tail; /* next free, in tc */
 };
 
 static inline bool
 eng_fifo_empty(const struct eng_fifo *q)
 {
-	return q->head == q->tail;
+	return q->hc == ENG_FIFO_NONE;
 }
 
+/* The head entry; q not empty. */
 static inline uint64_t
 eng_fifo_peek(const struct eng_fifo *q)
 {
-	return q->e[q->head & q->mask];
+	return q->pool->e[(size_t)q->hc * ENG_FIFO_CHUNK + q->head];
 }
 
 static inline uint32_t
@@ -131,9 +151,31 @@ eng_fifo_idx(uint64_t v)
 }
 
 static inline void
+eng_fifo_chunk_free(struct eng_fifo_pool *p, uint32_t c)
+{
+	p->next[c] = p->free;
+	p->free = c;
+	p->nb_free++;
+}
+
+/* Drop the head entry; q not empty.  A chunk emptied goes back to the pool. */
+static inline void
 eng_fifo_pop(struct eng_fifo *q)
 {
+	uint32_t c = q->hc;
+
 	q->head++;
+	if (c == q->tc && q->head == q->tail) {
+		eng_fifo_chunk_free(q->pool, c);
+		q->hc = ENG_FIFO_NONE;
+		q->tc = ENG_FIFO_NONE;
+		q->head = 0;
+		q->tail = 0;
+	} else if (q->head == ENG_FIFO_CHUNK) {
+		q->hc = q->pool->next[c];
+		q->head = 0;
+		eng_fifo_chunk_free(q->pool, c);
+	}
 }
 
 /* Whether FIFO entry v is f's as it is now (not left by an earlier flow). */
@@ -145,17 +187,50 @@ eng_fifo_current(const struct eng_flow *f, uint64_t v)
 
 struct eng_ftable;
 
-/* Drop q's stale entries, keeping the order of the others. */
+/* Drop q's stale entries, keeping the order of the others; the chunks
+ * left empty go back to the pool. */
 void eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q);
+/* The same for every FIFO of t. */
+void eng_fifo_compact_all(const struct eng_ftable *t);
+
+/* A free chunk of p (there is one: eng_fifo_push()). */
+static inline uint32_t
+eng_fifo_chunk_take(struct eng_fifo_pool *p)
+{
+	uint32_t c = p->free;
+
+	RTE_VERIFY(c != ENG_FIFO_NONE);
+	p->free = p->next[c];
+	p->nb_free--;
+	p->next[c] = ENG_FIFO_NONE;
+	return c;
+}
 
 /* Queue f (index idx) at q's tail. */
 static inline void
 eng_fifo_push(const struct eng_ftable *t, struct eng_fifo *q, const struct eng_flow *f,
 		uint32_t idx)
 {
-	if (unlikely(q->tail - q->head > q->mask))
-		eng_fifo_compact(t, q);
-	q->e[q->tail++ & q->mask] = (uint64_t)f->seq << 32 | idx;
+	struct eng_fifo_pool *p = q->pool;
+
+	if (unlikely(q->tc == ENG_FIFO_NONE || q->tail == ENG_FIFO_CHUNK)) {
+		/* the pool is sized so that a compaction leaves free chunks;
+		 * it may also have made room in q's tail chunk, or emptied q */
+		if (unlikely(p->free == ENG_FIFO_NONE))
+			eng_fifo_compact_all(t);
+		if (q->tc == ENG_FIFO_NONE) {
+			q->hc = q->tc = eng_fifo_chunk_take(p);
+			q->head = 0;
+			q->tail = 0;
+		} else if (q->tail == ENG_FIFO_CHUNK) {
+			uint32_t c = eng_fifo_chunk_take(p);
+
+			p->next[q->tc] = c;
+			q->tc = c;
+			q->tail = 0;
+		}
+	}
+	p->e[(size_t)q->tc * ENG_FIFO_CHUNK + q->tail++] = (uint64_t)f->seq << 32 | idx;
 }
 
 /* Per-list state of a set of flows sharing a clock (one lport). */
@@ -218,7 +293,8 @@ struct eng_ftable {
 	uint64_t lru_gran_ns;    /* LRU moves at most this often per flow */
 	struct eng_flist *lists; /* [nb_lists] */
 	uint16_t nb_lists;
-	struct eng_pcust *pcust; /* [pcust_cap] */
+	struct eng_fifo_pool fifo; /* the lists' FIFOs' entries */
+	struct eng_pcust *pcust;   /* [pcust_cap] */
 	uint16_t pcust_cap;
 	uint16_t pcust_free; /* free list head: index + 1, 0 = empty */
 	struct eng_ftable_ctr ctr;

@@ -60,43 +60,114 @@ pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t
 	eng_flow_key_qp(k, port_id, qpn);
 }
 
-/* Twice the capacity: a full ring is at least half stale entries, so a
- * compaction frees as many slots as the table has flows. */
-static int
-fifo_init(struct eng_fifo *q, uint32_t cap, int socket)
+/*
+ * The FIFOs' pool (engine_flow.h): twice the entries of every flow queued
+ * in each of the kinds (TX coalescing, timers), plus two part-filled
+ * chunks per FIFO and one: after a compaction of every FIFO at least
+ * half of it is free.
+ */
+static uint32_t
+fifo_chunks(uint32_t cap, uint32_t kinds, uint32_t nb_fifos)
 {
-	uint32_t n = rte_align32pow2(2 * cap);
+	uint64_t live = ((uint64_t)cap * kinds + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK;
 
-	q->e = rte_malloc_socket("pcc_flow_fifo", sizeof(*q->e) * n, RTE_CACHE_LINE_SIZE, socket);
-	if (q->e == NULL)
+	return (uint32_t)RTE_MIN(2 * live + 2 * (uint64_t)nb_fifos + 1, (uint64_t)UINT32_MAX - 1);
+}
+
+static int
+fifo_pool_init(struct eng_fifo_pool *p, uint32_t nb_chunks, int socket)
+{
+	uint32_t c;
+
+	p->e = rte_malloc_socket("pcc_flow_fifo", sizeof(*p->e) * ENG_FIFO_CHUNK * nb_chunks,
+			RTE_CACHE_LINE_SIZE, socket);
+	p->next = rte_malloc_socket("pcc_flow_fifo_next", sizeof(*p->next) * nb_chunks,
+			RTE_CACHE_LINE_SIZE, socket);
+	if (p->e == NULL || p->next == NULL)
 		return -ENOMEM;
-	q->mask = n - 1;
+	for (c = 0; c < nb_chunks; c++)
+		p->next[c] = c + 1 < nb_chunks ? c + 1 : ENG_FIFO_NONE;
+	p->free = 0;
+	p->nb_chunks = nb_chunks;
+	p->nb_free = nb_chunks;
+	return 0;
+}
+
+static void
+fifo_init(struct eng_fifo *q, struct eng_fifo_pool *p)
+{
+	q->pool = p;
+	q->hc = ENG_FIFO_NONE;
+	q->tc = ENG_FIFO_NONE;
 	q->head = 0;
 	q->tail = 0;
-	return 0;
 }
 
 void
 eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q)
 {
-	uint32_t i, n = q->head;
+	struct eng_fifo_pool *p = q->pool;
+	uint32_t rc = q->hc, ro = q->head, wc = q->hc, wo = q->head, c;
 
-	for (i = q->head; i != q->tail; i++) {
-		uint64_t v = q->e[i & q->mask];
+	if (eng_fifo_empty(q))
+		return;
+	/* read and write cursors over the chunks, the writer never ahead */
+	for (;;) {
+		uint64_t v;
 
-		if (eng_fifo_current(eng_flow_at(t, eng_fifo_idx(v)), v))
-			q->e[n++ & q->mask] = v;
+		if (rc == q->tc && ro == q->tail)
+			break;
+		if (ro == ENG_FIFO_CHUNK) {
+			rc = p->next[rc];
+			ro = 0;
+			continue;
+		}
+		v = p->e[(size_t)rc * ENG_FIFO_CHUNK + ro++];
+		if (!eng_fifo_current(eng_flow_at(t, eng_fifo_idx(v)), v))
+			continue;
+		if (wo == ENG_FIFO_CHUNK) {
+			wc = p->next[wc];
+			wo = 0;
+		}
+		p->e[(size_t)wc * ENG_FIFO_CHUNK + wo++] = v;
 	}
-	q->tail = n;
+	/* the chunks after the writer's go back */
+	c = wc != q->tc ? p->next[wc] : ENG_FIFO_NONE;
+	while (c != ENG_FIFO_NONE) {
+		uint32_t n = c == q->tc ? ENG_FIFO_NONE : p->next[c];
+
+		eng_fifo_chunk_free(p, c);
+		c = n;
+	}
+	if (wc == q->hc && wo == q->head) {
+		/* nothing current: the FIFO lets its last chunk go too */
+		eng_fifo_chunk_free(p, wc);
+		fifo_init(q, p);
+		return;
+	}
+	p->next[wc] = ENG_FIFO_NONE;
+	q->tc = wc;
+	q->tail = wo;
+}
+
+void
+eng_fifo_compact_all(const struct eng_ftable *t)
+{
+	uint16_t l;
+
+	for (l = 0; l < t->nb_lists; l++) {
+		eng_fifo_compact(t, &t->lists[l].txc);
+		eng_fifo_compact(t, &t->lists[l].timer);
+	}
 }
 
 /*
  * Out of memory for a flow table: say what fits.  An entry costs its
  * stride here plus about ENG_FLOW_HASH_BYTES in the rte_hash and the QP
- * index (two 8-byte slots), plus 16 bytes per port in each of its FIFOs
- * (fifo_init(): two 8-byte entries a flow at a power-of-two capacity);
- * the largest power of two of entries that fits in what the heap has
- * left is the --flows to suggest.
+ * index (two 8-byte slots), plus 16 bytes per kind of FIFO (fifo_chunks():
+ * two 8-byte entries a flow, whatever the number of ports); the largest
+ * power of two of entries that fits in what the heap has left is the
+ * --flows to suggest.
  */
 #define ENG_FLOW_HASH_BYTES 112u
 #define ENG_FLOW_FIFO_BYTES 16u
@@ -107,8 +178,7 @@ flows_hint(const struct eng_ftable_conf *c, uint32_t stride)
 	struct rte_malloc_socket_stats st;
 	uint64_t free_b = 0, fit = 1;
 	uint32_t per = stride + ENG_FLOW_HASH_BYTES +
-			ENG_FLOW_FIFO_BYTES * (c->timer_fifo ? 2u : 1u) *
-					(uint32_t)__builtin_popcountll(c->list_mask);
+			ENG_FLOW_FIFO_BYTES * (c->timer_fifo ? 2u : 1u);
 
 	if (c->socket >= 0 && rte_malloc_get_socket_stats(c->socket, &st) == 0)
 		free_b = st.heap_freesz_bytes;
@@ -198,6 +268,7 @@ int
 eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 {
 	struct rte_hash_parameters hp;
+	uint32_t kinds;
 	uint16_t l;
 	int ret;
 
@@ -266,17 +337,19 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 
 		fl->lru_head = ENG_NONE;
 		fl->lru_tail = ENG_NONE;
-		if (!(c->list_mask & (UINT64_C(1) << l)))
-			continue;
-		ret = fifo_init(&fl->txc, t->cap, c->socket);
-		if (ret == 0 && c->timer_fifo)
-			ret = fifo_init(&fl->timer, t->cap, c->socket);
-		if (ret < 0) {
-			ENG_LOG(ERR, "flow table %s: cannot allocate event queues", c->name);
-			flows_hint(c, t->stride);
-			eng_ftable_fini(t);
-			return ret;
-		}
+		fifo_init(&fl->txc, &t->fifo);
+		fifo_init(&fl->timer, &t->fifo);
+	}
+	kinds = c->timer_fifo ? 2u : 1u;
+	ret = fifo_pool_init(&t->fifo,
+			fifo_chunks(t->cap, kinds,
+					kinds * (uint32_t)__builtin_popcountll(c->list_mask)),
+			c->socket);
+	if (ret < 0) {
+		ENG_LOG(ERR, "flow table %s: cannot allocate event queues", c->name);
+		flows_hint(c, t->stride);
+		eng_ftable_fini(t);
+		return ret;
 	}
 	return 0;
 }
@@ -284,14 +357,10 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 void
 eng_ftable_fini(struct eng_ftable *t)
 {
-	uint16_t l;
-
-	if (t->lists != NULL) {
-		for (l = 0; l < t->nb_lists; l++) {
-			rte_free(t->lists[l].txc.e);
-			rte_free(t->lists[l].timer.e);
-		}
-	}
+	rte_free(t->fifo.e);
+	rte_free(t->fifo.next);
+	t->fifo.e = NULL;
+	t->fifo.next = NULL;
 	rte_free(t->lists);
 	rte_free(t->mem);
 	rte_free(t->pcust);

@@ -41,9 +41,10 @@ evict_cb(struct eng_flow *f, uint32_t idx, void *arg)
 	last_evicted = idx;
 }
 
-/* A fresh table of cap flows, two lists (0 and 1), 48-byte contexts. */
+/* A fresh table of cap flows, lists 0 .. nb_lists - 1 (at most 16),
+ * 48-byte contexts. */
 static void
-table_new(uint32_t cap, uint8_t full, uint64_t idle_ns)
+table_new_lists(uint32_t cap, uint8_t full, uint64_t idle_ns, uint16_t nb_lists)
 {
 	struct eng_ftable_conf c;
 	char name[32];
@@ -55,8 +56,8 @@ table_new(uint32_t cap, uint8_t full, uint64_t idle_ns)
 	c.ctx_size = 48;
 	c.full = full;
 	c.idle_ns = idle_ns;
-	c.nb_lists = 2;
-	c.list_mask = 3;
+	c.nb_lists = nb_lists;
+	c.list_mask = (UINT64_C(1) << nb_lists) - 1;
 	c.timer_fifo = true;
 	c.socket = SOCKET_ID_ANY;
 	assert_int_equal(eng_ftable_init(&ft, &c), 0);
@@ -64,13 +65,24 @@ table_new(uint32_t cap, uint8_t full, uint64_t idle_ns)
 	last_evicted = ENG_NONE;
 }
 
+/* A fresh table of cap flows, two lists (0 and 1), 48-byte contexts. */
+static void
+table_new(uint32_t cap, uint8_t full, uint64_t idle_ns)
+{
+	table_new_lists(cap, full, idle_ns, 2);
+}
+
 static struct eng_flow *
 add(uint32_t qpn, uint16_t lp, uint64_t now, bool *created)
 {
 	struct pcc_engine_flow_key k;
 	struct eng_flow_init init = { .lp = lp, .dev_port = 0, .slot = 3 };
-	uint64_t nows[2] = { now, now };
+	uint64_t nows[16];
+	unsigned int i;
 	bool c;
+
+	for (i = 0; i < RTE_DIM(nows); i++)
+		nows[i] = now;
 
 	pcc_engine_flow_key_qp(&k, 0, qpn);
 	return eng_flow_add(&ft, &k, eng_flow_hash(&k), &init, now, nows, evict_cb, NULL,
@@ -375,17 +387,70 @@ test_snapshot(void **state)
 	eng_ftable_fini(&ft);
 }
 
+/* q's entries, head first, into out (at most max); how many there are. */
+static uint32_t
+fifo_entries(const struct eng_fifo *q, uint64_t *out, uint32_t max)
+{
+	uint32_t c = q->hc, o = q->head, n = 0;
+
+	if (eng_fifo_empty(q))
+		return 0;
+	while (c != q->tc || o != q->tail) {
+		if (o == ENG_FIFO_CHUNK) {
+			c = q->pool->next[c];
+			assert_true(c != ENG_FIFO_NONE);
+			o = 0;
+			continue;
+		}
+		if (n < max)
+			out[n] = q->pool->e[(size_t)c * ENG_FIFO_CHUNK + o];
+		n++;
+		o++;
+	}
+	return n;
+}
+
+/* The chunks q holds: from its head's to its tail's. */
+static uint32_t
+fifo_nb_chunks(const struct eng_fifo *q)
+{
+	uint32_t c = q->hc, n = 1;
+
+	if (eng_fifo_empty(q))
+		return 0;
+	while (c != q->tc) {
+		c = q->pool->next[c];
+		n++;
+	}
+	return n;
+}
+
+/* Every chunk of the pool is either free or one FIFO's. */
+static void
+pool_accounted(void)
+{
+	uint32_t l, used = 0, c, nfree = 0;
+
+	for (l = 0; l < ft.nb_lists; l++)
+		used += fifo_nb_chunks(&ft.lists[l].txc) + fifo_nb_chunks(&ft.lists[l].timer);
+	for (c = ft.fifo.free; c != ENG_FIFO_NONE; c = ft.fifo.next[c])
+		nfree++;
+	assert_int_equal(nfree, ft.fifo.nb_free);
+	assert_int_equal(used + nfree, ft.fifo.nb_chunks);
+}
+
 /* The qpns of q's current entries, head first; how many. */
 static uint32_t
 fifo_qpns(const struct eng_fifo *q, uint32_t *out, uint32_t max)
 {
-	uint32_t i, n = 0;
+	static uint64_t v[1u << 14]; /* more than any test's pool holds */
+	uint32_t i, n = 0, nv = fifo_entries(q, v, RTE_DIM(v));
 
-	for (i = q->head; i != q->tail; i++) {
-		uint64_t v = q->e[i & q->mask];
-		const struct eng_flow *f = eng_flow_at(&ft, eng_fifo_idx(v));
+	assert_true(nv <= RTE_DIM(v));
+	for (i = 0; i < nv; i++) {
+		const struct eng_flow *f = eng_flow_at(&ft, eng_fifo_idx(v[i]));
 
-		if (eng_fifo_current(f, v) && n < max)
+		if (eng_fifo_current(f, v[i]) && n < max)
 			out[n++] = f->key.qpn;
 	}
 	return n;
@@ -410,8 +475,9 @@ test_fifo_stale(void **state)
 	table_new(cap, PCC_ENGINE_FLOW_FULL_EVICT, 0);
 	q0 = &ft.lists[0].timer;
 	q1 = &ft.lists[1].timer;
-	/* the ring is twice the capacity, rounded up */
-	assert_true(q0->mask + 1 >= 2 * cap);
+	/* the pool: twice every flow queued in both kinds, two chunks a FIFO */
+	assert_int_equal(ft.fifo.nb_chunks,
+			2 * ((2 * cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) + 2 * 4 + 1);
 	for (i = 0; i < cap; i++) {
 		f = add(100 + i, 0, i, NULL);
 		assert_non_null(f);
@@ -435,19 +501,129 @@ test_fifo_stale(void **state)
 	/* churn: every round the oldest flow goes, a new one comes on list 0
 	 * and queues; the ring never holds more than it can, and after every
 	 * push its current entries are list 0's flows, oldest first */
-	for (round = 0; round < 8 * (q0->mask + 1) + 5; round++) {
+	for (round = 0; round < 8 * ft.fifo.nb_chunks * ENG_FIFO_CHUNK + 5; round++) {
 		f = add(1000 + round, 0, cap + 1 + round, NULL);
 		assert_non_null(f);
 		idx = eng_flow_idx(&ft, f);
 		f->flags |= ENG_FLOW_F_TIMER_Q;
 		eng_fifo_push(&ft, q0, f, idx);
-		assert_true(q0->tail - q0->head <= q0->mask + 1);
+		pool_accounted();
 		n = fifo_qpns(q0, qpns, RTE_DIM(qpns));
 		assert_int_equal(n, ft.lists[0].nb);
 		for (i = 1; i < n; i++)
 			assert_true(qpns[i] > qpns[i - 1]);
 		assert_int_equal(qpns[n - 1], 1000 + round);
 	}
+	eng_ftable_fini(&ft);
+}
+
+/*
+ * The push that finds the pool empty: churn through a table of 48 flows
+ * on one port fills the whole pool with that port's FIFO, mostly stale;
+ * the next flow (which evicts the oldest) pushes: the compaction keeps
+ * the 47 entries still current, which leaves room in the chunk they are
+ * now in, and the push goes there: 48 entries, every one current, in
+ * order, nothing between them.
+ */
+static void
+test_fifo_compact_room(void **state)
+{
+	const uint32_t cap = 48;
+	uint32_t qpns[CAP], i, n, pushes;
+	static uint64_t v[1u << 14];
+	struct eng_fifo *q;
+	struct eng_flow *f;
+
+	(void)state;
+	table_new(cap, PCC_ENGINE_FLOW_FULL_EVICT, 0);
+	q = &ft.lists[0].timer;
+	pushes = ft.fifo.nb_chunks * ENG_FIFO_CHUNK;
+	for (i = 0; i < pushes; i++) {
+		f = add(1000 + i, 0, i, NULL);
+		assert_non_null(f);
+		eng_fifo_push(&ft, q, f, eng_flow_idx(&ft, f));
+	}
+	/* the port's FIFO holds the whole pool, its last chunk full */
+	assert_int_equal(ft.fifo.nb_free, 0);
+	assert_int_equal(fifo_entries(q, v, RTE_DIM(v)), pushes);
+	f = add(1000 + pushes, 0, pushes, NULL);
+	assert_non_null(f);
+	eng_fifo_push(&ft, q, f, eng_flow_idx(&ft, f));
+	pool_accounted();
+	assert_int_equal(fifo_nb_chunks(q), 1);
+	assert_int_equal(fifo_entries(q, v, RTE_DIM(v)), cap);
+	n = fifo_qpns(q, qpns, RTE_DIM(qpns));
+	assert_int_equal(n, cap);
+	for (i = 0; i < n; i++)
+		assert_int_equal(qpns[i], 1000 + pushes + 1 - cap + i);
+	eng_ftable_fini(&ft);
+}
+
+/*
+ * Sixteen ports' FIFOs share one pool sized by the table, not by the
+ * ports: churn through a full table of 48 flows spread over the ports,
+ * every push on the new flow's own port, every 16th round the head of
+ * some port's FIFO popped.  The stale entries run the pool out again and
+ * again: every FIFO is compacted.  After each step every chunk is free or
+ * one FIFO's, and each FIFO's current entries are its port's queued
+ * flows in the order they were queued.
+ */
+static void
+test_fifo_ports_share(void **state)
+{
+	const uint32_t cap = 48;
+	const uint16_t nl = 16;
+	static uint32_t queued[16][200 * 48];
+	uint32_t qpns[CAP], n, round, l, nq[16];
+	struct eng_flow *f;
+
+	(void)state;
+	table_new_lists(cap, PCC_ENGINE_FLOW_FULL_EVICT, 0, nl);
+	/* 16 ports, two kinds: 32 FIFOs of two chunks each at most */
+	assert_int_equal(ft.fifo.nb_chunks,
+			2 * ((2 * cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) + 2 * 2 * nl + 1);
+	pool_accounted();
+	memset(nq, 0, sizeof(nq));
+	for (round = 0; round < 200 * cap; round++) {
+		l = (round * 7) % nl;
+		f = add(10000 + round, (uint16_t)l, round, NULL);
+		assert_non_null(f);
+		f->flags |= ENG_FLOW_F_TIMER_Q;
+		eng_fifo_push(&ft, &ft.lists[l].timer, f, eng_flow_idx(&ft, f));
+		assert_true(nq[l] < RTE_DIM(queued[l]));
+		queued[l][nq[l]++] = 10000 + round;
+		if (round % 16 == 15) {
+			/* a head popped: the oldest of port round % nl */
+			struct eng_fifo *q = &ft.lists[round % nl].timer;
+
+			while (!eng_fifo_empty(q) && eng_fifo_head(&ft, q) == NULL)
+				eng_fifo_pop(q);
+			if (!eng_fifo_empty(q))
+				eng_fifo_pop(q);
+		}
+		pool_accounted();
+		for (l = 0; l < nl; l++) {
+			uint32_t k = 0, j;
+
+			n = fifo_qpns(&ft.lists[l].timer, qpns, RTE_DIM(qpns));
+			/* the current entries: a tail of what port l queued,
+			 * in order, each flow still in the table */
+			for (j = 0; j < n; j++) {
+				while (k < nq[l] && queued[l][k] != qpns[j])
+					k++;
+				assert_true(k < nq[l]);
+				assert_non_null(lookup(qpns[j]));
+				k++;
+			}
+			assert_true(n <= ft.lists[l].nb);
+		}
+	}
+	/* every FIFO emptied gives every chunk back */
+	for (l = 0; l < nl; l++)
+		while (!eng_fifo_empty(&ft.lists[l].timer))
+			eng_fifo_pop(&ft.lists[l].timer);
+	pool_accounted();
+	assert_int_equal(ft.fifo.nb_free, ft.fifo.nb_chunks);
 	eng_ftable_fini(&ft);
 }
 
@@ -569,6 +745,8 @@ main(void)
 		cmocka_unit_test(test_no_aging),
 		cmocka_unit_test(test_snapshot),
 		cmocka_unit_test(test_fifo_stale),
+		cmocka_unit_test(test_fifo_compact_room),
+		cmocka_unit_test(test_fifo_ports_share),
 		cmocka_unit_test(test_large_table),
 		cmocka_unit_test(test_qp_index_churn),
 	};
