@@ -109,8 +109,10 @@ static_assert(offsetof(struct eng_flow, seq) == 0 && offsetof(struct eng_flow, e
  * memory is the table's, not the table's times its ports: a FIFO holds
  * the chunks its entries span (none when empty).  The pool has room for
  * twice the entries of a table whose every flow is queued in each kind,
- * plus two part-filled chunks per FIFO: when it runs out, every FIFO is
- * compacted (eng_fifo_compact_all()), which frees at least half of it.
+ * plus two part-filled chunks per FIFO and one: when it runs out, every
+ * FIFO is compacted (eng_fifo_compact_all()), which frees at least as
+ * many chunks as those flows fill, plus one.  Only the FIFOs the pool was
+ * sized for have it (pool NULL on the others: a push there is a bug).
  */
 #define ENG_FIFO_CHUNK 64u
 #define ENG_FIFO_NONE UINT32_MAX

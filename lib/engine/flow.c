@@ -63,8 +63,9 @@ pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t
 /*
  * The FIFOs' pool (engine_flow.h): twice the entries of every flow queued
  * in each of the kinds (TX coalescing, timers), plus two part-filled
- * chunks per FIFO and one: after a compaction of every FIFO at least
- * half of it is free.
+ * chunks per FIFO and one.  A compacted FIFO holds at most its current
+ * entries' chunks and two (its head's offset is kept), so a compaction of
+ * every FIFO frees at least the live entries' chunks and one.
  */
 static uint32_t
 fifo_chunks(uint32_t cap, uint32_t kinds, uint32_t nb_fifos)
@@ -269,6 +270,7 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 {
 	struct rte_hash_parameters hp;
 	uint32_t kinds;
+	bool sized;
 	uint16_t l;
 	int ret;
 
@@ -337,8 +339,10 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 
 		fl->lru_head = ENG_NONE;
 		fl->lru_tail = ENG_NONE;
-		fifo_init(&fl->txc, &t->fifo);
-		fifo_init(&fl->timer, &t->fifo);
+		/* the FIFOs the pool is sized for get it */
+		sized = (c->list_mask & (UINT64_C(1) << l)) != 0;
+		fifo_init(&fl->txc, sized ? &t->fifo : NULL);
+		fifo_init(&fl->timer, sized && c->timer_fifo ? &t->fifo : NULL);
 	}
 	kinds = c->timer_fifo ? 2u : 1u;
 	ret = fifo_pool_init(&t->fifo,

@@ -465,7 +465,7 @@ fifo_qpns(const struct eng_fifo *q, uint32_t *out, uint32_t max)
 static void
 test_fifo_stale(void **state)
 {
-	/* not a power of two: pow2(cap + 1) would be a smaller ring */
+	/* not a multiple of a chunk */
 	const uint32_t cap = 48;
 	struct eng_fifo *q0, *q1;
 	struct eng_flow *f, *g;
@@ -499,8 +499,9 @@ test_fifo_stale(void **state)
 	eng_fifo_push(&ft, q1, g, eng_flow_idx(&ft, g));
 	assert_true(eng_fifo_current(g, eng_fifo_peek(q1)));
 	/* churn: every round the oldest flow goes, a new one comes on list 0
-	 * and queues; the ring never holds more than it can, and after every
-	 * push its current entries are list 0's flows, oldest first */
+	 * and queues; every chunk of the pool stays free or a FIFO's, and
+	 * after every push list 0's current entries are its flows, oldest
+	 * first */
 	for (round = 0; round < 8 * ft.fifo.nb_chunks * ENG_FIFO_CHUNK + 5; round++) {
 		f = add(1000 + round, 0, cap + 1 + round, NULL);
 		assert_non_null(f);
