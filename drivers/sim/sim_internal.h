@@ -353,9 +353,8 @@ struct sim_ev_place {
 	uint32_t renumbers; /* sim->renumbers when it was kept */
 };
 
-/* One direction of a link: the egress side of a port. */
 /*
- * An egress port.  Cache-line aligned (sim_model_build()): what its
+ * An egress port: one direction of a link.  Cache-line aligned (sim_model_build()): what its
  * events read and write (enqueue, start, end of transmission, arrival)
  * comes first, in the first four lines; the name and what only marking,
  * telemetry and the outputs use, after.

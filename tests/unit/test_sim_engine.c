@@ -27,7 +27,6 @@
 
 #include <rte_common.h>
 #include <rte_eal.h>
-#include <rte_errno.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
@@ -39,7 +38,6 @@
 #include "pcc_host.h"
 #include "pcc_sim.h"
 #include "pcc_simrun.h"
-#include "test_eal.h"
 #include "test_sim_wire.h"
 
 /* one DCQCN flow that starts after 100 us of nothing */
@@ -660,14 +658,6 @@ main(void)
 		cmocka_unit_test(test_rate_change_next_departure),
 		cmocka_unit_test(test_port_skip_same),
 	};
-	int ret;
 
-	if (test_eal_init("test_sim_engine", "512", "-l", "0", "--log-level", "pcc.*:warning",
-			    NULL) < 0) {
-		fprintf(stderr, "EAL: %s\n", rte_strerror(rte_errno));
-		return 1;
-	}
-	ret = cmocka_run_group_tests(tests, NULL, NULL);
-	test_eal_cleanup();
-	return ret;
+	return cmocka_run_group_tests(tests, wire_eal_setup, wire_eal_teardown);
 }

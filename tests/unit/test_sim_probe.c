@@ -22,7 +22,6 @@
 
 #include <rte_common.h>
 #include <rte_eal.h>
-#include <rte_errno.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
@@ -35,7 +34,6 @@
 #include "pcc_proto_tlm.h"
 #include "pcc_sim.h"
 #include "pcc_simrun.h"
-#include "test_eal.h"
 #include "test_sim_wire.h"
 
 static int
@@ -297,14 +295,6 @@ main(void)
 		cmocka_unit_test(test_ifa2_hw_np_doca),
 		cmocka_unit_test(test_ifa1),
 	};
-	int ret;
 
-	if (test_eal_init("test_sim_probe", "512", "-l", "0", "--log-level", "pcc.*:warning",
-			    NULL) < 0) {
-		fprintf(stderr, "EAL: %s\n", rte_strerror(rte_errno));
-		return 1;
-	}
-	ret = cmocka_run_group_tests(tests, NULL, NULL);
-	test_eal_cleanup();
-	return ret;
+	return cmocka_run_group_tests(tests, wire_eal_setup, wire_eal_teardown);
 }

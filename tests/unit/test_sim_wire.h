@@ -13,9 +13,11 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_errno.h>
 #include <rte_lcore.h>
 
 #include "host.h"
@@ -23,6 +25,7 @@
 #include "pcc_host.h"
 #include "pcc_sim.h"
 #include "pcc_simrun.h"
+#include "test_eal.h"
 
 /* A scenario wired to the engine as dpdk-pcc --sim does (lib/simrun). */
 struct wired {
@@ -96,6 +99,28 @@ wire_step(struct pcc_sim *sim, uint64_t idle_until_ns)
 	if (idle_until_ns != PCC_ENGINE_POLL_BUSY)
 		pcc_sim_engine_idle(sim, idle_until_ns);
 	return pcc_sim_step(sim) != 0;
+}
+
+/* Both programs' cmocka group setup: the EAL on lcore 0 (the poll lcore),
+ * the engine's and the sim's logs from warnings up. */
+static inline int
+wire_eal_setup(void **state)
+{
+	(void)state;
+	if (test_eal_init("test_sim_wire", "512", "-l", "0", "--log-level", "pcc.*:warning", NULL) <
+			0) {
+		fprintf(stderr, "EAL: %s\n", rte_strerror(rte_errno));
+		return -1;
+	}
+	return 0;
+}
+
+static inline int
+wire_eal_teardown(void **state)
+{
+	(void)state;
+	test_eal_cleanup();
+	return 0;
 }
 
 #endif /* TEST_SIM_WIRE_H */
