@@ -647,8 +647,7 @@ pcc_sim_release(struct pcc_sim *sim)
 			free_ring(sim->hosts[i].txr);
 		}
 	}
-	sim->heap_n = 0;
-	sim->ev_hole = false;
+	sim_ev_clear(sim);
 	sim->done = true;
 }
 

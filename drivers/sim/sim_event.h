@@ -6,11 +6,11 @@
 #define SIM_EVENT_H
 
 /*
- * The event heap's inline part, for the loop that runs events
+ * The event queue's inline part, for the loop that runs events
  * (sim_model.c) and sim_event.c.  16 bytes an event: the time, and a key
  * whose high bits are the insertion sequence (unique: it alone breaks
  * ties of time) and whose low bits are the type and object.  Comparing
- * (t, key) is comparing (t, seq); four events share a cache line.
+ * (t, key) is comparing (t, seq).  struct sim_evq says where events are.
  */
 
 #include "sim_internal.h"
@@ -67,55 +67,108 @@ ev_fill_root(struct sim_ev *h, uint32_t n, struct sim_ev e)
 	ev_sift_up(h, i, e);
 }
 
-/*
- * e into the hole at the root, from the top: down while a child is
- * earlier than e.  For a new event, which is usually among the earliest
- * (the next frame's end of transmission): it stops in a level or two
- * where ev_fill_root() would go to a leaf and climb back.
- */
-static inline void
-ev_fill_root_top(struct sim_ev *h, uint32_t n, struct sim_ev e)
+/* The first bucket at or after b with events; SIM_EVQ_NB if none. */
+static inline uint32_t
+evq_next(const struct sim_evq *q, uint32_t b)
 {
-	uint32_t i = 0, c;
+	uint32_t w = b >> 6, x;
+	uint64_t m;
 
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n)
-			c += ev_less_nb(&h[c + 1], &h[c]);
-		if (!ev_less(&h[c], &e))
-			break;
-		h[i] = h[c];
-		i = c;
+	if (b >= SIM_EVQ_NB)
+		return SIM_EVQ_NB;
+	m = q->l0[w] & (~UINT64_C(0) << (b & 63));
+	if (m != 0)
+		return (w << 6) + (uint32_t)__builtin_ctzll(m);
+	/* the next l0 word with any, through l1, then l2 */
+	w++;
+	if (w >= SIM_EVQ_NB / 64)
+		return SIM_EVQ_NB;
+	x = w >> 6;
+	m = q->l1[x] & (~UINT64_C(0) << (w & 63));
+	if (m == 0) {
+		x++;
+		if (x >= SIM_EVQ_NB / 4096)
+			return SIM_EVQ_NB;
+		m = q->l2 & (~UINT64_C(0) << x);
+		if (m == 0)
+			return SIM_EVQ_NB;
+		x = (uint32_t)__builtin_ctzll(m);
+		m = q->l1[x];
 	}
-	h[i] = e;
+	w = (x << 6) + (uint32_t)__builtin_ctzll(m);
+	return (w << 6) + (uint32_t)__builtin_ctzll(q->l0[w]);
+}
+
+/* The bucket of the earliest near event; q->near_n > 0.  The buckets
+ * from lo's on come first, then those before it (later nanoseconds). */
+static inline uint32_t
+evq_first(const struct sim_evq *q)
+{
+	uint32_t b = evq_next(q, (uint32_t)q->lo % SIM_EVQ_NB);
+
+	return b < SIM_EVQ_NB ? b : evq_next(q, 0);
+}
+
+static inline void
+evq_bucket_clear(struct sim_evq *q, uint32_t b)
+{
+	uint32_t w = b >> 6;
+
+	q->l0[w] &= ~(UINT64_C(1) << (b & 63));
+	if (q->l0[w] != 0)
+		return;
+	q->l1[w >> 6] &= ~(UINT64_C(1) << (w & 63));
+	if (q->l1[w >> 6] == 0)
+		q->l2 &= ~(UINT64_C(1) << (w >> 6));
 }
 
 /*
- * The earliest event, taken: its slot is a hole until the next push fills
- * it (one pass down the heap for the pop and that push) or
- * sim_ev_take_done() closes it.  Between the two only sim_ev_push().
+ * The earliest event, out, if it is due by until: its time, type and
+ * object, and its sequence the running one (sim->run_seq).
  */
-static inline void
-sim_ev_take_inline(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj)
+static inline bool
+sim_ev_take_until(struct pcc_sim *sim, uint64_t until, uint64_t *t, uint32_t *type, uint32_t *obj)
 {
-	const struct sim_ev *h = sim->heap;
+	struct sim_evq *q = &sim->evq;
+	struct sim_ev e;
+	uint32_t b = 0, ni = SIM_EVQ_NONE;
 
-	*t = h[0].t;
-	*type = (uint32_t)(h[0].key >> EV_TYPE_SHIFT) & ((1u << SIM_EV_TYPE_BITS) - 1);
-	*obj = (uint32_t)(h[0].key & EV_OBJ_MASK);
-	sim->ev_hole = true;
-}
+	if (q->near_n > 0) {
+		b = evq_first(q);
+		ni = q->bucket[b];
+		if (q->heap_n > 0 && ev_less(&q->heap[0], &q->node[ni].e))
+			ni = SIM_EVQ_NONE;
+	} else if (q->heap_n == 0) {
+		return false;
+	}
+	if (ni != SIM_EVQ_NONE) {
+		struct sim_evn *n = &q->node[ni];
 
-static inline void
-sim_ev_take_done_inline(struct pcc_sim *sim)
-{
-	uint32_t n;
-
-	if (!sim->ev_hole)
-		return;
-	sim->ev_hole = false;
-	n = --sim->heap_n;
-	if (n > 0)
-		ev_fill_root(sim->heap, n, sim->heap[n]);
+		e = n->e;
+		if (e.t > until)
+			return false;
+		q->bucket[b] = n->next;
+		if (n->next == SIM_EVQ_NONE)
+			evq_bucket_clear(q, b);
+		else
+			q->node[n->next].last = n->last;
+		n->next = q->free;
+		q->free = ni;
+		q->near_n--;
+	} else {
+		e = q->heap[0];
+		if (e.t > until)
+			return false;
+		if (--q->heap_n > 0)
+			ev_fill_root(q->heap, q->heap_n, q->heap[q->heap_n]);
+	}
+	if (e.t > q->lo)
+		q->lo = e.t;
+	*t = e.t;
+	*type = (uint32_t)(e.key >> EV_TYPE_SHIFT) & ((1u << SIM_EV_TYPE_BITS) - 1);
+	*obj = (uint32_t)(e.key & EV_OBJ_MASK);
+	sim->run_seq = e.key >> SIM_EV_SEQ_SHIFT;
+	return true;
 }
 
 #endif /* SIM_EVENT_H */

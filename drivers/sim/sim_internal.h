@@ -528,6 +528,40 @@ struct sim_ev {
 	};
 };
 
+/*
+ * The event queue (sim_event.c).  The near events, from lo's nanosecond
+ * to SIM_EVQ_NB - 1 ns later (no pending near event is earlier than lo's
+ * nanosecond), are in a list per nanosecond (bucket t % SIM_EVQ_NB), in
+ * order, with a three-level bitmap of the buckets that have any: a push
+ * and a pop do not depend on how many events are pending.  The rest (later
+ * ones, and any pushed before lo) are in a binary heap.  The earliest
+ * event is the earlier of the first near one and the heap's root.
+ */
+#define SIM_EVQ_NONE UINT32_MAX
+#define SIM_EVQ_NB 65536u /* ns: the link delays, ACK timers, sources' gaps */
+
+struct sim_evn {
+	struct sim_ev e;
+	uint32_t next; /* the next of its bucket, or of the free list */
+	uint32_t last; /* the first of a bucket's: the bucket's last (a
+	                * nanosecond's events come in push order: each goes
+	                * after it, no walk) */
+};
+
+struct sim_evq {
+	struct sim_evn *node;           /* [cap] */
+	uint32_t *bucket;               /* [SIM_EVQ_NB]: first node, or NONE */
+	uint64_t l0[SIM_EVQ_NB / 64];   /* buckets with events */
+	uint64_t l1[SIM_EVQ_NB / 4096]; /* l0 words not 0 */
+	uint64_t l2;                    /* l1 words not 0 */
+	uint64_t lo;
+	uint32_t free;
+	uint32_t near_n;
+	struct sim_ev *heap; /* [cap] */
+	uint32_t heap_n;
+	uint32_t cap; /* events pending, at most */
+};
+
 struct sim_route {
 	uint32_t off;
 	uint32_t n;
@@ -585,13 +619,10 @@ struct pcc_sim {
 	uint32_t *map_vals;
 	uint32_t map_mask;
 	/* events */
-	struct sim_ev *heap;
-	uint32_t heap_n;
-	uint32_t heap_cap;
+	struct sim_evq evq;
 	uint64_t seq;
 	uint64_t run_seq;   /* the running event's, UINT64_MAX between events */
 	uint32_t renumbers; /* sim_ev_renumber() calls */
-	bool ev_hole;       /* heap[0] was taken and not yet replaced (sim_event.h) */
 	/* pools */
 	struct rte_mempool *pkt_pool;
 	struct sim_pkt *pkt_free; /* freed packets, reused first (sim_model.c) */
@@ -632,6 +663,12 @@ void sim_base_rtt_init(struct pcc_sim *sim);
 int sim_model_build(struct pcc_sim *sim);
 void sim_model_free(struct pcc_sim *sim);
 /* sim_event.c (the loop that runs them: sim_model.c) */
+/* Room for cap pending events. */
+int sim_ev_init(struct pcc_sim *sim, uint32_t cap);
+void sim_ev_fini(struct pcc_sim *sim);
+/* Every pending event dropped. */
+void sim_ev_clear(struct pcc_sim *sim);
+uint32_t sim_ev_count(const struct pcc_sim *sim);
 void sim_ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj);
 void sim_ev_reserve(struct pcc_sim *sim, struct sim_ev_place *pl);
 void sim_ev_push_at(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj,
@@ -640,16 +677,10 @@ void sim_ev_push_at(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj
 bool sim_ev_place_passed(const struct pcc_sim *sim, uint64_t t, const struct sim_ev_place *pl);
 /* The earliest event out (false: none); what sim_run_events() runs next. */
 bool sim_ev_pop(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj);
-/* The earliest event, left in place for the next sim_ev_push() to
- * overwrite (one pass down the heap for both), and its slot closed if
- * none came: what sim_run_events() does around each event. */
-bool sim_ev_take(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj);
-void sim_ev_take_done(struct pcc_sim *sim);
 bool sim_ev_next_time(const struct pcc_sim *sim, uint64_t *t);
 /* Pending events renumbered from 0 in their order (the sequence's bits
  * ran out; sim_ev_push() calls it). */
 void sim_ev_renumber(struct pcc_sim *sim);
-void sim_run_events(struct pcc_sim *sim, uint64_t until);
 /* sim_model.c */
 void sim_run_events(struct pcc_sim *sim, uint64_t until);
 void sim_port_send(struct pcc_sim *sim, uint32_t port, struct sim_pkt *pkt);

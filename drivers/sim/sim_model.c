@@ -395,9 +395,8 @@ sim_run_events(struct pcc_sim *sim, uint64_t until)
 	uint32_t type, obj;
 	uint64_t t;
 
-	while (sim->heap_n > 0 && sim->heap[0].t <= until && sim->heap[0].t <= sim->end) {
-		sim_ev_take_inline(sim, &t, &type, &obj);
-		sim->run_seq = sim->heap[0].key >> SIM_EV_SEQ_SHIFT;
+	/* sim->end may move in: the last flow's completion ends the run */
+	while (sim_ev_take_until(sim, RTE_MIN(until, sim->end), &t, &type, &obj)) {
 		if (t > sim_now(sim))
 			sim_set_now(sim, t);
 		sim->st.events++;
@@ -426,7 +425,6 @@ sim_run_events(struct pcc_sim *sim, uint64_t until)
 		default:
 			break;
 		}
-		sim_ev_take_done_inline(sim);
 	}
 	sim->run_seq = UINT64_MAX;
 }

@@ -346,12 +346,8 @@ sim_model_build(struct pcc_sim *sim)
 		return -E2BIG;
 	/* events: per port TX and pipe, per host delayed TX, per flow ACK
 	 * timer and model source, sample, window */
-	sim->heap_cap = 2 * sim->nb_ports + sim->nb_hosts + 2 * sim->scn->nb_flows + 16;
 	sim->run_seq = UINT64_MAX; /* between events */
-	sim->heap = calloc(sim->heap_cap, sizeof(*sim->heap));
-	if (sim->heap == NULL)
-		return -ENOMEM;
-	return 0;
+	return sim_ev_init(sim, 2 * sim->nb_ports + sim->nb_hosts + 2 * sim->scn->nb_flows + 16);
 }
 
 void
@@ -368,12 +364,11 @@ sim_model_free(struct pcc_sim *sim)
 	free(sim->queues);
 	free(sim->routes);
 	free(sim->route_ports);
-	free(sim->heap);
+	sim_ev_fini(sim);
 	sim->ports = NULL;
 	sim->nodes = NULL;
 	sim->hosts = NULL;
 	sim->queues = NULL;
 	sim->routes = NULL;
 	sim->route_ports = NULL;
-	sim->heap = NULL;
 }

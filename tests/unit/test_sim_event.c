@@ -7,14 +7,16 @@
  * by time, and events of the same time in the order they were pushed,
  * with their type and object intact; against a reference (a stable sort
  * of everything pushed) over random pushes and pops with many ties, pops
- * also as the event loop does them (taken, its slot filled by the next
- * push or closed: sim_ev_take, sim_ev_take_done); and
- * across the sequence's wrap, where the pending events are renumbered
- * (sim_ev_renumber) without changing their order; an event pushed at a
- * place kept earlier (sim_ev_reserve, sim_ev_push_at, sim_ev_place_passed).
- * No EAL: the queue is plain memory.
+ * also as the event loop does them (sim_ev_take_until(), with a limit
+ * that is sometimes before the earliest event), times near (the buckets)
+ * and far (the heap), across many rounds of the lists, and now and then
+ * before the earliest pending one; across the sequence's wrap, where the
+ * pending events are renumbered (sim_ev_renumber) without changing their
+ * order; an event pushed at a place kept earlier (sim_ev_reserve,
+ * sim_ev_push_at, sim_ev_place_passed); the lists' edges.  No EAL: the queue is plain memory.
  */
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,7 +26,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "sim_internal.h"
+#include <rte_common.h>
+
+#include "sim_event.h"
 
 #define CAP 4096
 
@@ -41,18 +45,25 @@ queue_new(uint64_t seq)
 	struct pcc_sim *sim = calloc(1, sizeof(*sim));
 
 	assert_non_null(sim);
-	sim->heap = calloc(CAP, sizeof(*sim->heap));
-	assert_non_null(sim->heap);
-	sim->heap_cap = CAP;
+	assert_int_equal(sim_ev_init(sim, CAP), 0);
 	sim->seq = seq;
+	sim->run_seq = UINT64_MAX;
 	return sim;
 }
 
 static void
 queue_free(struct pcc_sim *sim)
 {
-	free(sim->heap);
+	sim_ev_fini(sim);
 	free(sim);
+}
+
+/* what the lists span */
+static uint64_t
+span(const struct pcc_sim *sim)
+{
+	(void)sim;
+	return SIM_EVQ_NB;
 }
 
 static uint64_t
@@ -73,56 +84,87 @@ ref_min(const struct ref *r, uint32_t n)
 	return best;
 }
 
+/* a time to push at: now + [0, spread), a wide one (to 4 spans) one in
+ * 16, one before now one in 64 (no event of the model is, but the queue
+ * keeps its order whatever the time) */
+static uint64_t
+push_time(const struct pcc_sim *sim, uint64_t *x, uint64_t now, uint64_t spread)
+{
+	uint64_t r = rnd(x) % 64;
+
+	if (r == 0)
+		return now - RTE_MIN(now, rnd(x) % 4096);
+	if (r < 4)
+		return now + rnd(x) % (4 * span(sim));
+	return now + rnd(x) % spread;
+}
+
 /*
- * Random pushes and pops (times from a narrow range: many ties), every
- * pop against the reference; starting at sequence seq0.
+ * Random pushes and pops (times mostly from a narrow range: many ties),
+ * every pop against the reference; starting at sequence seq0.  Returns
+ * the time it reached.
  */
-static void
-random_run(uint64_t seq0, uint64_t seed, uint32_t steps)
+static uint64_t
+random_run(uint64_t seq0, uint64_t seed, uint32_t steps, uint64_t spread)
 {
 	struct pcc_sim *sim = queue_new(seq0);
 	struct ref *r = calloc(CAP, sizeof(*r));
-	uint64_t x = seed, order = 0, now = 0, t;
-	uint32_t n = 0, i, type, obj, k, pushes;
+	uint64_t x = seed, order = 0, now = 0, t, until;
+	uint32_t n = 0, i, type, obj, k, pushes, near = 0, far = 0;
 	bool take;
 
 	assert_non_null(r);
 	for (i = 0; i < steps; i++) {
-		if (n < CAP && (n == 0 || rnd(&x) % 3 != 0)) {
-			r[n].t = now + rnd(&x) % 8;
+		if (n < CAP - 4 && (n == 0 || rnd(&x) % 3 != 0)) {
+			r[n].t = push_time(sim, &x, now, spread);
 			r[n].order = order++;
 			r[n].type = (uint32_t)(rnd(&x) % (1u << SIM_EV_TYPE_BITS));
 			r[n].obj = (uint32_t)(rnd(&x) % SIM_EV_OBJ_MAX);
 			sim_ev_push(sim, r[n].t, r[n].type, r[n].obj);
 			n++;
+			near += sim->evq.near_n > 0;
+			far += sim->evq.heap_n > 0;
 			continue;
 		}
 		k = ref_min(r, n);
 		assert_true(sim_ev_next_time(sim, &t));
 		assert_int_equal(t, r[k].t);
 		take = rnd(&x) % 2 == 0;
-		if (take)
-			assert_true(sim_ev_take(sim, &t, &type, &obj));
-		else
+		if (take) {
+			/* as the event loop: due by a limit, the running one */
+			until = r[k].t + rnd(&x) % 3;
+			if (rnd(&x) % 8 == 0 && r[k].t > 0) {
+				until = r[k].t - 1;
+				assert_false(sim_ev_take_until(sim, until, &t, &type, &obj));
+				assert_int_equal(sim_ev_count(sim), n);
+				continue;
+			}
+			assert_true(sim_ev_take_until(sim, until, &t, &type, &obj));
+			if (sim->renumbers == 0)
+				assert_int_equal(sim->run_seq, seq0 + r[k].order);
+		} else {
 			assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		}
 		assert_int_equal(t, r[k].t);
 		assert_int_equal(type, r[k].type);
 		assert_int_equal(obj, r[k].obj);
-		now = t;
+		if (t > now)
+			now = t;
+		sim_set_now(sim, now);
 		r[k] = r[--n];
 		if (!take)
 			continue;
-		/* as an event's handler: pushes (the first fills the slot) */
-		for (pushes = (uint32_t)(rnd(&x) % 3); pushes > 0 && n < CAP; pushes--) {
-			r[n].t = now + rnd(&x) % 8;
+		/* as an event's handler: pushes */
+		for (pushes = (uint32_t)(rnd(&x) % 3); pushes > 0 && n < CAP - 4; pushes--) {
+			r[n].t = push_time(sim, &x, now, spread);
 			r[n].order = order++;
 			r[n].type = (uint32_t)(rnd(&x) % (1u << SIM_EV_TYPE_BITS));
 			r[n].obj = (uint32_t)(rnd(&x) % SIM_EV_OBJ_MAX);
 			sim_ev_push(sim, r[n].t, r[n].type, r[n].obj);
 			n++;
 		}
-		sim_ev_take_done(sim);
-		assert_int_equal(sim->heap_n, n);
+		sim->run_seq = UINT64_MAX;
+		assert_int_equal(sim_ev_count(sim), n);
 	}
 	while (n > 0) {
 		k = ref_min(r, n);
@@ -133,16 +175,79 @@ random_run(uint64_t seq0, uint64_t seed, uint32_t steps)
 	}
 	assert_false(sim_ev_pop(sim, &t, &type, &obj));
 	assert_false(sim_ev_next_time(sim, &t));
+	assert_int_equal(sim_ev_count(sim), 0);
+	/* both kinds of place were used */
+	assert_true(near > 0);
+	assert_true(far > 0);
 	free(r);
 	queue_free(sim);
+	return now;
 }
 
 static void
 test_order(void **state)
 {
 	(void)state;
-	random_run(0, 1, 100000);
-	random_run(0, 2, 20000);
+	random_run(0, 1, 100000, 8);
+	random_run(0, 2, 20000, 8);
+	/* wider: now goes round the lists many times */
+	assert_true(random_run(0, 4, 100000, 65536) > 8 * SIM_EVQ_NB);
+	random_run(0, 5, 50000, 1024);
+}
+
+/* Near and far at the edges: the last nanosecond of the span, the first
+ * past it, an event pushed before lo, and the lists' index wrapping (the
+ * earliest near event in a list of a lower index than lo's); a queue of
+ * no room refused. */
+static void
+test_edges(void **state)
+{
+	struct pcc_sim *sim = queue_new(0), z;
+	uint64_t s = span(sim), t;
+	uint32_t type, obj;
+
+	(void)state;
+	memset(&z, 0, sizeof(z));
+	assert_int_equal(sim_ev_init(&z, 0), -EINVAL);
+	sim_set_now(sim, 3 * s + 5); /* lo */
+	sim_ev_push(sim, 3 * s + 5, SIM_EV_ARRIVE, 0);
+	assert_int_equal(sim->evq.near_n, 1);
+	sim_ev_push(sim, 4 * s + 4, SIM_EV_ARRIVE, 1); /* the last nanosecond: near */
+	sim_ev_push(sim, 4 * s + 5, SIM_EV_ARRIVE, 2); /* lo's list again: far */
+	assert_int_equal(sim->evq.near_n, 2);
+	assert_int_equal(sim->evq.heap_n, 1);
+	sim_ev_push(sim, 3 * s + 4, SIM_EV_ARRIVE, 3); /* before lo: far */
+	assert_int_equal(sim->evq.heap_n, 2);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 3);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 0);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 1);
+	assert_int_equal(t, 4 * s + 4);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 2);
+	assert_int_equal(sim_ev_count(sim), 0);
+
+	/* lo in the middle of the index range: a push a span less a quarter
+	 * ahead is near, in a bucket of a lower index, and comes out after one
+	 * a quarter ahead (a higher index) */
+	sim_set_now(sim, 5 * s + s / 2);
+	sim_ev_push(sim, 6 * s + s / 4, SIM_EV_TX_DONE, 4);
+	sim_ev_push(sim, 5 * s + 3 * s / 4, SIM_EV_TX_DONE, 5);
+	sim_ev_push(sim, 6 * s + s / 2, SIM_EV_TX_DONE, 6); /* far */
+	assert_int_equal(sim->evq.near_n, 2);
+	assert_int_equal(sim->evq.heap_n, 1);
+	assert_true(sim_ev_next_time(sim, &t));
+	assert_int_equal(t, 5 * s + 3 * s / 4);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 5);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 4);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 6);
+	assert_false(sim_ev_pop(sim, &t, &type, &obj));
+	queue_free(sim);
 }
 
 /* Ties by push order across the wrap of the sequence's 40 bits. */
@@ -180,7 +285,8 @@ test_seq_wrap(void **state)
 	assert_false(sim_ev_pop(sim, &t, &type, &obj));
 	queue_free(sim);
 	/* random pushes and pops that cross the wrap */
-	random_run(SIM_EV_SEQ_MAX - 1000, 3, 20000);
+	random_run(SIM_EV_SEQ_MAX - 1000, 3, 20000, 8);
+	random_run(SIM_EV_SEQ_MAX - 1000, 6, 20000, 65536);
 }
 
 /*
@@ -275,6 +381,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_seq_wrap),
 		cmocka_unit_test(test_place),
 	};
