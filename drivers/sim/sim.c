@@ -647,6 +647,7 @@ pcc_sim_release(struct pcc_sim *sim)
 			free_ring(sim->hosts[i].txr);
 		}
 	}
+	sim_mbuf_late_flush(sim);
 	sim_ev_clear(sim);
 	sim->done = true;
 }

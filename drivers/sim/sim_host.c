@@ -252,6 +252,8 @@ sim_model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struc
 	pkt->dst = (uint16_t)to;
 	pkt->l3_off = PCC_ETH_HDR_LEN;
 	pkt->hash = hash;
+	if (m->pool == sim->mbuf_pool && RTE_MBUF_DIRECT(m) && rte_mbuf_refcnt_read(m) == 1)
+		pkt->flags |= SIM_PKT_F_OWN;
 	sim->st.pkts_in++;
 	if (delay == 0) {
 		sim_port_send(sim, ho->port, pkt);
@@ -285,6 +287,8 @@ sim_mbuf_alloc(struct pcc_sim *sim)
 {
 	struct rte_mbuf *m = rte_pktmbuf_alloc(sim->mbuf_pool);
 
+	if (m == NULL && sim_mbuf_late_flush(sim) > 0)
+		m = rte_pktmbuf_alloc(sim->mbuf_pool);
 	if (m == NULL)
 		sim->st.pool_empty++;
 	return m;

@@ -260,6 +260,19 @@ sim_rng_double(struct sim_rng *r)
 #define SIM_PKT_F_ECT 0x01  /* ECN-capable: may be marked */
 #define SIM_PKT_F_INT 0x02  /* data with an HPCC INT header at int_off */
 #define SIM_PKT_F_IFA2 0x04 /* IFA2: hops pushed at switches */
+#define SIM_PKT_F_OWN \
+	0x08 /* m is of the sim's pool and only the model
+                             * holds it: sim_pkt_free() frees it late */
+
+/*
+ * mbufs freed late: sim_pkt_free() prefetches a model frame's mbuf and
+ * frees the one it put here SIM_MLATE frees earlier, whose line has
+ * arrived by then (at scale the frames that reach their host are out of
+ * the caches, and the free's read of the refcount was a miss each).  An
+ * allocation from the sim's pool that fails frees them and tries again,
+ * so the pool runs out exactly as before.
+ */
+#define SIM_MLATE 16
 
 /*
  * What the receiver needs of a data frame, from its parse when it entered
@@ -625,7 +638,9 @@ struct pcc_sim {
 	uint32_t renumbers; /* sim_ev_renumber() calls */
 	/* pools */
 	struct rte_mempool *pkt_pool;
-	struct sim_pkt *pkt_free; /* freed packets, reused first (sim_model.c) */
+	struct sim_pkt *pkt_free;          /* freed packets, reused first (sim_model.c) */
+	struct rte_mbuf *mlate[SIM_MLATE]; /* SIM_PKT_F_OWN mbufs to free */
+	uint32_t mlate_i;
 	struct rte_mempool *mbuf_pool;
 	int ts_off;
 	uint64_t ts_flag;
@@ -698,6 +713,8 @@ void sim_stamp_int(struct sim_port *p, struct sim_pkt *pkt, uint64_t now);
 void sim_stamp_ifa2(struct pcc_sim *sim, struct sim_port *p, struct sim_pkt *pkt, uint64_t now);
 /* sim_model.c */
 void sim_pkt_free(struct pcc_sim *sim, struct sim_pkt *pkt);
+/* The mbufs sim_pkt_free() keeps to free late, freed; how many. */
+unsigned int sim_mbuf_late_flush(struct pcc_sim *sim);
 struct sim_pkt *sim_pkt_alloc(struct pcc_sim *sim);
 
 /* What a switch egress knows of a frame it dequeues: an IFA2 hop's input. */

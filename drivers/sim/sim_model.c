@@ -20,6 +20,7 @@
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_prefetch.h>
 
 #include "sim_event.h"
 
@@ -53,11 +54,34 @@ sim_pkt_alloc(struct pcc_sim *sim)
 void
 sim_pkt_free(struct pcc_sim *sim, struct sim_pkt *pkt)
 {
-	if (pkt->m != NULL)
-		rte_pktmbuf_free(pkt->m);
+	struct rte_mbuf *m = pkt->m, **slot;
+
+	if (m != NULL && (pkt->flags & SIM_PKT_F_OWN)) {
+		rte_prefetch0(m);
+		slot = &sim->mlate[sim->mlate_i++ % SIM_MLATE];
+		if (*slot != NULL)
+			rte_pktmbuf_free(*slot);
+		*slot = m;
+	} else if (m != NULL) {
+		rte_pktmbuf_free(m);
+	}
 	pkt->m = NULL;
 	pkt->next = sim->pkt_free;
 	sim->pkt_free = pkt;
+}
+
+unsigned int
+sim_mbuf_late_flush(struct pcc_sim *sim)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < SIM_MLATE; i++)
+		if (sim->mlate[i] != NULL) {
+			rte_pktmbuf_free(sim->mlate[i]);
+			sim->mlate[i] = NULL;
+			n++;
+		}
+	return n;
 }
 
 /* ---- Small pure helpers (unit tested) ---------------------------------------- */
@@ -239,6 +263,10 @@ port_start(struct pcc_sim *sim, struct sim_port *p)
 		p->rem = 0;
 		return;
 	}
+	/* the next to start, by then in cache (frames wait in queues and
+	 * pipes for microseconds: at scale, out of the caches) */
+	if (p->q.head != NULL)
+		rte_prefetch0(p->q.head);
 	sim_port_settle(p); /* the line is free: the frame before has ended */
 	hist_touch(sim, p);
 	p->q_bytes -= pkt->acct;
@@ -379,8 +407,13 @@ port_arrive(struct pcc_sim *sim, uint32_t port)
 	struct sim_pkt *pkt = sim_fifo_pop(&p->pipe);
 	const struct sim_node *peer = &sim->nodes[p->peer_node];
 
-	if (p->pipe.head != NULL)
+	if (p->pipe.head != NULL) {
+		/* the head after it, read by the next arrival (the pipe's
+		 * frames are out of the caches at scale) */
+		if (p->pipe.head->next != NULL)
+			rte_prefetch0(p->pipe.head->next);
 		sim_ev_push(sim, p->pipe.head->t, SIM_EV_ARRIVE, port);
+	}
 	if (peer->sw)
 		switch_rx(sim, p->peer_node, sim->ports[p->rev].local, pkt);
 	else

@@ -159,6 +159,8 @@ mbuf_own(struct pcc_sim *sim, struct sim_pkt *pkt)
 		return m;
 	}
 	m = rte_pktmbuf_copy(pkt->m, sim->mbuf_pool, 0, UINT32_MAX);
+	if (m == NULL && sim_mbuf_late_flush(sim) > 0)
+		m = rte_pktmbuf_copy(pkt->m, sim->mbuf_pool, 0, UINT32_MAX);
 	if (m == NULL)
 		sim->st.pool_empty++;
 	return m;
