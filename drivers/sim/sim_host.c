@@ -101,6 +101,15 @@ host_send(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt, uint64_t not_bef
 	}
 }
 
+/* Whether m, entering the model, is the sim's pool's and held by nobody
+ * else (its packet then SIM_PKT_F_OWN): the model's own frames, and the
+ * engine's made from them (an answer in place), once transmitted. */
+static inline bool
+sim_mbuf_own(const struct pcc_sim *sim, const struct rte_mbuf *m)
+{
+	return m->pool == sim->mbuf_pool && RTE_MBUF_DIRECT(m) && rte_mbuf_refcnt_read(m) == 1;
+}
+
 int
 sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before)
 {
@@ -180,6 +189,8 @@ sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_
 	pkt->m = m;
 	pkt->len = m->pkt_len;
 	pkt->kind = info.kind;
+	if (sim_mbuf_own(sim, m))
+		pkt->flags |= SIM_PKT_F_OWN;
 	pkt->flow = flow;
 	pkt->src = (uint16_t)h;
 	pkt->dst = (uint16_t)dst;
@@ -252,7 +263,7 @@ sim_model_tx(struct pcc_sim *sim, uint32_t from, uint32_t to, uint32_t fi, struc
 	pkt->dst = (uint16_t)to;
 	pkt->l3_off = PCC_ETH_HDR_LEN;
 	pkt->hash = hash;
-	if (m->pool == sim->mbuf_pool && RTE_MBUF_DIRECT(m) && rte_mbuf_refcnt_read(m) == 1)
+	if (sim_mbuf_own(sim, m))
 		pkt->flags |= SIM_PKT_F_OWN;
 	sim->st.pkts_in++;
 	if (delay == 0) {

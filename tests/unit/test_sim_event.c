@@ -197,13 +197,15 @@ test_order(void **state)
 
 /* Near and far at the edges: the last nanosecond of the span, the first
  * past it, an event pushed before lo, and the lists' index wrapping (the
- * earliest near event in a list of a lower index than lo's); a queue of
- * no room refused. */
+ * earliest near event in a list of a lower index than lo's); the bitmap's
+ * levels; a list's first and last when a place kept earlier goes first;
+ * a queue of no room refused. */
 static void
 test_edges(void **state)
 {
 	struct pcc_sim *sim = queue_new(0), z;
 	uint64_t s = span(sim), t;
+	struct sim_ev_place pl;
 	uint32_t type, obj;
 
 	(void)state;
@@ -248,6 +250,41 @@ test_edges(void **state)
 	assert_int_equal(obj, 6);
 	assert_false(sim_ev_pop(sim, &t, &type, &obj));
 	queue_free(sim);
+
+	/* the bitmap's upper levels cleared with the lists: an l1 word
+	 * emptied (the lists of 4096..8191) is passed over when the search
+	 * wraps to the first lists and goes on to the next word with any */
+	sim = queue_new(0);
+	sim_ev_push(sim, 5000, SIM_EV_ARRIVE, 7);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 7);
+	sim_set_now(sim, 60000);
+	sim_ev_push(sim, s + 9000, SIM_EV_ARRIVE, 8); /* list 9000: near */
+	assert_int_equal(sim->evq.near_n, 1);
+	assert_true(sim_ev_next_time(sim, &t));
+	assert_int_equal(t, s + 9000);
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, 8);
+	assert_int_equal(sim->evq.l2, 0);
+	queue_free(sim);
+
+	/* a place kept before a nanosecond's events: first of its list, and
+	 * the list's last still found by the next push */
+	sim = queue_new(0);
+	sim->run_seq = UINT64_MAX;
+	sim_ev_reserve(sim, &pl);
+	sim_ev_push(sim, 300, SIM_EV_ARRIVE, 1);
+	sim_ev_push(sim, 300, SIM_EV_ARRIVE, 2);
+	sim_ev_push_at(sim, 300, SIM_EV_TX_DONE, 0, &pl);
+	sim_ev_push(sim, 300, SIM_EV_ARRIVE, 3);
+	for (obj = 0; obj < 4; obj++) {
+		uint32_t o;
+
+		assert_true(sim_ev_pop(sim, &t, &type, &o));
+		assert_int_equal(o, obj);
+	}
+	assert_false(sim_ev_pop(sim, &t, &type, &obj));
+	queue_free(sim);
 }
 
 /* Ties by push order across the wrap of the sequence's 40 bits. */
@@ -283,6 +320,25 @@ test_seq_wrap(void **state)
 		assert_int_equal(obj, 1000 + 2 * i);
 	}
 	assert_false(sim_ev_pop(sim, &t, &type, &obj));
+	queue_free(sim);
+	/* a renumbering numbers listed and heap events alike, 0, 1, ... in
+	 * the order they were pushed: the events run with those numbers */
+	sim = queue_new(1000);
+	sim_ev_push(sim, 3 * SIM_EVQ_NB, SIM_EV_SRC, 0); /* heap */
+	sim_ev_push(sim, 100, SIM_EV_ARRIVE, 1);
+	sim_ev_push(sim, 100, SIM_EV_ARRIVE, 2);
+	sim_ev_push(sim, 3 * SIM_EVQ_NB, SIM_EV_SRC, 3); /* heap */
+	sim_ev_push(sim, 50, SIM_EV_ARRIVE, 4);
+	assert_int_equal(sim->evq.heap_n, 2);
+	sim_ev_renumber(sim);
+	assert_int_equal(sim->seq, 5);
+	for (i = 0; i < 5; i++) {
+		static const uint32_t want[5] = { 4, 1, 2, 0, 3 };
+
+		assert_true(sim_ev_take_until(sim, UINT64_MAX, &t, &type, &obj));
+		assert_int_equal(obj, want[i]);
+		assert_int_equal(sim->run_seq, want[i]); /* pushed so */
+	}
 	queue_free(sim);
 	/* random pushes and pops that cross the wrap */
 	random_run(SIM_EV_SEQ_MAX - 1000, 3, 20000, 8);

@@ -169,7 +169,7 @@ test_pkt_reuse(void **state)
 }
 
 /*
- * The model's own mbufs are freed late (SIM_MLATE frees later); an
+ * The model's own mbufs are freed late (SIM_MLATE late frees later); an
  * allocation that finds the pool empty frees them and tries again, so
  * every mbuf of the pool is had again before one fails; a release frees
  * what is left.  Others' mbufs are freed at once.
@@ -203,17 +203,61 @@ test_mbuf_late(void **state)
 		/* held late: the pool lacks them */
 		assert_int_equal(rte_mempool_avail_count(sim->mbuf_pool), size - SIM_MLATE);
 	}
+	pcc_sim_release(sim);
+	assert_int_equal(rte_mempool_avail_count(sim->mbuf_pool), size);
+	/* not the model's own: freed at once */
 	m = sim_mbuf_alloc(sim);
 	assert_non_null(m);
 	p = sim_pkt_alloc(sim);
 	assert_non_null(p);
-	p->m = m; /* not the model's own: freed at once */
+	p->m = m;
 	sim_pkt_free(sim, p);
-	assert_int_equal(rte_mempool_avail_count(sim->mbuf_pool), size - SIM_MLATE);
-	pcc_sim_release(sim);
 	assert_int_equal(rte_mempool_avail_count(sim->mbuf_pool), size);
 	free(all);
 	pcc_sim_destroy(sim);
+}
+
+/* A frame the model sends is its own when its mbuf is the sim's pool's
+ * and nobody else's (sim_model_tx(), held back on the host's delayed
+ * list here); not with another pool's, nor with a second reference. */
+static void
+test_mbuf_own(void **state)
+{
+	struct pcc_sim *sim = sim_from(SCN);
+	const struct sim_flow *f = &sim->flows[0];
+	const struct sim_host *ho = &sim->hosts[f->c.dst];
+	struct rte_mempool *other;
+	struct rte_mbuf *m[3];
+	unsigned int i;
+	int n;
+
+	(void)state;
+	other = rte_pktmbuf_pool_create("test_mbuf_own", 63, 0, 0, 512, SOCKET_ID_ANY);
+	assert_non_null(other);
+	m[0] = sim_mbuf_alloc(sim);
+	m[1] = rte_pktmbuf_alloc(other);
+	m[2] = sim_mbuf_alloc(sim);
+	for (i = 0; i < 3; i++) {
+		assert_non_null(m[i]);
+		n = sim_ack_build(sim, 0, false, 1, rte_pktmbuf_mtod(m[i], void *),
+				rte_pktmbuf_tailroom(m[i]));
+		assert_int_equal(sim_mbuf_build_done(sim, m[i], n), 0);
+	}
+	rte_mbuf_refcnt_update(m[2], 1); /* held elsewhere too */
+	for (i = 0; i < 3; i++) {
+		sim_model_tx(sim, f->c.dst, f->c.src, 0, m[i], PCC_PKT_ROCE_ACK, f->back_hash,
+				1000);
+		assert_non_null(ho->delayed.tail);
+		assert_ptr_equal(ho->delayed.tail->m, m[i]);
+		assert_int_equal((ho->delayed.tail->flags & SIM_PKT_F_OWN) != 0, i == 0);
+	}
+	pcc_sim_release(sim);
+	/* the other pool's, freed by the release, at once */
+	assert_int_equal(rte_mempool_avail_count(other), 63);
+	rte_pktmbuf_free(m[2]); /* the second reference */
+	assert_int_equal(rte_mempool_avail_count(sim->mbuf_pool), sim->mbuf_pool->size);
+	pcc_sim_destroy(sim);
+	rte_mempool_free(other);
 }
 
 static int
@@ -241,6 +285,7 @@ main(void)
 		cmocka_unit_test(test_cnp_and_hash),
 		cmocka_unit_test(test_pkt_reuse),
 		cmocka_unit_test(test_mbuf_late),
+		cmocka_unit_test(test_mbuf_own),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
