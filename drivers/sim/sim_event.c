@@ -4,7 +4,7 @@
 
 /*
  * The event queue: events by time, then insertion sequence (ties are
- * deterministic).  The near ones in sorted lists per bucket of time, the
+ * deterministic).  The near ones in a sorted list per nanosecond, the
  * rest in a binary heap (struct sim_evq); the pop is inline (sim_event.h),
  * in the loop that runs the events (sim_model.c).
  */
@@ -193,7 +193,8 @@ ev_push(struct pcc_sim *sim, uint64_t t, uint32_t type, uint32_t obj, uint64_t s
 	e.t = t;
 	e.key = (seq << SIM_EV_SEQ_SHIFT) | ((uint64_t)type << EV_TYPE_SHIFT) | obj;
 	if (q->near_n == 0 && sim_now(sim) > q->lo)
-		q->lo = sim_now(sim); /* no event is pushed before now */
+		q->lo = sim_now(sim); /* the model pushes none before now (one
+		                       * that is goes to the heap) */
 	/* after lo (before it: a huge number) */
 	if (likely(t - q->lo < SIM_EVQ_NB)) {
 		uint32_t b = (uint32_t)t % SIM_EVQ_NB, ni = q->free, *at;
