@@ -277,16 +277,12 @@ sim_ev_pop(struct pcc_sim *sim, uint64_t *t, uint32_t *type, uint32_t *obj)
 bool
 sim_ev_next_time(const struct pcc_sim *sim, uint64_t *t)
 {
-	const struct sim_evq *q = &sim->evq;
+	const struct sim_ev *e;
+	uint32_t b, ni;
 
-	if (q->near_n > 0) {
-		*t = q->node[q->bucket[evq_first(q)]].e.t;
-		if (q->heap_n > 0 && q->heap[0].t < *t)
-			*t = q->heap[0].t;
-		return true;
-	}
-	if (q->heap_n == 0)
+	e = evq_earliest(&sim->evq, &b, &ni);
+	if (e == NULL)
 		return false;
-	*t = q->heap[0].t;
+	*t = e->t;
 	return true;
 }

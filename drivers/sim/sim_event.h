@@ -123,6 +123,24 @@ evq_bucket_clear(struct sim_evq *q, uint32_t b)
 }
 
 /*
+ * The earliest event (NULL: none): the first listed one, in list *b, node
+ * *ni, or the heap's root (*ni SIM_EVQ_NONE), whichever is earlier.
+ */
+static inline const struct sim_ev *
+evq_earliest(const struct sim_evq *q, uint32_t *b, uint32_t *ni)
+{
+	*ni = SIM_EVQ_NONE;
+	if (q->near_n > 0) {
+		*b = evq_first(q);
+		*ni = q->bucket[*b];
+		if (q->heap_n == 0 || !ev_less(&q->heap[0], &q->node[*ni].e))
+			return &q->node[*ni].e;
+		*ni = SIM_EVQ_NONE;
+	}
+	return q->heap_n > 0 ? &q->heap[0] : NULL;
+}
+
+/*
  * The earliest event, out, if it is due by until: its time, type and
  * object, and its sequence the running one (sim->run_seq).
  */
@@ -131,16 +149,10 @@ sim_ev_take_until(struct pcc_sim *sim, uint64_t until, uint64_t *t, uint32_t *ty
 {
 	struct sim_evq *q = &sim->evq;
 	struct sim_ev e;
-	uint32_t b = 0, ni = SIM_EVQ_NONE;
+	uint32_t b, ni;
 
-	if (q->near_n > 0) {
-		b = evq_first(q);
-		ni = q->bucket[b];
-		if (q->heap_n > 0 && ev_less(&q->heap[0], &q->node[ni].e))
-			ni = SIM_EVQ_NONE;
-	} else if (q->heap_n == 0) {
+	if (evq_earliest(q, &b, &ni) == NULL)
 		return false;
-	}
 	if (ni != SIM_EVQ_NONE) {
 		struct sim_evn *n = &q->node[ni];
 
