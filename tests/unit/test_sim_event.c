@@ -195,6 +195,18 @@ test_order(void **state)
 	random_run(0, 5, 50000, 1024);
 }
 
+/* The next event out, which must be want's: its time. */
+static uint64_t
+pop_expect(struct pcc_sim *sim, uint32_t want)
+{
+	uint32_t type, obj;
+	uint64_t t;
+
+	assert_true(sim_ev_pop(sim, &t, &type, &obj));
+	assert_int_equal(obj, want);
+	return t;
+}
+
 /* Near and far at the edges: the last nanosecond of the span, the first
  * past it, an event pushed before lo, and the lists' index wrapping (the
  * earliest near event in a list of a lower index than lo's); the bitmap's
@@ -220,19 +232,14 @@ test_edges(void **state)
 	assert_int_equal(sim->evq.heap_n, 1);
 	sim_ev_push(sim, 3 * s + 4, SIM_EV_ARRIVE, 3); /* before lo: far */
 	assert_int_equal(sim->evq.heap_n, 2);
-	assert_true(sim_ev_pop(sim, &t, &type, &obj));
-	assert_int_equal(obj, 3);
-	assert_true(sim_ev_pop(sim, &t, &type, &obj));
-	assert_int_equal(obj, 0);
-	assert_true(sim_ev_pop(sim, &t, &type, &obj));
-	assert_int_equal(obj, 1);
-	assert_int_equal(t, 4 * s + 4);
-	assert_true(sim_ev_pop(sim, &t, &type, &obj));
-	assert_int_equal(obj, 2);
+	pop_expect(sim, 3);
+	pop_expect(sim, 0);
+	assert_int_equal(pop_expect(sim, 1), 4 * s + 4);
+	pop_expect(sim, 2);
 	assert_int_equal(sim_ev_count(sim), 0);
 
 	/* lo in the middle of the index range: a push a span less a quarter
-	 * ahead is near, in a bucket of a lower index, and comes out after one
+	 * ahead is near, in a list of a lower index, and comes out after one
 	 * a quarter ahead (a higher index) */
 	sim_set_now(sim, 5 * s + s / 2);
 	sim_ev_push(sim, 6 * s + s / 4, SIM_EV_TX_DONE, 4);
@@ -242,12 +249,9 @@ test_edges(void **state)
 	assert_int_equal(sim->evq.heap_n, 1);
 	assert_true(sim_ev_next_time(sim, &t));
 	assert_int_equal(t, 5 * s + 3 * s / 4);
-	assert_true(sim_ev_pop(sim, &t, &type, &obj));
-	assert_int_equal(obj, 5);
-	assert_true(sim_ev_pop(sim, &t, &type, &obj));
-	assert_int_equal(obj, 4);
-	assert_true(sim_ev_pop(sim, &t, &type, &obj));
-	assert_int_equal(obj, 6);
+	pop_expect(sim, 5);
+	pop_expect(sim, 4);
+	pop_expect(sim, 6);
 	assert_false(sim_ev_pop(sim, &t, &type, &obj));
 	queue_free(sim);
 
@@ -256,15 +260,13 @@ test_edges(void **state)
 	 * wraps to the first lists and goes on to the next word with any */
 	sim = queue_new(0);
 	sim_ev_push(sim, 5000, SIM_EV_ARRIVE, 7);
-	assert_true(sim_ev_pop(sim, &t, &type, &obj));
-	assert_int_equal(obj, 7);
+	pop_expect(sim, 7);
 	sim_set_now(sim, 60000);
 	sim_ev_push(sim, s + 9000, SIM_EV_ARRIVE, 8); /* list 9000: near */
 	assert_int_equal(sim->evq.near_n, 1);
 	assert_true(sim_ev_next_time(sim, &t));
 	assert_int_equal(t, s + 9000);
-	assert_true(sim_ev_pop(sim, &t, &type, &obj));
-	assert_int_equal(obj, 8);
+	pop_expect(sim, 8);
 	assert_int_equal(sim->evq.l2, 0);
 	queue_free(sim);
 
@@ -277,12 +279,8 @@ test_edges(void **state)
 	sim_ev_push(sim, 300, SIM_EV_ARRIVE, 2);
 	sim_ev_push_at(sim, 300, SIM_EV_TX_DONE, 0, &pl);
 	sim_ev_push(sim, 300, SIM_EV_ARRIVE, 3);
-	for (obj = 0; obj < 4; obj++) {
-		uint32_t o;
-
-		assert_true(sim_ev_pop(sim, &t, &type, &o));
-		assert_int_equal(o, obj);
-	}
+	for (obj = 0; obj < 4; obj++)
+		pop_expect(sim, obj);
 	assert_false(sim_ev_pop(sim, &t, &type, &obj));
 	queue_free(sim);
 }
