@@ -778,6 +778,10 @@ void sim_hw_probe(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt);
 bool sim_probe_wants_hw(const struct sim_pkt *pkt);
 /* IFA arriving at host h */
 void sim_rx_ifa(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt);
+/* pkt's frame to rewrite (pkt->m taken when only the model holds it, else
+ * a copy from the sim's pool, the late frees freed first if it is empty);
+ * NULL when there is none (pool_empty counted) */
+struct rte_mbuf *sim_probe_frame_take(struct pcc_sim *sim, struct sim_pkt *pkt);
 
 /* sim_output.c */
 int sim_out_open(struct pcc_sim *sim);

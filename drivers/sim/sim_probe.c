@@ -147,10 +147,8 @@ sim_probe_wants_hw(const struct sim_pkt *pkt)
 	return (p.flags & PCC_PROBE_F_HW_NP) != 0;
 }
 
-/* pkt's frame to rewrite: its own mbuf when only the model holds it, else
- * a copy from the sim's pool.  NULL when there is none. */
-static struct rte_mbuf *
-mbuf_own(struct pcc_sim *sim, struct sim_pkt *pkt)
+struct rte_mbuf *
+sim_probe_frame_take(struct pcc_sim *sim, struct sim_pkt *pkt)
 {
 	struct rte_mbuf *m = pkt->m;
 
@@ -201,7 +199,7 @@ hw_ifa(struct pcc_sim *sim, uint32_t h, struct sim_pkt *pkt, const struct pcc_pk
 	uint8_t *f;
 
 	if (!(info->flags & PCC_PKT_F_IPV6))
-		m = mbuf_own(sim, pkt);
+		m = sim_probe_frame_take(sim, pkt);
 	sim_pkt_free(sim, pkt);
 	if (m == NULL || m->nb_segs != 1) {
 		sim->st.ifa_dropped++;

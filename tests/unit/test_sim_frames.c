@@ -260,6 +260,77 @@ test_mbuf_own(void **state)
 	rte_mempool_free(other);
 }
 
+/*
+ * A probe's frame to rewrite: its own mbuf when only the model holds it,
+ * else a copy.  With the pool empty but for the late frees, the copy
+ * frees them and is made (pool_empty not counted); with nothing late
+ * either, there is none and pool_empty counts it.
+ */
+static void
+test_probe_frame_take(void **state)
+{
+	struct pcc_sim *sim = sim_from(SCN);
+	unsigned int size = sim->mbuf_pool->size, n = 0, k;
+	uint64_t empty = sim->st.pool_empty;
+	struct rte_mbuf **all, *m, *c;
+	struct sim_pkt *p;
+	int len;
+
+	(void)state;
+	all = calloc(size + 1, sizeof(*all));
+	assert_non_null(all);
+	/* the model's only reference: the mbuf itself, taken from pkt */
+	m = sim_mbuf_alloc(sim);
+	assert_non_null(m);
+	len = sim_ack_build(sim, 0, false, 1, rte_pktmbuf_mtod(m, void *), rte_pktmbuf_tailroom(m));
+	assert_int_equal(sim_mbuf_build_done(sim, m, len), 0);
+	p = sim_pkt_alloc(sim);
+	assert_non_null(p);
+	p->m = m;
+	assert_ptr_equal(sim_probe_frame_take(sim, p), m);
+	assert_null(p->m);
+	sim_pkt_free(sim, p);
+	/* held elsewhere too: a copy; the pool all had, SIM_MLATE of it
+	 * freed late */
+	rte_mbuf_refcnt_update(m, 1);
+	while (n <= size && (all[n] = sim_mbuf_alloc(sim)) != NULL)
+		n++;
+	assert_int_equal(n, size - 1);
+	assert_int_equal(sim->st.pool_empty, empty + 1);
+	for (k = 0; k < SIM_MLATE; k++) {
+		p = sim_pkt_alloc(sim);
+		assert_non_null(p);
+		p->m = all[--n];
+		p->flags = SIM_PKT_F_OWN;
+		sim_pkt_free(sim, p);
+	}
+	assert_int_equal(rte_mempool_avail_count(sim->mbuf_pool), 0);
+	p = sim_pkt_alloc(sim);
+	assert_non_null(p);
+	p->m = m;
+	c = sim_probe_frame_take(sim, p);
+	assert_non_null(c);
+	assert_ptr_not_equal(c, m);
+	assert_ptr_equal(p->m, m);
+	assert_int_equal(c->pkt_len, m->pkt_len);
+	assert_memory_equal(rte_pktmbuf_mtod(c, void *), rte_pktmbuf_mtod(m, void *), m->pkt_len);
+	assert_int_equal(sim->st.pool_empty, empty + 1);
+	/* nothing late left, the pool empty: none */
+	while (rte_mempool_avail_count(sim->mbuf_pool) > 0)
+		all[n++] = sim_mbuf_alloc(sim);
+	assert_null(sim_probe_frame_take(sim, p));
+	assert_int_equal(sim->st.pool_empty, empty + 2);
+	sim_pkt_free(sim, p); /* one of m's references */
+	rte_pktmbuf_free(m);
+	rte_pktmbuf_free(c);
+	for (k = 0; k < n; k++)
+		rte_pktmbuf_free(all[k]);
+	pcc_sim_release(sim);
+	assert_int_equal(rte_mempool_avail_count(sim->mbuf_pool), size);
+	free(all);
+	pcc_sim_destroy(sim);
+}
+
 static int
 group_setup(void **state)
 {
@@ -286,6 +357,7 @@ main(void)
 		cmocka_unit_test(test_pkt_reuse),
 		cmocka_unit_test(test_mbuf_late),
 		cmocka_unit_test(test_mbuf_own),
+		cmocka_unit_test(test_probe_frame_take),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
