@@ -161,6 +161,9 @@ static void
 apply_results_any(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f,
 		const struct pcc_dev_results *res, uint64_t now)
 {
+	/* a new rate or window, a probe: its pacer, generator and
+	 * housekeeping run in the next round (worker.c) */
+	eng_lport_wake(lp);
 	if (unlikely(res->flags != 0))
 		apply_probe_req(lc, f, res);
 	if (res->rate != 0 && !(f->flags & ENG_FLOW_F_PINNED)) {
@@ -258,8 +261,14 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	if (pidx < 0 || (lp = lport_of(lc, (uint16_t)pidx)) == NULL)
 		return;
 	pc = &lc->pctr[pidx];
-	/* a new rate or window: its pacer and generator (worker.c) */
-	eng_lport_wake(lp);
+	/*
+	 * The port's next round is not brought forward here: what an event
+	 * changes that the port's pacer, generator or housekeeping act on
+	 * wakes it where it changes (eng_lport_wake()): results applied
+	 * (apply_results_any()), a coalesced TX event taken off its FIFO,
+	 * an ACK or NAK moving a window.  Any other round it would run
+	 * after the event does nothing (port_wake(), worker.c).
+	 */
 	if (f == NULL) {
 		eng_ctr_add(&pc->rp_no_flow, r->count);
 		return;
@@ -268,6 +277,8 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	/* the algorithm learns of what the flow sent before what came back:
 	 * a coalesced TX event due is delivered before the RX event */
 	if (f->txc_pkts > 0) {
+		/* the TX FIFO's head may now be stale: housekeeping drops it */
+		eng_lport_wake(lp);
 		eng_txc_flush(f, lp->now, &ev);
 		eng_rp_dispatch(lc, lp, f, &ev, lp->now);
 		eng_rp_txc_flushed(lc, f);
@@ -281,6 +292,9 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 		f->una_psn = (r->sn + 1) & PCC_PSN_MASK;
 		f->flags |= ENG_FLOW_F_ACKED;
 		f->credits = 0;
+		/* a window opened for the generator (eng_window_ok()) */
+		if (f->window != 0)
+			eng_lport_wake(lp);
 		break;
 	case PCC_DEV_EVENT_NACK:
 		eng_ctr_add(&f->nack_rx, r->count);
@@ -290,6 +304,8 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 		}
 		f->una_psn = r->sn & PCC_PSN_MASK;
 		f->flags |= ENG_FLOW_F_ACKED;
+		if (f->window != 0)
+			eng_lport_wake(lp);
 		break;
 	case PCC_DEV_EVENT_RTT:
 		__atomic_store_n(&f->rtt_ns, rtt_of(r), __ATOMIC_RELAXED);

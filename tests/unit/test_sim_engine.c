@@ -426,6 +426,17 @@ static const char skip_swift[] = "duration: 150us\n"
 				 "algorithms:\n  - {slot: 0, name: swift}\n"
 				 "flows:\n  - {src: [s0, s1, s2], dst: r0, size: infinite}\n"
 				 "  - {src: [s3, s4, s5], dst: r0, size: infinite, start: 20us}\n";
+/* TIMELY: RTT samples, each of which may raise the rate (results applied
+ * in the RX path wake the port) */
+static const char skip_timely[] =
+		"duration: 1ms\n"
+		"topology: {type: dumbbell, senders: 2}\n"
+		"switch: {buffer: 2MB, ecn: {mode: off}}\n"
+		"sim: {mbufs: 8191, packets: 32767, ring_size: 1024}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: timely, params: {t_low_ns: 50000, t_high_ns: "
+		"500000}}\n"
+		"flows:\n  - {src: [s0, s1], dst: r0, size: infinite}\n";
 
 /*
  * s0's 70 flows in a table of 64 evict one another and the single flows
@@ -458,8 +469,8 @@ static const char skip_offered[] =
  * output files, every port's counters, the rounds and the simulator's
  * steps and events come out the same with the skip off (every port
  * polled every round).  A missing wake-up (an ACK opening a window, a
- * new rate, a pinned rate, the generator's round-robin start) shows as
- * a difference.  The skip must have skipped.  (The generator's rounds on
+ * new rate from an RX event, a pinned rate, the generator's round-robin
+ * start) shows as a difference.  The skip must have skipped.  (The generator's rounds on
  * a port with more than one flow are never skipped, eng_gen_wake(): an
  * idle round moves its round-robin start.)
  */
@@ -480,6 +491,7 @@ test_port_skip_same(void **state)
 		{ "dcqcn timers", skip_dcqcn, 0, 0, "7", NULL },
 		{ "hpcc", skip_hpcc, 0, 0, "0", NULL },
 		{ "swift", skip_swift, 0, 0, "0", NULL },
+		{ "timely", skip_timely, 0, 0, "0", NULL },
 		{ "evict", skip_evict, 0, 0, "0", "64" },
 		{ "offered", skip_offered, 0, 0, "0", NULL },
 	};

@@ -1,0 +1,918 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The dpdk-pcc authors
+ */
+
+/*
+ * Unit tests of the RP runner's owner path (lib/engine/rp.c:
+ * eng_rp_event, eng_rp_events, eng_rp_dispatch) against a scripted
+ * algorithm and the real wheel pacer: results applied, flows ended,
+ * timers and TX coalescing through a table that evicts, records processed
+ * in batches as one at a time, and which events bring the port's next
+ * round forward.  The records' pure parts are in test_engine_rp.c.  EAL
+ * without hugepages.
+ */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <rte_eal.h>
+#include <rte_log.h>
+#include <rte_malloc.h>
+
+#include "engine_internal.h"
+#include "pcc_dev.h"
+#include "pcc_pacer_drivers.h"
+#include "test_eal.h"
+#include "test_engine_rp.h"
+
+/* ---- Packet -> event record ------------------------------------------------- */
+
+/* ---- Owner path: dispatch and results ---------------------------------------------- */
+
+/* A scripted algorithm: returns `script`, remembers the last event. */
+static struct pcc_dev_results script;
+static struct pcc_dev_event last_ev;
+static unsigned int calls;
+
+static int
+script_init(uint8_t port, uint8_t slot, uint32_t *mask)
+{
+	(void)port;
+	(void)slot;
+	*mask = PCC_DEV_EVENT_BIT(PCC_DEV_EVENT_TIMER);
+	return 0;
+}
+
+/* what the algorithm saw, in order, while log_on; an ACK's decoded INT
+ * header (valid only during the call) copied beside it */
+static struct pcc_dev_event ev_log[256];
+static struct pcc_int_hdr int_log[256];
+static unsigned int nb_log;
+static bool log_on;
+/* results' rate from the event's PSN instead of script.rate */
+static bool rate_of_sn;
+
+static void
+script_on_event(void *ctx, const struct pcc_dev_event *ev, const struct pcc_dev_attr *attr,
+		struct pcc_dev_results *res)
+{
+	(void)attr;
+	((uint32_t *)ctx)[0]++;
+	last_ev = *ev;
+	*res = script;
+	if (rate_of_sn)
+		res->rate = 1 + (ev->sn * 7919u) % PCC_DEV_MAX_RATE;
+	calls++;
+	if (log_on && nb_log < RTE_DIM(ev_log)) {
+		memset(&int_log[nb_log], 0, sizeof(int_log[nb_log]));
+		if (ev->type == PCC_DEV_EVENT_ACK && ev->ack.int_hdr != NULL)
+			memcpy(&int_log[nb_log], ev->ack.int_hdr, sizeof(int_log[nb_log]));
+		ev_log[nb_log++] = *ev;
+	}
+}
+
+/* flows the engine ended, with the event count their context held */
+static uint32_t ended[64];
+static unsigned int nb_ended;
+
+static void
+script_on_flow_end(void *ctx, const struct pcc_dev_attr *attr)
+{
+	(void)attr;
+	if (nb_ended < RTE_DIM(ended))
+		ended[nb_ended++] = ((uint32_t *)ctx)[0];
+}
+
+static const struct pcc_dev_algo_ops script_ops = {
+	.name = "engine_script",
+	.on_event = script_on_event,
+	.init = script_init,
+	.on_flow_end = script_on_flow_end,
+};
+
+static struct pcc_engine eng;
+static struct eng_lcore *lc;
+static struct eng_lport lport;
+static struct pcc_engine_port_stats pstats;
+
+/* The owner's flow table: 64 flows, one port; timer FIFOs if timers. */
+static int
+owner_table(bool timers)
+{
+	struct eng_ftable_conf fc;
+
+	memset(&fc, 0, sizeof(fc));
+	fc.name = timers ? "rp_test_timer" : "rp_test";
+	fc.cap = 64;
+	fc.ctx_size = 48;
+	fc.nb_lists = 1;
+	fc.list_mask = 1;
+	fc.timer_fifo = timers;
+	fc.socket = SOCKET_ID_ANY;
+	return eng_ftable_init(&lc->ft, &fc);
+}
+
+static int
+owner_setup(void **state)
+{
+	struct pcc_dev_conf dc = { .n_ports = 1, .n_threads = 1, .default_algo = "engine_script" };
+	struct pcc_pacer_conf pc;
+
+	(void)state;
+	if (pcc_dev_algo_register(&script_ops) != 0 || pcc_dev_init(&dc) != 0 ||
+			pcc_dev_algo_load(0, 0, "engine_script") != 0 ||
+			pcc_dev_slot_bind(0, 0, 0) != 0 || pcc_dev_slot_enable(0, 0, true) != 0)
+		return -1;
+	/* what a failed case may have left */
+	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
+	log_on = false;
+	rate_of_sn = false;
+	nb_log = 0;
+	memset(&eng, 0, sizeof(eng));
+	eng.rp.txc_bytes = 65536;
+	eng.rp.txc_ns = 20000;
+	eng.pidx[0] = 0;
+	eng.nb_ports = 1;
+	lc = rte_zmalloc(NULL, sizeof(*lc), RTE_CACHE_LINE_SIZE);
+	if (lc == NULL)
+		return -1;
+	lc->e = &eng;
+	lc->pctr = &pstats;
+	if (owner_table(false) != 0)
+		return -1;
+	memset(&lport, 0, sizeof(lport));
+	lport.dev_port = 0;
+	lport.line_bps = 100000000000ull;
+	memset(&pc, 0, sizeof(pc));
+	pc.backend = "wheel";
+	pc.port_id = UINT16_MAX - 1;
+	pc.socket_id = SOCKET_ID_ANY;
+	pc.max_flows = 64;
+	pc.line_rate_bps = lport.line_bps;
+	lport.pacer = pcc_pacer_create(&pc);
+	if (lport.pacer == NULL)
+		return -1;
+	memset(lc->lport_of, ENG_NO_LPORT, sizeof(lc->lport_of));
+	lc->lport_of[0] = 0;
+	lc->lports[0] = &lport;
+	lc->nb_lports = 1;
+	return 0;
+}
+
+static int
+owner_teardown(void **state)
+{
+	(void)state;
+	pcc_pacer_free(lport.pacer);
+	eng_ftable_fini(&lc->ft);
+	rte_free(lc);
+	pcc_dev_fini();
+	pcc_dev_algo_unregister("engine_script");
+	return 0;
+}
+
+static struct eng_flow *
+new_flow(uint32_t qpn)
+{
+	struct pcc_engine_flow_key k;
+
+	pcc_engine_flow_key_qp(&k, 0, qpn);
+	return eng_rp_flow_get(lc, &lport, &k, eng_flow_hash(&k), NULL, NULL, 0);
+}
+
+static void
+test_results(void **state)
+{
+	struct pcc_dev_event ev;
+	struct eng_flow *f;
+	uint32_t idx;
+
+	(void)state;
+	memset(&pstats, 0, sizeof(pstats));
+	f = new_flow(0x500);
+	assert_non_null(f);
+	assert_int_equal(f->slot, 0);
+	idx = eng_flow_idx(&lc->ft, f);
+	memset(&ev, 0, sizeof(ev));
+	ev.type = PCC_DEV_EVENT_TX;
+
+	/* a rate: the pacer gets rate x line rate */
+	memset(&script, 0, sizeof(script));
+	script.rate = PCC_DEV_MAX_RATE / 4;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(f->rate, PCC_DEV_MAX_RATE / 4);
+	assert_int_equal(pcc_pacer_get_rate(lport.pacer, idx), 25000000000ull);
+	assert_int_equal(pstats.rate_updates, 1);
+	assert_int_equal(pstats.ev[PCC_DEV_EVENT_TX], 1);
+	assert_int_equal(f->ev[PCC_DEV_EVENT_TX], 1);
+	assert_int_equal(((uint32_t *)eng_flow_ctx(f))[0], 1);
+	/* the same rate again: no pacer update; 0: keep */
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	script.rate = 0;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(pstats.rate_updates, 1);
+	assert_int_equal(f->rate, PCC_DEV_MAX_RATE / 4);
+	/* above the maximum: line rate */
+	script.rate = PCC_DEV_MAX_RATE + 5;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(f->rate, PCC_DEV_MAX_RATE);
+	assert_int_equal(pcc_pacer_get_rate(lport.pacer, idx), 0);
+	/* window and credits */
+	memset(&script, 0, sizeof(script));
+	script.window = 8192;
+	script.credits = 512;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(f->window, 8192);
+	assert_int_equal(f->credits, 512);
+	/* counted in payload bytes unless the algorithm counts frames on
+	 * the wire (HPCC's W = B x T): with 8 packets of 1000 B in flight
+	 * a 9th may go (8000 < 8192), with 8 frames of 1116 B it may not */
+	assert_false(f->flags & ENG_FLOW_F_WIN_WIRE);
+	f->una_psn = 100;
+	f->flags |= ENG_FLOW_F_ACKED;
+	f->credits = 0;
+	assert_true(eng_window_ok(f, 108, 1000) && !eng_window_ok(f, 109, 1000));
+	script.flags = PCC_DEV_RES_F_WINDOW_WIRE;
+	script.credits = 0;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_true(f->flags & ENG_FLOW_F_WIN_WIRE);
+	assert_true(eng_window_ok(f, 107, 1116) && !eng_window_ok(f, 108, 1116));
+	/* a window without the flag: payload again */
+	script.flags = 0;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_false(f->flags & ENG_FLOW_F_WIN_WIRE);
+	f->flags &= (uint8_t)~ENG_FLOW_F_ACKED;
+	/* a probe request for a flow without headers: counted, not sent */
+	memset(&script, 0, sizeof(script));
+	script.rtt_req = 1;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(pstats.probe_no_flow, 1);
+	assert_int_equal(pstats.probe_tx, 0);
+	/* a masked event type: not delivered, counted */
+	calls = 0;
+	ev.type = PCC_DEV_EVENT_TIMER;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(calls, 0);
+	assert_int_equal(pstats.ev_masked, 1);
+	assert_int_equal(pstats.ev[PCC_DEV_EVENT_TIMER], 0);
+	/* an unbound slot: an error, counted */
+	f->slot = 5;
+	ev.type = PCC_DEV_EVENT_TX;
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	assert_int_equal(pstats.ev_err, 1);
+	f->slot = 0;
+	eng_flow_del(&lc->ft, f);
+}
+
+static void
+count_flow(struct eng_flow *f, uint32_t idx, void *arg)
+{
+	(void)f;
+	(void)idx;
+	(*(unsigned int *)arg)++;
+}
+
+/* A flow the engine removes (aged out, evicted, the table freed) ends for
+ * its algorithm, with its own context. */
+static void
+test_flow_end(void **state)
+{
+	struct pcc_dev_event ev;
+	struct eng_flow *f, *g;
+	unsigned int n = 0;
+	uint64_t now;
+
+	(void)state;
+	memset(&script, 0, sizeof(script));
+	nb_ended = 0;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = PCC_DEV_EVENT_TX;
+	f = new_flow(0x700);
+	g = new_flow(0x701);
+	assert_non_null(f);
+	assert_non_null(g);
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	eng_rp_dispatch(lc, &lport, f, &ev, 0);
+	eng_rp_dispatch(lc, &lport, g, &ev, 0);
+	eng_flow_foreach(&lc->ft, count_flow, &n);
+	assert_int_equal(n, 2);
+	assert_int_equal(nb_ended, 0); /* walking the table ends nothing */
+
+	/* aging: g stays active, f is idle and goes (the granule
+	 * eng_ftable_init() gives 1 ms aging) */
+	lc->ft.idle_ns = 1000000;
+	lc->ft.lru_gran_ns = 100000;
+	now = 5000000;
+	eng_flow_touch(&lc->ft, g, now);
+	assert_int_equal(eng_flow_age(&lc->ft, 0, now, 64, eng_rp_flow_evict, lc), 1);
+	assert_int_equal(nb_ended, 1);
+	assert_int_equal(ended[0], 2); /* f's context: two events */
+	assert_int_equal(lc->ft.ctr.flows, 1);
+	/* later g too */
+	assert_int_equal(eng_flow_age(&lc->ft, 0, now + 2000000, 64, eng_rp_flow_evict, lc), 1);
+	assert_int_equal(nb_ended, 2);
+	assert_int_equal(ended[1], 1);
+	lc->ft.idle_ns = 0;
+}
+
+/* The flow of qpn on port 0 of the owner's table, or NULL. */
+static struct eng_flow *
+owner_flow(uint32_t qpn)
+{
+	struct pcc_engine_flow_key k;
+
+	pcc_engine_flow_key_qp(&k, 0, qpn);
+	return eng_flow_lookup(&lc->ft, &k, eng_flow_hash(&k));
+}
+
+/* Queue f's TX bytes, accumulated since t (as tx_account() does). */
+static void
+owner_txc(struct eng_flow *f, uint64_t t)
+{
+	f->txc_pkts = 1;
+	f->txc_bytes = 1000;
+	f->txc_first_ns = t;
+	f->flags |= ENG_FLOW_F_TXC_Q;
+	eng_fifo_push(&lc->ft, &lc->ft.lists[0].txc, f, eng_flow_idx(&lc->ft, f));
+}
+
+/*
+ * Timers and TX coalescing through a table that evicts (64 entries, 1 us
+ * timer period, 20 us coalescing).  Timers: 64 flows queued at 0; at
+ * 0.5 us a 65th takes the longest idle's entry; the 63 left are due at
+ * 1 us, the new flow at 1.5 us.  TX coalescing: the 64 flows' bytes
+ * queued at 1.5 us; at 2 us a 66th takes the longest idle's entry and
+ * sends; the 63 others flush at 21.5 us, the new one at 22 us.  (The
+ * entry's old place in a FIFO, kept by the new flow with its later time,
+ * used to hold back all 63.)
+ */
+static void
+test_timer_reuse(void **state)
+{
+	struct pcc_engine_flow_key k;
+	struct eng_flow *f;
+	unsigned int i;
+
+	(void)state;
+	memset(&script, 0, sizeof(script));
+	eng_ftable_fini(&lc->ft);
+	assert_int_equal(owner_table(true), 0);
+	eng.rp.timer_ns = 1000;
+	for (i = 0; i < 64; i++)
+		assert_non_null(new_flow(0x800 + i));
+	pcc_engine_flow_key_qp(&k, 0, 0x900);
+	f = eng_rp_flow_get(lc, &lport, &k, eng_flow_hash(&k), NULL, NULL, 500);
+	assert_non_null(f);
+	assert_int_equal(lc->ft.ctr.evicted, 1);
+	assert_null(owner_flow(0x800));
+	/* the timer FIFO's head is stale: due at once, then the 63 at 1 us */
+	assert_true(eng_rp_hk_deadline(lc, &lport, 600) <= 1000);
+	for (i = 0; i < 4; i++)
+		eng_rp_housekeep(lc, &lport, 1000);
+	assert_int_equal(lc->ctr.timer_events, 63);
+	assert_int_equal(f->timer_ns, 500); /* not fired (the script masks timer events) */
+	eng_rp_housekeep(lc, &lport, 1500);
+	assert_int_equal(lc->ctr.timer_events, 64);
+	assert_int_equal(f->timer_ns, 1500);
+
+	eng.rp.timer_ns = 0; /* TX coalescing alone */
+	for (i = 1; i < 64; i++)
+		owner_txc(owner_flow(0x800 + i), 1500);
+	owner_txc(f, 1500);
+	pcc_engine_flow_key_qp(&k, 0, 0x901);
+	f = eng_rp_flow_get(lc, &lport, &k, eng_flow_hash(&k), NULL, NULL, 2000);
+	assert_non_null(f);
+	assert_int_equal(lc->ft.ctr.evicted, 2);
+	assert_null(owner_flow(0x801));
+	owner_txc(f, 2000);
+	/* the TX FIFO's head is stale: due at once, then the 63 at 21.5 us */
+	assert_true(eng_rp_hk_deadline(lc, &lport, 2100) <= 21500);
+	calls = 0;
+	for (i = 0; i < 4; i++)
+		eng_rp_housekeep(lc, &lport, 21500);
+	assert_int_equal(calls, 63);
+	assert_int_equal(f->txc_pkts, 1);
+	eng_rp_housekeep(lc, &lport, 22000);
+	assert_int_equal(calls, 64);
+	assert_int_equal(f->txc_pkts, 0);
+}
+
+/*
+ * A busy flow at the head of the TX-coalescing FIFO does not hold back
+ * the flows behind it: A is queued at 1 ns, B at 2 ns; every 10 us A's
+ * bytes are evented outside housekeeping — by an ACK (RX before TX), or
+ * by reaching the byte count — and A sends again.  B's bytes are
+ * flushed by housekeeping once 20 us old (at 30 us), not left waiting
+ * behind A's ever-fresh accumulation (found by review: 1 ms, no event).
+ */
+static void
+test_txc_busy_head(void **state)
+{
+	struct pcc_pkt_info info;
+	struct eng_flow *a, *b;
+	unsigned int by_bytes;
+	struct eng_ev r;
+	uint64_t t;
+
+	(void)state;
+	memset(&script, 0, sizeof(script));
+	for (by_bytes = 0; by_bytes < 2; by_bytes++) {
+		a = new_flow(0xa00 + by_bytes);
+		b = new_flow(0xb00 + by_bytes);
+		assert_non_null(a);
+		assert_non_null(b);
+		/* a flow's first packet is evented at once */
+		eng_rp_tx_bytes(lc, &lport, a, 1000, 0, false, 0);
+		eng_rp_tx_bytes(lc, &lport, b, 1000, 0, false, 0);
+		assert_int_equal(a->txc_pkts + b->txc_pkts, 0);
+		eng_rp_tx_bytes(lc, &lport, a, 1000, 1, false, 1);
+		eng_rp_tx_bytes(lc, &lport, b, 1000, 1, false, 2);
+		assert_int_equal(b->txc_pkts, 1);
+		for (t = 10000; t <= 100000; t += 10000) {
+			uint32_t psn = (uint32_t)(t / 10000);
+
+			if (by_bytes) {
+				eng_rp_tx_bytes(lc, &lport, a, eng.rp.txc_bytes, psn, false, t);
+			} else {
+				info_init(&info, PCC_PKT_ROCE_ACK, 0xa00, psn);
+				eng_ev_from_pkt(&info, NULL, 0, t, &r);
+				eng_rp_event(lc, &r);
+			}
+			assert_int_equal(a->txc_pkts, 0);
+			eng_rp_tx_bytes(lc, &lport, a, 1000, psn + 1, false, t);
+			eng_rp_housekeep(lc, &lport, t);
+			if (t < 30000)
+				assert_int_equal(b->txc_pkts, 1);
+			else
+				assert_int_equal(b->txc_pkts, 0);
+		}
+		/* and A's last bytes, once 20 us old, by housekeeping too */
+		assert_int_equal(a->txc_pkts, 1);
+		eng_rp_housekeep(lc, &lport, 120000);
+		assert_int_equal(a->txc_pkts, 0);
+	}
+}
+
+static void
+test_owner_events(void **state)
+{
+	struct pcc_pkt_info info;
+	struct eng_flow *f;
+	struct eng_ev r;
+
+	(void)state;
+	memset(&pstats, 0, sizeof(pstats));
+	memset(&script, 0, sizeof(script));
+	/* no such flow */
+	info_init(&info, PCC_PKT_CNP, 0x600, 0);
+	eng_ev_from_pkt(&info, NULL, 0, 10, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(pstats.rp_no_flow, 1);
+	f = new_flow(0x600);
+	assert_non_null(f);
+	/* a CNP record of 3 coalesced CNPs: counted 3, one event */
+	r.count = 3;
+	calls = 0;
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->cnp_rx, 3);
+	assert_int_equal(calls, 1);
+	assert_int_equal(last_ev.type, PCC_DEV_EVENT_CNP);
+	assert_int_equal(last_ev.ack.coalesced, 3);
+	assert_int_equal(last_ev.flow_tag, 0x600);
+	/* an ACK moves the window's left edge */
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x600, 99);
+	eng_ev_from_pkt(&info, NULL, 0, 20, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->ack_rx, 1);
+	assert_int_equal(f->una_psn, 100);
+	assert_true(f->flags & ENG_FLOW_F_ACKED);
+	assert_int_equal(last_ev.type, PCC_DEV_EVENT_ACK);
+	assert_int_equal(last_ev.sn, 99);
+	/* OOS NAK: delivered with its subtype, left edge = its PSN */
+	info_init(&info, PCC_PKT_ROCE_NAK, 0x600, 120);
+	info.aeth_syndrome = (PCC_AETH_NAK << 5) | PCC_NAK_PSN_SEQ_ERR;
+	eng_ev_from_pkt(&info, NULL, 0, 30, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(last_ev.type, PCC_DEV_EVENT_NACK);
+	assert_int_equal(last_ev.subtype, PCC_DEV_NACK_OOS);
+	assert_int_equal(f->una_psn, 120);
+	/* a fatal NAK: counted, not an event */
+	calls = 0;
+	info.aeth_syndrome = (PCC_AETH_NAK << 5) | PCC_NAK_INVALID_REQ;
+	eng_ev_from_pkt(&info, NULL, 0, 40, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(calls, 0);
+	assert_int_equal(pstats.nack_other, 1);
+	assert_int_equal(f->nack_rx, 2);
+	/* RTT: the sample is total minus the NP's turnaround */
+	memset(&r, 0, sizeof(r));
+	pcc_engine_flow_key_qp(&r.key, 0, 0x600);
+	r.sig = eng_flow_hash(&r.key);
+	r.type = PCC_DEV_EVENT_RTT;
+	r.count = 1;
+	r.rtt.req_send_ns = 1000;
+	r.rtt.req_recv_ns = 50000;
+	r.rtt.resp_send_ns = 50400;
+	r.ts_ns = 11000;
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->rtt_ns, 10000 - 400);
+	assert_int_equal(last_ev.type, PCC_DEV_EVENT_RTT);
+	assert_int_equal(f->ev[PCC_DEV_EVENT_RTT], 1);
+	eng_flow_del(&lc->ft, f);
+}
+
+/* The algorithm saw the n events of ref (ev_log, in order). */
+static void
+log_equal(const struct pcc_dev_event *ref, const struct pcc_int_hdr *ref_int, unsigned int n)
+{
+	unsigned int i;
+
+	assert_int_equal(nb_log, n);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(ev_log[i].type == PCC_DEV_EVENT_ACK &&
+						ev_log[i].ack.int_hdr != NULL,
+				ref[i].type == PCC_DEV_EVENT_ACK && ref[i].ack.int_hdr != NULL);
+		if (ref_int != NULL)
+			assert_memory_equal(&int_log[i], &ref_int[i], sizeof(int_log[i]));
+		assert_int_equal(ev_log[i].flow_tag, ref[i].flow_tag);
+		assert_int_equal(ev_log[i].type, ref[i].type);
+		assert_int_equal(ev_log[i].sn, ref[i].sn);
+		assert_int_equal(ev_log[i].ts, ref[i].ts);
+		assert_int_equal(ev_log[i].ttl, ref[i].ttl);
+		if (ev_log[i].type != PCC_DEV_EVENT_RTT) {
+			assert_int_equal(ev_log[i].ack.first_ts, ref[i].ack.first_ts);
+			assert_int_equal(ev_log[i].ack.first_sn, ref[i].ack.first_sn);
+			assert_int_equal(ev_log[i].ack.coalesced, ref[i].ack.coalesced);
+		}
+	}
+}
+
+/*
+ * Records processed in batches (eng_rp_events(); eng_rp_post() then
+ * eng_rp_flush()) give the algorithm the same events in the same order,
+ * and the flows the same counters, as one at a time (eng_rp_event()):
+ * more records than a batch, flows that exist and flows that do not,
+ * several records of one flow in a batch.  Every event sets a new rate:
+ * the pacer ends with the same rates (a batch sets them at its end).
+ */
+static void
+test_owner_batches(void **state)
+{
+	static struct eng_ev recs[100];
+	struct pcc_dev_event log_ref[RTE_DIM(ev_log)];
+	struct eng_flow *flows[8];
+	uint64_t ref_cnp[8], ref_ack[8], ref_pacer[8], ref_no_flow, ref_updates;
+	uint32_t ref_rate[8];
+	unsigned int i, run, nb_ref = 0;
+	uint32_t x = 7;
+
+	(void)state;
+	for (i = 0; i < RTE_DIM(flows); i++) {
+		flows[i] = new_flow(0x700 + i);
+		assert_non_null(flows[i]);
+	}
+	for (i = 0; i < RTE_DIM(recs); i++) {
+		struct pcc_pkt_info info;
+
+		x = x * 1103515245u + 12345u;
+		/* qpn 0x700..0x709: 0x708 and 0x709 have no flow */
+		info_init(&info, (x >> 20) & 1 ? PCC_PKT_CNP : PCC_PKT_ROCE_ACK,
+				0x700 + (x >> 24) % 10, i);
+		assert_int_equal(eng_ev_from_pkt(&info, NULL, 0, 100 + i, &recs[i]), 0);
+	}
+	eng.ports[0].nb_owners = 1;
+	eng.ports[0].owners[0] = lc;
+	memset(&script, 0, sizeof(script));
+	rate_of_sn = true;
+	/* runs 1, 2: a small table is looked up one at a time; 3, 4: in bulk */
+	for (run = 0; run < 5; run++) {
+		eng_rp_bulk_min_flows = run >= 3 ? 0 : ENG_RP_BULK_MIN_FLOWS;
+		memset(&pstats, 0, sizeof(pstats));
+		for (i = 0; i < RTE_DIM(flows); i++) {
+			flows[i]->cnp_rx = 0;
+			flows[i]->ack_rx = 0;
+			flows[i]->rate = 0;
+			assert_int_equal(pcc_pacer_set_rate(lport.pacer,
+							 eng_flow_idx(&lc->ft, flows[i]), 0),
+					0);
+		}
+		nb_log = 0;
+		log_on = true;
+		if (run == 0) {
+			for (i = 0; i < RTE_DIM(recs); i++)
+				eng_rp_event(lc, &recs[i]);
+		} else if (run & 1) {
+			eng_rp_events(lc, recs, RTE_DIM(recs));
+		} else {
+			for (i = 0; i < RTE_DIM(recs); i++)
+				eng_rp_post(lc, 0, &recs[i]);
+			eng_rp_flush(lc);
+			assert_int_equal(lc->nb_evb, 0);
+		}
+		log_on = false;
+		assert_false(lc->rate_defer);
+		assert_int_equal(lc->nb_rate_pend, 0);
+		if (run == 0) {
+			nb_ref = nb_log;
+			memcpy(log_ref, ev_log, sizeof(log_ref));
+			for (i = 0; i < RTE_DIM(flows); i++) {
+				ref_cnp[i] = flows[i]->cnp_rx;
+				ref_ack[i] = flows[i]->ack_rx;
+				ref_rate[i] = flows[i]->rate;
+				ref_pacer[i] = pcc_pacer_get_rate(
+						lport.pacer, eng_flow_idx(&lc->ft, flows[i]));
+				assert_true(ref_rate[i] != 0 && ref_pacer[i] != 0);
+			}
+			ref_no_flow = pstats.rp_no_flow;
+			ref_updates = pstats.rate_updates;
+			assert_true(ref_updates > RTE_DIM(recs) / 2);
+			assert_true(ref_no_flow > 0);
+			assert_true(nb_ref > RTE_DIM(recs) / 2);
+			continue;
+		}
+		log_equal(log_ref, NULL, nb_ref);
+		for (i = 0; i < RTE_DIM(flows); i++) {
+			assert_int_equal(flows[i]->cnp_rx, ref_cnp[i]);
+			assert_int_equal(flows[i]->ack_rx, ref_ack[i]);
+			assert_int_equal(flows[i]->rate, ref_rate[i]);
+			assert_int_equal(pcc_pacer_get_rate(lport.pacer,
+							 eng_flow_idx(&lc->ft, flows[i])),
+					ref_pacer[i]);
+		}
+		assert_int_equal(pstats.rp_no_flow, ref_no_flow);
+		assert_int_equal(pstats.rate_updates, ref_updates);
+	}
+	rate_of_sn = false;
+	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
+	eng.ports[0].nb_owners = 0;
+	for (i = 0; i < RTE_DIM(flows); i++)
+		eng_flow_del(&lc->ft, flows[i]);
+}
+
+/*
+ * The RX side's records, built and merged in the burst's pending record,
+ * reach the algorithm the same whether each is processed at once (a small
+ * table) or kept for a batch (eng_rp_post(), eng_rp_flush()): bursts
+ * of 1 to 46 CC packets (some fill a batch) of a few flows, runs of one
+ * flow's CNPs or ACKs that merge, flows that do not exist.
+ */
+static void
+test_rx_records_batched(void **state)
+{
+	static struct pcc_dev_event log_ref[RTE_DIM(ev_log)];
+	static struct pcc_int_hdr int_ref[RTE_DIM(ev_log)];
+	struct eng_clock clk = { .src = PCC_ENGINE_CLOCK_TSC };
+	struct eng_rxq q = { .port_id = 0, .pidx = 0, .clk = &clk };
+	static struct pcc_cc_frame cc[200];
+	static uint64_t ts[200];
+	/* the frame an ACK's INT header is read from (after its AETH) */
+	static uint8_t frame[128];
+	const uint32_t int_off =
+			14 + PCC_IPV4_HDR_LEN + PCC_UDP_HDR_LEN + PCC_BTH_LEN + PCC_AETH_LEN;
+	struct eng_flow *flows[6];
+	uint64_t ref_cnp[6], ref_ack[6], ref_nack[6], ref_no_flow, ref_ev;
+	struct pcc_int_hdr h;
+	struct rte_mbuf m;
+	unsigned int i, k, n, run, nb_ref = 0, merged = 0, with_int = 0, kept, filled;
+	uint32_t x = 11, qpn = 0x800;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	m.buf_addr = frame;
+	m.data_len = sizeof(frame);
+	m.pkt_len = sizeof(frame);
+	m.nb_segs = 1;
+	for (i = 0; i < RTE_DIM(flows); i++) {
+		flows[i] = new_flow(0x800 + i);
+		assert_non_null(flows[i]);
+	}
+	for (i = 0; i < RTE_DIM(cc); i++) {
+		x = x * 1103515245u + 12345u;
+		/* one flow in four packets changes: runs that merge;
+		 * qpn 0x806 and 0x807 have no flow */
+		if ((x >> 28) % 4 == 0 || i == 0)
+			qpn = 0x800 + (x >> 8) % 8;
+		memset(&cc[i], 0, sizeof(cc[i]));
+		cc[i].dqpn = qpn;
+		cc[i].psn = i;
+		cc[i].ttl = (uint8_t)(i + 1);
+		cc[i].l3_off = 14;
+		switch ((x >> 16) % 5) {
+		case 0:
+		case 1:
+			cc[i].kind = PCC_PKT_CNP;
+			break;
+		case 2:
+		case 3:
+			cc[i].kind = PCC_PKT_ROCE_ACK;
+			cc[i].syndrome = 0x1f;
+			/* one ACK in three with an INT header (never merged) */
+			if ((x >> 12) % 3 == 0)
+				cc[i].bth_flags = PCC_BTH_INT;
+			break;
+		default:
+			cc[i].kind = PCC_PKT_ROCE_NAK;
+			cc[i].syndrome = 0x60; /* PSN sequence error */
+			break;
+		}
+		ts[i] = 1000 + 10 * i;
+	}
+	eng.ports[0].nb_owners = 1;
+	eng.ports[0].owners[0] = lc;
+	memset(&script, 0, sizeof(script));
+	/* run 0: at once (a small table); 1: kept for batches */
+	for (run = 0; run < 2; run++) {
+		eng_rp_bulk_min_flows = run == 1 ? 0 : ENG_RP_BULK_MIN_FLOWS;
+		memset(&pstats, 0, sizeof(pstats));
+		for (i = 0; i < RTE_DIM(flows); i++) {
+			flows[i]->cnp_rx = 0;
+			flows[i]->ack_rx = 0;
+			flows[i]->nack_rx = 0;
+		}
+		nb_log = 0;
+		log_on = true;
+		kept = 0;
+		filled = 0;
+		for (i = 0, n = 1; i < RTE_DIM(cc); i += n, n = n % 45 + 7) {
+			unsigned int log0 = nb_log;
+			bool has_pend = false;
+			struct eng_ev pend;
+
+			n = RTE_MIN(n, (unsigned int)RTE_DIM(cc) - i);
+			/* as rx_dispatch() does with a burst */
+			for (k = i; k < i + n; k++) {
+				/* each ACK's own INT header in the frame */
+				memset(&h, 0, sizeof(h));
+				h.n_hops = (uint16_t)(1 + k % 3);
+				h.hop[0].rate_code = PCC_INT_RATE_100G;
+				h.hop[0].time_ns = 100 * k;
+				h.hop[0].tx_bytes = 3 * k;
+				h.hop[0].qlen = k;
+				h.hop[1].qlen = 2 * k;
+				assert_int_equal(
+						pcc_int_build(frame + int_off, PCC_INT_HDR_LEN, &h),
+						PCC_INT_HDR_LEN);
+				assert_int_equal(eng_rp_rx_cc(lc, &q, &m, &cc[k], true, ts[k],
+								 &pend, &has_pend),
+						PCC_ENGINE_FATE_CC_EVENT);
+			}
+			/* records waiting for the batch; in batches, events
+			 * before the burst's end: a batch filled in it */
+			kept += lc->nb_evb > 0;
+			filled += run == 1 && nb_log > log0;
+			if (has_pend)
+				eng_rp_post(lc, 0, &pend);
+			eng_rp_flush(lc);
+			assert_int_equal(lc->nb_evb, 0);
+		}
+		log_on = false;
+		/* each run took the path it is meant to */
+		assert_true(run == 0 ? kept == 0 : kept > 0 && filled > 0);
+		if (run == 0) {
+			nb_ref = nb_log;
+			memcpy(log_ref, ev_log, sizeof(log_ref));
+			memcpy(int_ref, int_log, sizeof(int_ref));
+			for (i = 0; i < RTE_DIM(flows); i++) {
+				ref_cnp[i] = flows[i]->cnp_rx;
+				ref_ack[i] = flows[i]->ack_rx;
+				ref_nack[i] = flows[i]->nack_rx;
+			}
+			ref_no_flow = pstats.rp_no_flow;
+			ref_ev = pstats.ev[PCC_DEV_EVENT_CNP] + pstats.ev[PCC_DEV_EVENT_ACK] +
+					pstats.ev[PCC_DEV_EVENT_NACK];
+			for (i = 0; i < nb_log; i++) {
+				if (ev_log[i].type != PCC_DEV_EVENT_NACK &&
+						ev_log[i].ack.coalesced > 1)
+					merged++;
+				with_int += int_log[i].n_hops != 0;
+			}
+			/* the sequence has merges, INT headers, unknown QPs,
+			 * and records for more than two batches */
+			assert_true(merged > 5);
+			assert_true(with_int > 5);
+			assert_true(ref_no_flow > 0);
+			assert_true(nb_ref > 2 * ENG_RP_EV_BATCH && nb_ref < RTE_DIM(cc));
+			continue;
+		}
+		log_equal(log_ref, int_ref, nb_ref);
+		for (i = 0; i < RTE_DIM(flows); i++) {
+			assert_int_equal(flows[i]->cnp_rx, ref_cnp[i]);
+			assert_int_equal(flows[i]->ack_rx, ref_ack[i]);
+			assert_int_equal(flows[i]->nack_rx, ref_nack[i]);
+		}
+		assert_int_equal(pstats.rp_no_flow, ref_no_flow);
+		assert_int_equal(pstats.ev[PCC_DEV_EVENT_CNP] + pstats.ev[PCC_DEV_EVENT_ACK] +
+						pstats.ev[PCC_DEV_EVENT_NACK],
+				ref_ev);
+	}
+	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
+	eng.ports[0].nb_owners = 0;
+	for (i = 0; i < RTE_DIM(flows); i++)
+		eng_flow_del(&lc->ft, flows[i]);
+}
+
+/*
+ * Which events bring the port's next round forward (lport.wake = 0):
+ * results applied (a new rate), an ACK or NAK with a window, a coalesced
+ * TX event flushed; not an ACK without a window that changes nothing,
+ * nor a record of no flow.  The skipped rounds would do nothing
+ * (worker.c, port_wake()).
+ */
+static void
+test_wake(void **state)
+{
+	const uint64_t later = 123456789;
+	struct pcc_pkt_info info;
+	struct eng_flow *f;
+	struct eng_ev r;
+
+	(void)state;
+	memset(&script, 0, sizeof(script));
+	f = new_flow(0x700);
+	assert_non_null(f);
+	/* no such flow */
+	lport.wake = later;
+	info_init(&info, PCC_PKT_CNP, 0x701, 0);
+	eng_ev_from_pkt(&info, NULL, 0, 10, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(lport.wake, later);
+	/* an ACK, no window, no results */
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x700, 5);
+	eng_ev_from_pkt(&info, NULL, 0, 20, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->una_psn, 6);
+	assert_int_equal(lport.wake, later);
+	/* the same ACK with a new rate */
+	script.rate = PCC_DEV_MAX_RATE / 2;
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->rate, PCC_DEV_MAX_RATE / 2);
+	assert_int_equal(lport.wake, 0);
+	/* the same rate again: nothing applied */
+	lport.wake = later;
+	eng_rp_event(lc, &r);
+	assert_int_equal(lport.wake, later);
+	/* a CNP whose results ask for a probe */
+	memset(&script, 0, sizeof(script));
+	script.rtt_req = 1;
+	info_init(&info, PCC_PKT_CNP, 0x700, 0);
+	eng_ev_from_pkt(&info, NULL, 0, 30, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(lport.wake, 0);
+	/* with a window: an ACK may open it */
+	memset(&script, 0, sizeof(script));
+	f->window = 4096;
+	lport.wake = later;
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x700, 7);
+	eng_ev_from_pkt(&info, NULL, 0, 40, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->una_psn, 8);
+	assert_int_equal(lport.wake, 0);
+	/* a NAK too */
+	lport.wake = later;
+	info_init(&info, PCC_PKT_ROCE_NAK, 0x700, 8);
+	info.aeth_syndrome = (PCC_AETH_NAK << 5) | PCC_NAK_PSN_SEQ_ERR;
+	eng_ev_from_pkt(&info, NULL, 0, 50, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->nack_rx, 1);
+	assert_int_equal(lport.wake, 0);
+	/* a coalesced TX event flushed first: its FIFO head goes stale */
+	f->window = 0;
+	lport.wake = later;
+	owner_txc(f, 45);
+	info_init(&info, PCC_PKT_ROCE_ACK, 0x700, 9);
+	eng_ev_from_pkt(&info, NULL, 0, 60, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->txc_pkts, 0);
+	assert_int_equal(lport.wake, 0);
+	eng_flow_del(&lc->ft, f);
+}
+
+static int
+group_setup(void **state)
+{
+	(void)state;
+	return rp_group_setup("test_engine_rp_owner");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_results, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_flow_end, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_timer_reuse, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_txc_busy_head, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_owner_events, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_wake, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_owner_batches, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(
+				test_rx_records_batched, owner_setup, owner_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, test_eal_group_teardown);
+}
