@@ -106,7 +106,7 @@ ev_seq_set(struct sim_ev *e, uint64_t seq)
 /*
  * The sequence ran out of bits: number the pending events 0, 1, ... in
  * their order (their relative order, hence every bucket's and the heap's,
- * unchanged) and go on from there.  Once every 2^40 events.  The places
+ * unchanged; equal numbers stay equal) and go on from there.  Once every 2^40 events.  The places
  * the ports keep for their end-of-transmission events and the running
  * event's number are numbered with them; a place kept anywhere else is
  * lost (renumbers).  Index of a rank: below cap a node, then the heap's,
@@ -116,8 +116,8 @@ void
 sim_ev_renumber(struct pcc_sim *sim)
 {
 	struct sim_evq *q = &sim->evq;
-	uint32_t i, b, ni, n = sim_ev_count(sim), cap = q->cap,
-			   np = sim->ports != NULL ? sim->nb_ports : 0, m = 0;
+	uint32_t i, k, b, ni, n = sim_ev_count(sim), cap = q->cap,
+			      np = sim->ports != NULL ? sim->nb_ports : 0, m = 0;
 	struct ev_rank *r;
 
 	r = malloc(sizeof(*r) * (n + np + 1));
@@ -142,21 +142,25 @@ sim_ev_renumber(struct pcc_sim *sim)
 	RTE_VERIFY(m <= n + np + 1);
 	qsort(r, m, sizeof(*r), ev_rank_cmp);
 	sim->renumbers++;
-	for (i = 0; i < m; i++) {
+	/* equal numbers stay equal (a port's place and the event pushed at
+	 * it, the running event): qsort() orders them in no given way */
+	for (i = 0, k = 0; i < m; i++) {
 		uint32_t x = r[i].idx;
 
+		if (i > 0 && r[i].key != r[i - 1].key)
+			k++;
 		if (x < cap) {
-			ev_seq_set(&q->node[x].e, i);
+			ev_seq_set(&q->node[x].e, k);
 		} else if (x < cap + q->heap_n) {
-			ev_seq_set(&q->heap[x - cap], i);
+			ev_seq_set(&q->heap[x - cap], k);
 		} else if (x < cap + q->heap_n + np) {
-			sim->ports[x - cap - q->heap_n].done_place.seq = i;
+			sim->ports[x - cap - q->heap_n].done_place.seq = k;
 			sim->ports[x - cap - q->heap_n].done_place.renumbers = sim->renumbers;
 		} else {
-			sim->run_seq = i;
+			sim->run_seq = k;
 		}
 	}
-	sim->seq = m;
+	sim->seq = m > 0 ? k + 1 : 0;
 	free(r);
 }
 

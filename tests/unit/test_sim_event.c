@@ -352,6 +352,7 @@ test_place(void **state)
 {
 	struct pcc_sim *sim = queue_new(0);
 	struct sim_ev_place pl, old;
+	unsigned int k;
 	uint32_t type, obj;
 	uint64_t t;
 
@@ -425,6 +426,27 @@ test_place(void **state)
 
 		assert_true(sim_ev_pop(sim, &t, &type, &obj));
 		assert_int_equal(obj, want[pl.seq]);
+	}
+
+	/* equal numbers stay equal: the port's place, the event pushed at
+	 * it and the running event's number; the order around them kept */
+	sim_ev_push(sim, 200, SIM_EV_ARRIVE, 4);
+	sim_ev_reserve(sim, &sim->ports[0].done_place);
+	sim_ev_push_at(sim, 200, SIM_EV_TX_DONE, 9, &sim->ports[0].done_place);
+	sim->run_seq = sim->ports[0].done_place.seq;
+	sim_ev_push(sim, 200, SIM_EV_ARRIVE, 5);
+	sim->seq = SIM_EV_SEQ_MAX;
+	sim_ev_push(sim, 200, SIM_EV_ARRIVE, 6);
+	assert_int_equal(sim->ports[0].done_place.renumbers, sim->renumbers);
+	assert_int_equal(sim->run_seq, sim->ports[0].done_place.seq);
+	pl = sim->ports[0].done_place;
+	for (k = 0; k < 4; k++) {
+		static const uint32_t want[4] = { 4, 9, 5, 6 };
+
+		assert_true(sim_ev_pop(sim, &t, &type, &obj));
+		assert_int_equal(obj, want[k]);
+		if (obj == 9)
+			assert_int_equal(sim->run_seq, pl.seq);
 	}
 	free(sim->ports);
 	queue_free(sim);
