@@ -17,7 +17,8 @@
 # NS3_ANCHOR overrides the directory).  When NS3_INCAST names the
 # anchor's built ./incast (or ns-3's libraries are installed, in which case
 # the anchor is copied to a temporary directory and built with its
-# build.sh), it is run NS3_RUNS times (default 1; 9 s each) in the same
+# build.sh), it is run NS3_RUNS times (default 3: its speed on a VM moves
+# more than the engine's; 5-9 s each) in the same
 # run and the ratio printed; else the anchor's recorded figures (results/
 # N16_run*.txt, another machine) are printed, labelled as not run here.
 # Debian 12 packages the anchor's ns-3.37: apt-get install libns3-dev.
@@ -30,7 +31,7 @@ bench_dir "$@"
 shift "$skip"
 bench_build "$dir" bench_sim
 me=$(basename "$0")
-bench_count NS3_RUNS 1
+bench_count NS3_RUNS 3
 n=$count
 if [ -n "${NS3_INCAST:-}" ] && [ ! -x "$NS3_INCAST" ]; then
 	echo "$me: NS3_INCAST '$NS3_INCAST' is not an executable file (the anchor's built incast)" >&2
