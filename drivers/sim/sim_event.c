@@ -106,10 +106,10 @@ ev_seq_set(struct sim_ev *e, uint64_t seq)
 /*
  * The sequence ran out of bits: number the pending events 0, 1, ... in
  * their order (their relative order, hence every bucket's and the heap's,
- * unchanged; equal numbers stay equal) and go on from there.  Once every 2^40 events.  The places
- * the ports keep for their end-of-transmission events and the running
- * event's number are numbered with them; a place kept anywhere else is
- * lost (renumbers).  Index of a rank: below cap a node, then the heap's,
+ * unchanged; equal numbers stay equal) and go on from there.  Once every
+ * 2^40 events.  The places the ports keep for their end-of-transmission
+ * events and the running event's number are numbered with them; a place
+ * kept anywhere else is lost (renumbers).  Index of a rank: below cap a node, then the heap's,
  * then the ports', then the running event.
  */
 void

@@ -742,9 +742,10 @@ void eng_rp_tx_bytes(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow
  * f's next packet queues it at the tail, in the order of the new bytes.
  * Kept, the head would hold a fresh accumulation, not due, in front of
  * flows that are.  An entry deeper in the FIFO goes when it reaches the
- * head: at f's next flush, or when its bytes are due.
+ * head: at f's next flush, or when its bytes are due.  True when the
+ * FIFO still holds entries (its next head may be one evented so: stale).
  */
-void eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f);
+bool eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f);
 /* Owner: dequeue what lp's pacer has due and transmit it. */
 uint16_t eng_rp_pacer_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now);
 /* Owner: earliest housekeeping deadline of lp's flows (TX-coalescing

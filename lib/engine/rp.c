@@ -265,9 +265,12 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	 * The port's next round is not brought forward here: what an event
 	 * changes that the port's pacer, generator or housekeeping act on
 	 * wakes it where it changes (eng_lport_wake()): results applied
-	 * (apply_results_any()), a coalesced TX event taken off its FIFO,
-	 * an ACK or NAK moving a window.  Any other round it would run
-	 * after the event does nothing (port_wake(), worker.c).
+	 * (apply_results_any()), a TX-coalescing FIFO whose next head may be
+	 * stale.  An ACK or NAK moving a window needs none: a flow that is
+	 * due keeps its port polled every round while its window is closed
+	 * (eng_gen_wake()), one that is not due waits for its time anyway.
+	 * Any other round it would run after the event does nothing
+	 * (port_wake(), worker.c).
 	 */
 	if (f == NULL) {
 		eng_ctr_add(&pc->rp_no_flow, r->count);
@@ -277,11 +280,13 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	/* the algorithm learns of what the flow sent before what came back:
 	 * a coalesced TX event due is delivered before the RX event */
 	if (f->txc_pkts > 0) {
-		/* the TX FIFO's head may now be stale: housekeeping drops it */
-		eng_lport_wake(lp);
 		eng_txc_flush(f, lp->now, &ev);
 		eng_rp_dispatch(lc, lp, f, &ev, lp->now);
-		eng_rp_txc_flushed(lc, f);
+		/* the FIFO's next head may be stale (an entry left behind by
+		 * another flow's flush): housekeeping drops it now, before its
+		 * flow sends again and keeps the place */
+		if (eng_rp_txc_flushed(lc, f))
+			eng_lport_wake(lp);
 	}
 	switch (r->type) {
 	case PCC_DEV_EVENT_CNP:
@@ -292,9 +297,6 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 		f->una_psn = (r->sn + 1) & PCC_PSN_MASK;
 		f->flags |= ENG_FLOW_F_ACKED;
 		f->credits = 0;
-		/* a window opened for the generator (eng_window_ok()) */
-		if (f->window != 0)
-			eng_lport_wake(lp);
 		break;
 	case PCC_DEV_EVENT_NACK:
 		eng_ctr_add(&f->nack_rx, r->count);
@@ -304,8 +306,6 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 		}
 		f->una_psn = r->sn & PCC_PSN_MASK;
 		f->flags |= ENG_FLOW_F_ACKED;
-		if (f->window != 0)
-			eng_lport_wake(lp);
 		break;
 	case PCC_DEV_EVENT_RTT:
 		__atomic_store_n(&f->rtt_ns, rtt_of(r), __ATOMIC_RELAXED);

@@ -101,17 +101,18 @@ eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, stru
 	return k;
 }
 
-void
+bool
 eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f)
 {
 	struct eng_fifo *q = &lc->ft.lists[f->lp].txc;
 
 	if (!(f->flags & ENG_FLOW_F_TXC_Q) || eng_fifo_empty(q))
-		return;
+		return !eng_fifo_empty(q);
 	if (eng_fifo_head(&lc->ft, q) == f) {
 		eng_fifo_pop(q);
 		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
 	}
+	return !eng_fifo_empty(q);
 }
 
 void

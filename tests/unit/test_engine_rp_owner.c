@@ -818,23 +818,28 @@ test_rx_records_batched(void **state)
 
 /*
  * Which events bring the port's next round forward (lport.wake = 0):
- * results applied (a new rate), an ACK or NAK with a window, a coalesced
- * TX event flushed; not an ACK without a window that changes nothing,
- * nor a record of no flow.  The skipped rounds would do nothing
- * (worker.c, port_wake()).
+ * results applied (a new rate, a probe), a coalesced TX event flushed
+ * while other flows' entries stay in the TX-coalescing FIFO (its next
+ * head may be stale); not an ACK or NAK that changes nothing else (with
+ * a window too: a flow due while its window is closed keeps its port
+ * polled, eng_gen_wake()), nor a record of no flow, nor a flush that
+ * empties the FIFO.  The skipped rounds would do nothing (worker.c,
+ * port_wake()).
  */
 static void
 test_wake(void **state)
 {
 	const uint64_t later = 123456789;
 	struct pcc_pkt_info info;
-	struct eng_flow *f;
+	struct eng_flow *f, *g;
 	struct eng_ev r;
 
 	(void)state;
 	memset(&script, 0, sizeof(script));
 	f = new_flow(0x700);
+	g = new_flow(0x702);
 	assert_non_null(f);
+	assert_non_null(g);
 	/* no such flow */
 	lport.wake = later;
 	info_init(&info, PCC_PKT_CNP, 0x701, 0);
@@ -863,7 +868,7 @@ test_wake(void **state)
 	eng_ev_from_pkt(&info, NULL, 0, 30, &r);
 	eng_rp_event(lc, &r);
 	assert_int_equal(lport.wake, 0);
-	/* with a window: an ACK may open it */
+	/* with a window, an ACK and a NAK that change nothing else */
 	memset(&script, 0, sizeof(script));
 	f->window = 4096;
 	lport.wake = later;
@@ -871,25 +876,37 @@ test_wake(void **state)
 	eng_ev_from_pkt(&info, NULL, 0, 40, &r);
 	eng_rp_event(lc, &r);
 	assert_int_equal(f->una_psn, 8);
-	assert_int_equal(lport.wake, 0);
-	/* a NAK too */
-	lport.wake = later;
 	info_init(&info, PCC_PKT_ROCE_NAK, 0x700, 8);
 	info.aeth_syndrome = (PCC_AETH_NAK << 5) | PCC_NAK_PSN_SEQ_ERR;
 	eng_ev_from_pkt(&info, NULL, 0, 50, &r);
 	eng_rp_event(lc, &r);
 	assert_int_equal(f->nack_rx, 1);
-	assert_int_equal(lport.wake, 0);
-	/* a coalesced TX event flushed first: its FIFO head goes stale */
+	assert_int_equal(lport.wake, later);
 	f->window = 0;
-	lport.wake = later;
+	/* a coalesced TX event flushed first, the FIFO left empty */
 	owner_txc(f, 45);
 	info_init(&info, PCC_PKT_ROCE_ACK, 0x700, 9);
 	eng_ev_from_pkt(&info, NULL, 0, 60, &r);
 	eng_rp_event(lc, &r);
 	assert_int_equal(f->txc_pkts, 0);
+	assert_true(eng_fifo_empty(&lc->ft.lists[0].txc));
+	assert_int_equal(lport.wake, later);
+	/* the same with g's entry behind f's: g's may be stale */
+	owner_txc(f, 65);
+	owner_txc(g, 66);
+	eng_ev_from_pkt(&info, NULL, 0, 70, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(f->txc_pkts, 0);
+	assert_false(eng_fifo_empty(&lc->ft.lists[0].txc));
+	assert_int_equal(lport.wake, 0);
+	/* f flushed again while g's entry is the head: f's stays behind */
+	lport.wake = later;
+	owner_txc(f, 75);
+	eng_ev_from_pkt(&info, NULL, 0, 80, &r);
+	eng_rp_event(lc, &r);
 	assert_int_equal(lport.wake, 0);
 	eng_flow_del(&lc->ft, f);
+	eng_flow_del(&lc->ft, g);
 }
 
 static int

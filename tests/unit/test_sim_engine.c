@@ -468,11 +468,11 @@ static const char skip_offered[] =
  * A round that skips a port with nothing due changes no result: the
  * output files, every port's counters, the rounds and the simulator's
  * steps and events come out the same with the skip off (every port
- * polled every round).  A missing wake-up (an ACK opening a window, a
- * new rate from an RX event, a pinned rate, the generator's round-robin
- * start) shows as a difference.  The skip must have skipped.  (The generator's rounds on
- * a port with more than one flow are never skipped, eng_gen_wake(): an
- * idle round moves its round-robin start.)
+ * polled every round).  A missing wake-up (a new rate from an RX event,
+ * a pinned rate, a closed window's flow due, the generator's round-robin
+ * start) shows as a difference.  The skip must have skipped.  (The
+ * generator's rounds on a port with more than one flow are never
+ * skipped, eng_gen_wake(): an idle round moves its round-robin start.)
  */
 static void
 test_port_skip_same(void **state)
