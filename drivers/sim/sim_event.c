@@ -109,8 +109,8 @@ ev_seq_set(struct sim_ev *e, uint64_t seq)
  * unchanged; equal numbers stay equal) and go on from there.  Once every
  * 2^40 events.  The places the ports keep for their end-of-transmission
  * events and the running event's number are numbered with them; a place
- * kept anywhere else is lost (renumbers).  Index of a rank: below cap a node, then the heap's,
- * then the ports', then the running event.
+ * kept anywhere else is lost (renumbers).  Index of a rank: below cap a
+ * node, then the heap's, then the ports', then the running event.
  */
 void
 sim_ev_renumber(struct pcc_sim *sim)

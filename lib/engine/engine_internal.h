@@ -345,11 +345,11 @@ struct eng_rxq {
 
 /*
  * Something may be due on lp sooner than lp->wake said (an event's
- * results applied to one of its flows: a new rate or window, a probe; an
- * ACK or NAK moving a flow's window; a coalesced TX event flushed by an
- * RX event; a rate set by the host; one of its flows evicted for a new
- * one, maybe another port's): its next poll round runs its pacer,
- * generator and housekeeping.
+ * results applied to one of its flows: a new rate or window, a probe; a
+ * coalesced TX event flushed by an RX event, other entries left in the
+ * FIFO; a rate set by the host; one of its flows evicted for a new one,
+ * maybe another port's): its next poll round runs its pacer, generator
+ * and housekeeping.
  */
 static inline void
 eng_lport_wake(struct eng_lport *lp)
