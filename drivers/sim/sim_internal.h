@@ -260,9 +260,9 @@ sim_rng_double(struct sim_rng *r)
 #define SIM_PKT_F_ECT 0x01  /* ECN-capable: may be marked */
 #define SIM_PKT_F_INT 0x02  /* data with an HPCC INT header at int_off */
 #define SIM_PKT_F_IFA2 0x04 /* IFA2: hops pushed at switches */
-#define SIM_PKT_F_OWN \
-	0x08 /* m is of the sim's pool and only the model
-                             * holds it: sim_pkt_free() frees it late */
+/* m is of the sim's pool and only the model holds it: sim_pkt_free()
+ * frees it late */
+#define SIM_PKT_F_OWN 0x08
 
 /*
  * mbufs freed late: sim_pkt_free() prefetches a model frame's mbuf and

@@ -313,9 +313,8 @@ pcc_engine_idle_deadline(const struct pcc_engine *e, unsigned int lcore_id)
  * changing what they act on (results applied, a coalesced TX event
  * flushed with other entries left in its FIFO), a rate set by the host or
  * an eviction of one of its flows comes first (those call
- * eng_lport_wake()).  The rounds before
- * it skip them (port_skip()) with the same outcome: they would have done
- * nothing.  0 (poll the next round) for a generator whose idle rounds
+ * eng_lport_wake()).  The rounds before it skip them (port_skip()) with
+ * the same outcome: they would have done nothing.  0 (poll the next round) for a generator whose idle rounds
  * change more than port_skip() does (eng_gen_wake()).  Forwarding is not
  * skipped (worker_loop()): it paces packets from the RX path into a wheel
  * whose cursor skipped rounds did not move.  One round's worth of

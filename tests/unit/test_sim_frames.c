@@ -168,6 +168,42 @@ test_pkt_reuse(void **state)
 	pcc_sim_destroy(sim);
 }
 
+/* Every mbuf the sim's pool still has, into all[] (room for size + 1):
+ * how many. */
+static unsigned int
+pool_take_all(struct pcc_sim *sim, struct rte_mbuf **all, unsigned int size)
+{
+	unsigned int n = 0;
+
+	while (n <= size && (all[n] = sim_mbuf_alloc(sim)) != NULL)
+		n++;
+	return n;
+}
+
+/* m freed as a model frame's, its packet marked as the model's own. */
+static void
+free_own(struct pcc_sim *sim, struct rte_mbuf *m)
+{
+	struct sim_pkt *p = sim_pkt_alloc(sim);
+
+	assert_non_null(p);
+	p->m = m;
+	p->flags = SIM_PKT_F_OWN;
+	sim_pkt_free(sim, p);
+}
+
+/* m (not NULL), holding flow 0's ACK. */
+static struct rte_mbuf *
+ack_mbuf(struct pcc_sim *sim, struct rte_mbuf *m)
+{
+	int n;
+
+	assert_non_null(m);
+	n = sim_ack_build(sim, 0, false, 1, rte_pktmbuf_mtod(m, void *), rte_pktmbuf_tailroom(m));
+	assert_int_equal(sim_mbuf_build_done(sim, m, n), 0);
+	return m;
+}
+
 /*
  * The model's own mbufs are freed late (SIM_MLATE late frees later); an
  * allocation that finds the pool empty frees them and tries again, so
@@ -188,18 +224,11 @@ test_mbuf_late(void **state)
 	assert_non_null(all);
 	/* all of the pool had, then freed late; all of it had again */
 	for (i = 0; i < 2; i++) {
-		n = 0;
-		while (n <= size && (all[n] = sim_mbuf_alloc(sim)) != NULL)
-			n++;
+		n = pool_take_all(sim, all, size);
 		assert_int_equal(n, size);
 		assert_int_equal(sim->st.pool_empty, empty + 1 + i);
-		for (k = 0; k < n; k++) {
-			p = sim_pkt_alloc(sim);
-			assert_non_null(p);
-			p->m = all[k];
-			p->flags = SIM_PKT_F_OWN;
-			sim_pkt_free(sim, p);
-		}
+		for (k = 0; k < n; k++)
+			free_own(sim, all[k]);
 		/* held late: the pool lacks them */
 		assert_int_equal(rte_mempool_avail_count(sim->mbuf_pool), size - SIM_MLATE);
 	}
@@ -229,20 +258,13 @@ test_mbuf_own(void **state)
 	struct rte_mempool *other;
 	struct rte_mbuf *m[3];
 	unsigned int i;
-	int n;
 
 	(void)state;
 	other = rte_pktmbuf_pool_create("test_mbuf_own", 63, 0, 0, 512, SOCKET_ID_ANY);
 	assert_non_null(other);
-	m[0] = sim_mbuf_alloc(sim);
-	m[1] = rte_pktmbuf_alloc(other);
-	m[2] = sim_mbuf_alloc(sim);
-	for (i = 0; i < 3; i++) {
-		assert_non_null(m[i]);
-		n = sim_ack_build(sim, 0, false, 1, rte_pktmbuf_mtod(m[i], void *),
-				rte_pktmbuf_tailroom(m[i]));
-		assert_int_equal(sim_mbuf_build_done(sim, m[i], n), 0);
-	}
+	m[0] = ack_mbuf(sim, sim_mbuf_alloc(sim));
+	m[1] = ack_mbuf(sim, rte_pktmbuf_alloc(other));
+	m[2] = ack_mbuf(sim, sim_mbuf_alloc(sim));
 	rte_mbuf_refcnt_update(m[2], 1); /* held elsewhere too */
 	for (i = 0; i < 3; i++) {
 		sim_model_tx(sim, f->c.dst, f->c.src, 0, m[i], PCC_PKT_ROCE_ACK, f->back_hash,
@@ -270,20 +292,16 @@ static void
 test_probe_frame_take(void **state)
 {
 	struct pcc_sim *sim = sim_from(SCN);
-	unsigned int size = sim->mbuf_pool->size, n = 0, k;
+	unsigned int size = sim->mbuf_pool->size, n, k;
 	uint64_t empty = sim->st.pool_empty;
 	struct rte_mbuf **all, *m, *c;
 	struct sim_pkt *p;
-	int len;
 
 	(void)state;
 	all = calloc(size + 1, sizeof(*all));
 	assert_non_null(all);
 	/* the model's only reference: the mbuf itself, taken from pkt */
-	m = sim_mbuf_alloc(sim);
-	assert_non_null(m);
-	len = sim_ack_build(sim, 0, false, 1, rte_pktmbuf_mtod(m, void *), rte_pktmbuf_tailroom(m));
-	assert_int_equal(sim_mbuf_build_done(sim, m, len), 0);
+	m = ack_mbuf(sim, sim_mbuf_alloc(sim));
 	p = sim_pkt_alloc(sim);
 	assert_non_null(p);
 	p->m = m;
@@ -293,17 +311,11 @@ test_probe_frame_take(void **state)
 	/* held elsewhere too: a copy; the pool all had, SIM_MLATE of it
 	 * freed late */
 	rte_mbuf_refcnt_update(m, 1);
-	while (n <= size && (all[n] = sim_mbuf_alloc(sim)) != NULL)
-		n++;
+	n = pool_take_all(sim, all, size);
 	assert_int_equal(n, size - 1);
 	assert_int_equal(sim->st.pool_empty, empty + 1);
-	for (k = 0; k < SIM_MLATE; k++) {
-		p = sim_pkt_alloc(sim);
-		assert_non_null(p);
-		p->m = all[--n];
-		p->flags = SIM_PKT_F_OWN;
-		sim_pkt_free(sim, p);
-	}
+	for (k = 0; k < SIM_MLATE; k++)
+		free_own(sim, all[--n]);
 	assert_int_equal(rte_mempool_avail_count(sim->mbuf_pool), 0);
 	p = sim_pkt_alloc(sim);
 	assert_non_null(p);
