@@ -225,17 +225,22 @@ void pcc_sim_destroy(struct pcc_sim *sim);
 
 /* ---- Ports, flows, algorithms (what the app configures the engine with) - */
 
-/** One simulated host's engine port. */
+/**
+ * One engine port: one simulated host's, or, with sim.hosts_per_port N > 1,
+ * the port N consecutive engine-driven hosts share (the host fields are the
+ * first one's; what a frame sent on it is, its source address says).
+ */
 struct pcc_sim_port_info {
-	uint16_t port_id; /**< ethdev port id */
-	uint16_t host;    /**< host index */
+	uint16_t port_id;  /**< ethdev port id */
+	uint16_t host;     /**< host index (the first, if shared) */
+	uint16_t nb_hosts; /**< hosts on the port: 1, or up to sim.hosts_per_port */
 	char host_name[PCC_SIM_NAME_LEN];
 	char dev_name[64];      /**< ethdev name (net_ring_sim0_s0) */
-	uint8_t roles;          /**< PCC_SIM_ROLE_* the engine should give it */
+	uint8_t roles;          /**< PCC_SIM_ROLE_* the engine should give it (of all its hosts) */
 	uint8_t mac[6];         /**< the host's MAC */
 	uint8_t peer_mac[6];    /**< its switch port's MAC (the gateway) */
 	uint32_t ipv4;          /**< the host's address, host order */
-	uint64_t line_rate_bps; /**< its link */
+	uint64_t line_rate_bps; /**< its link (every host's on the port) */
 };
 
 /** What the receivers' NP does (scenario hosts:), for the engine's NP runner. */
@@ -363,6 +368,10 @@ int pcc_sim_inject(struct pcc_sim *sim, uint16_t host, struct rte_mbuf *m);
 
 /** Host index by name, or -ENOENT. */
 int pcc_sim_host_find(const struct pcc_sim *sim, const char *name);
+
+/** The ethdev port id of host `host`'s engine port (its own or shared), or
+ * -ENOENT (no such host, or the engine does not drive it). */
+int pcc_sim_host_port_id(const struct pcc_sim *sim, uint16_t host);
 
 /* ---- Statistics (any thread; fields are read one by one) ---------------- */
 

@@ -99,7 +99,8 @@ flows_init(struct pcc_sim *sim)
 
 	sim->nb_flows = s->nb_flows;
 	sim->flows = calloc(RTE_MAX(sim->nb_flows, 1u), sizeof(*sim->flows));
-	while (cap < 8 * (sim->nb_flows + 1))
+	/* three keys a flow, five when hosts share ports */
+	while (cap < (s->res.hosts_per_port > 1 ? 16u : 8u) * (sim->nb_flows + 1))
 		cap <<= 1;
 	sim->map_keys = calloc(cap, sizeof(*sim->map_keys));
 	sim->map_vals = calloc(cap, sizeof(*sim->map_vals));
@@ -191,23 +192,103 @@ depart_register(struct pcc_sim *sim)
 	return 0;
 }
 
+/*
+ * Flows on one shared port must not share a QPN the engine keys on: the
+ * RP its flows by their QPN, the NP the data it answers by DestQP.  Each
+ * host's own QPNs are checked with the scenario; this checks across the
+ * hosts of a port.
+ */
+static int
+shared_qpns_check(struct pcc_sim *sim)
+{
+	uint32_t i, k;
+
+	for (i = 0; i < sim->nb_flows; i++) {
+		const struct sim_flow_conf *c = &sim->flows[i].c;
+		const struct sim_host *s = &sim->hosts[c->src], *d = &sim->hosts[c->dst];
+		uint32_t tag = 0, lead = 0, qpn = 0;
+
+		for (k = 0; k < 2; k++) {
+			if (k == 0 && c->source == PCC_SIM_SRC_ENGINE && s->eth_port >= 0 &&
+					sim->hosts[s->eth_lead].eth_share > 1) {
+				tag = SIM_MAP_PORT_QPN;
+				lead = s->eth_lead;
+				qpn = c->qpn;
+			} else if (k == 1 && (d->roles & PCC_SIM_ROLE_NP) &&
+					sim->hosts[d->eth_lead].eth_share > 1) {
+				tag = SIM_MAP_PORT_QPN + 1;
+				lead = d->eth_lead;
+				qpn = c->dst_qpn;
+			} else {
+				continue;
+			}
+			if (sim_map_put(sim, tag, lead, qpn, i) != 0) {
+				uint32_t o = sim_map_get(sim, tag, lead, qpn);
+
+				SIM_LOG(ERR,
+						"flows f%u (line %u) and f%u (line %u): QPN 0x%x "
+						"on both, and their hosts share the engine port "
+						"of %s (sim.hosts_per_port)",
+						o, sim->flows[o].c.line, i, c->line, qpn,
+						sim->hosts[lead].name);
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * One ethdev port for every sim.hosts_per_port engine-driven hosts, in
+ * host order: its rings and port are the first (lead) host's, and every
+ * host of the group points at them.
+ */
 static int
 ports_init(struct pcc_sim *sim)
 {
 	const struct pcc_sim_scenario *s = sim->scn;
 	struct rte_ring *tx[RTE_PMD_RING_MAX_TX_RINGS];
 	char name[RTE_RING_NAMESIZE];
-	uint32_t h, q;
+	uint32_t h, q, n = 0, need, lead = SIM_NONE, hpp = s->res.hosts_per_port;
 	int ret;
 
 	sim->eth_hosts = calloc(sim->nb_hosts, sizeof(*sim->eth_hosts));
 	if (sim->eth_hosts == NULL)
 		return -ENOMEM;
+	for (h = 0; h < sim->nb_hosts; h++)
+		n += sim->hosts[h].roles != 0;
+	need = (n + hpp - 1) / hpp;
+	if (need > RTE_MAX_ETHPORTS - (uint32_t)rte_eth_dev_count_total()) {
+		SIM_LOG(ERR,
+				"%u engine-driven hosts, %u a port (sim.hosts_per_port), need %u "
+				"ethdev ports; this DPDK has %u "
+				"(RTE_MAX_ETHPORTS), %u in use: raise sim.hosts_per_port",
+				n, need, hpp, RTE_MAX_ETHPORTS, rte_eth_dev_count_total());
+		return -ENOSPC;
+	}
 	for (h = 0; h < sim->nb_hosts; h++) {
-		struct sim_host *ho = &sim->hosts[h];
+		struct sim_host *ho = &sim->hosts[h], *ld;
 
 		if (ho->roles == 0)
 			continue;
+		if (lead != SIM_NONE && sim->hosts[lead].eth_share < hpp) {
+			ld = &sim->hosts[lead];
+			if (sim->ports[ho->port].rate_bps != sim->ports[ld->port].rate_bps) {
+				SIM_LOG(ERR,
+						"hosts %s and %s share an engine port "
+						"(sim.hosts_per_port) but not a link rate",
+						ld->name, ho->name);
+				return -EINVAL;
+			}
+			ho->rxr = ld->rxr;
+			ho->txr = ld->txr;
+			ho->eth_port = ld->eth_port;
+			ho->eth_lead = lead;
+			memcpy(ho->dev_name, ld->dev_name, sizeof(ho->dev_name));
+			ld->eth_share++;
+			ld->roles |= ho->roles;
+			continue;
+		}
 		snprintf(name, sizeof(name), "sim%u_%.12s_rx", sim->inst, ho->name);
 		ho->rxr = rte_ring_create(name, s->res.ring_size, (int)rte_socket_id(),
 				RING_F_SP_ENQ | RING_F_SC_DEQ);
@@ -228,11 +309,14 @@ ports_init(struct pcc_sim *sim)
 			return -rte_errno;
 		}
 		ho->eth_port = ret;
+		ho->eth_lead = h;
+		ho->eth_share = 1;
 		snprintf(ho->dev_name, sizeof(ho->dev_name), "net_ring_%s", name);
 		sim->eth_hosts[sim->nb_eth++] = h;
 		sim->has_engine = true;
+		lead = h;
 	}
-	return 0;
+	return hpp > 1 ? shared_qpns_check(sim) : 0;
 }
 
 struct pcc_sim *
@@ -669,6 +753,8 @@ pcc_sim_destroy(struct pcc_sim *sim)
 		for (i = 0; i < sim->nb_hosts; i++) {
 			struct sim_host *ho = &sim->hosts[i];
 
+			if (ho->eth_port >= 0 && ho->eth_lead != i)
+				continue; /* the lead's port and rings */
 			if (ho->eth_port >= 0)
 				rte_vdev_uninit(ho->dev_name);
 			rte_ring_free(ho->rxr);

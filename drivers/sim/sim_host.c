@@ -25,15 +25,26 @@
 
 /* ---- Addressing --------------------------------------------------------------- */
 
+/* The host of address ip (10.1.0.0 + index + 1), SIM_NONE if none. */
 static uint32_t
-host_by_ip(const struct pcc_sim *sim, const struct pcc_pkt_info *info)
+host_by_ip(const struct pcc_sim *sim, const struct pcc_pkt_info *info, uint32_t ip)
 {
-	uint32_t ip = info->dst.v4;
-
 	if ((info->flags & PCC_PKT_F_IPV6) || (ip & 0xFFFF0000u) != 0x0A010000u)
 		return SIM_NONE;
 	ip &= 0xFFFF;
 	return ip >= 1 && ip <= sim->nb_hosts ? ip - 1 : SIM_NONE;
+}
+
+/* Which host of the shared port led by `lead` sent a frame: its source
+ * address's, if that host is on the port; SIM_NONE if not. */
+static uint32_t
+shared_port_src(const struct pcc_sim *sim, uint32_t lead, const struct pcc_pkt_info *info)
+{
+	uint32_t h = host_by_ip(sim, info, info->src.v4);
+
+	if (h == SIM_NONE || sim->hosts[h].eth_port < 0 || sim->hosts[h].eth_lead != lead)
+		return SIM_NONE;
+	return h;
 }
 
 static uint32_t
@@ -123,6 +134,16 @@ sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_
 		rte_pktmbuf_free(m);
 		return -EINVAL;
 	}
+	if (unlikely(sim->hosts[h].eth_share > 1)) {
+		/* a port several hosts share: the frame's source address says
+		 * whose NIC sends it */
+		h = shared_port_src(sim, h, &info);
+		if (h == SIM_NONE) {
+			sim->st.unroutable++;
+			rte_pktmbuf_free(m);
+			return -EHOSTUNREACH;
+		}
+	}
 	switch (info.kind) {
 	case PCC_PKT_ROCE_DATA:
 		flow = sim_map_get(sim, SIM_MAP_SRC_DQPN, h, info.dqpn);
@@ -173,7 +194,7 @@ sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_
 		return -ENOENT;
 	}
 	if (dst == SIM_NONE)
-		dst = host_by_ip(sim, &info);
+		dst = host_by_ip(sim, &info, info.dst.v4);
 	if (dst == SIM_NONE)
 		dst = host_by_mac(sim, m);
 	if (dst == SIM_NONE || dst == h) {
@@ -416,7 +437,8 @@ sim_to_engine(struct pcc_sim *sim, struct sim_host *ho, struct sim_pkt *pkt)
 		return;
 	}
 	pkt->t = sim_now(sim);
-	sim_fifo_push(&ho->rx_stage, pkt);
+	/* a shared port's frames wait in its lead's staging, in arrival order */
+	sim_fifo_push(&sim->hosts[ho->eth_lead].rx_stage, pkt);
 }
 
 static void

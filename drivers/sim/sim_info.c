@@ -56,6 +56,7 @@ pcc_sim_port_info_get(const struct pcc_sim *sim, uint16_t idx, struct pcc_sim_po
 	memset(info, 0, sizeof(*info));
 	info->port_id = (uint16_t)ho->eth_port;
 	info->host = (uint16_t)sim->eth_hosts[idx];
+	info->nb_hosts = ho->eth_share;
 	snprintf(info->host_name, sizeof(info->host_name), "%s", ho->name);
 	snprintf(info->dev_name, sizeof(info->dev_name), "%s", ho->dev_name);
 	info->roles = ho->roles;
@@ -163,6 +164,14 @@ pcc_sim_host_find(const struct pcc_sim *sim, const char *name)
 		if (strcmp(sim->hosts[i].name, name) == 0)
 			return (int)i;
 	return -ENOENT;
+}
+
+int
+pcc_sim_host_port_id(const struct pcc_sim *sim, uint16_t host)
+{
+	if (sim == NULL || host >= sim->nb_hosts || sim->hosts[host].eth_port < 0)
+		return -ENOENT;
+	return sim->hosts[host].eth_port;
 }
 
 int

@@ -151,15 +151,17 @@ struct sim_out_conf {
 };
 
 struct sim_res_conf {
-	uint32_t mbufs;     /* sim mbuf pool (ACKs, CNPs, responses, model data) */
-	uint32_t packets;   /* model packet objects */
-	uint32_t ring_size; /* each engine port ring */
-	uint16_t tx_queues; /* TX queues each engine port offers */
-	uint32_t qpn_base;  /* first assigned QPN */
+	uint32_t mbufs;          /* sim mbuf pool (ACKs, CNPs, responses, model data) */
+	uint32_t packets;        /* model packet objects */
+	uint32_t ring_size;      /* each engine port ring */
+	uint16_t tx_queues;      /* TX queues each engine port offers */
+	uint16_t hosts_per_port; /* engine-driven hosts sharing one ethdev port */
+	uint32_t qpn_base;       /* first assigned QPN */
 	bool end_on_completion;
 };
 
 #define SIM_HOSTS_MAX 4096
+#define SIM_HOSTS_PER_PORT_MAX 64 /* sim.hosts_per_port */
 #define SIM_FLOWS_MAX 65536
 
 struct pcc_sim_scenario {
@@ -462,8 +464,10 @@ struct sim_host {
 	struct sim_fifo delayed;
 	/* line 1 */
 	uint32_t node;
-	uint32_t port;    /* NIC egress */
-	int32_t eth_port; /* ethdev port id, -1 if none */
+	uint32_t port;      /* NIC egress */
+	int32_t eth_port;   /* ethdev port id, -1 if none */
+	uint32_t eth_lead;  /* host that owns the port's rings (itself if alone) */
+	uint16_t eth_share; /* on the lead: hosts on its port (0: no port) */
 	uint8_t roles;
 	bool delayed_ev;
 	uint64_t backlog_max; /* NIC egress queue, bytes */
@@ -667,6 +671,7 @@ struct pcc_sim {
 #define SIM_MAP_SRC_DQPN 1 /* (source host, DestQP of its data) */
 #define SIM_MAP_SRC_QPN 2  /* (source host, its QPN: probe DETH SrcQP) */
 #define SIM_MAP_DST_QPN 3  /* (receiver host, sender QPN: DestQP of answers) */
+#define SIM_MAP_PORT_QPN 4 /* (lead of a shared port, a QPN the engine keys on) */
 
 uint32_t sim_map_get(const struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn);
 int sim_map_put(struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn, uint32_t flow);

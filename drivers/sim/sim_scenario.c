@@ -353,6 +353,8 @@ f_res(struct yctx *c, const yaml_node_t *v, void *obj, const struct yfield *f)
 				false, NULL },
 		{ "tx_queues", sy_f_u16, OFF(struct sim_res_conf, tx_queues), 1, 16, false, false,
 				NULL },
+		{ "hosts_per_port", sy_f_u16, OFF(struct sim_res_conf, hosts_per_port), 1,
+				SIM_HOSTS_PER_PORT_MAX, false, false, NULL },
 		{ "qpn_base", sy_f_u32, OFF(struct sim_res_conf, qpn_base), 2, PCC_QPN_MASK, false,
 				false, NULL },
 		{ "end_on_completion", sy_f_bool, OFF(struct sim_res_conf, end_on_completion), 0, 0,

@@ -55,6 +55,7 @@ sy_defaults(struct pcc_sim_scenario *s)
 	s->res.packets = 262143;
 	s->res.ring_size = 4096;
 	s->res.tx_queues = 4;
+	s->res.hosts_per_port = 1;
 	s->res.qpn_base = 0x100;
 	s->res.end_on_completion = true;
 	s->out.sample_ns = 10 * US;

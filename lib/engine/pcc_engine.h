@@ -59,8 +59,9 @@ extern "C" {
 #define PCC_ENGINE_GEN_FLOWS_MAX 4096
 /** Largest number of generator flows in all (conf.gen.groups). */
 #define PCC_ENGINE_GEN_FLOWS_TOTAL_MAX (1u << 20)
-/** Largest number of generator flow groups (conf.gen.nb_groups). */
-#define PCC_ENGINE_GEN_GROUPS_MAX 1024
+/** Largest number of generator flow groups (conf.gen.nb_groups): a
+ *  simulator scenario's flows, one group each at worst. */
+#define PCC_ENGINE_GEN_GROUPS_MAX 65536
 /** Largest generated RoCEv2 payload per packet (bytes). */
 #define PCC_ENGINE_GEN_PAYLOAD_MAX 8192
 /** RX queues one lcore may poll. */

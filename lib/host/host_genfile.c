@@ -4,6 +4,7 @@
 
 /* --gen-file parser (see genfile.h): libyaml document API. */
 
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -86,6 +87,10 @@ parse_entry(const struct ctx *c, yaml_document_t *doc, const yaml_node_t *n,
 }
 
 /* Two groups whose flows could share a (port, QPN). */
+/* A file's groups (its QPN ranges are checked pairwise). */
+#define GENFILE_GROUPS_MAX 1024
+static_assert(GENFILE_GROUPS_MAX <= PCC_ENGINE_GEN_GROUPS_MAX, "a file's groups fit the engine");
+
 static bool
 overlap(const struct pcc_engine_gen_group *a, const struct pcc_engine_gen_group *b)
 {
@@ -131,8 +136,8 @@ parse_doc(const struct ctx *c, yaml_document_t *doc, struct host_gen_file *out)
 	n = (uint32_t)(list->data.sequence.items.top - list->data.sequence.items.start);
 	if (n == 0)
 		return fail(c, list, "no flow groups");
-	if (n > PCC_ENGINE_GEN_GROUPS_MAX)
-		return fail(c, list, "%u flow groups, at most %u", n, PCC_ENGINE_GEN_GROUPS_MAX);
+	if (n > GENFILE_GROUPS_MAX)
+		return fail(c, list, "%u flow groups, at most %u", n, GENFILE_GROUPS_MAX);
 	out->groups = calloc(n, sizeof(*out->groups));
 	out->lines = calloc(n, sizeof(*out->lines));
 	if (out->groups == NULL || out->lines == NULL)

@@ -299,14 +299,15 @@ pcc_simrun_port_info(const struct pcc_simrun *run, uint16_t idx, struct pcc_sim_
 int
 pcc_simrun_port_by_host(const struct pcc_simrun *run, const char *name)
 {
-	uint16_t i;
+	int h;
 
 	if (run == NULL || name == NULL)
 		return -EINVAL;
-	for (i = 0; i < run->v.nb_ports; i++)
-		if (strcmp(run->ports[i].host_name, name) == 0)
-			return run->ports[i].port_id;
-	return -ENOENT;
+	if (run->model_only)
+		return -ENOENT;
+	/* its own port, or the one it shares (sim.hosts_per_port) */
+	h = pcc_sim_host_find(run->sim, name);
+	return h < 0 ? -ENOENT : pcc_sim_host_port_id(run->sim, (uint16_t)h);
 }
 
 uint32_t

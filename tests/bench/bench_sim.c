@@ -25,6 +25,7 @@
  * by the model alone (sources: model, e.g. the 128-host all-to-all);
  * --skip-peer adds, in every run, the engine with its port skip off
  * (pcc_engine_port_skip(): every port polled every round) and the ratio.
+ * --mem gives the EAL that many MB (-m, default 2048; no hugepages).
  * The lcore is the first CPU the process may run on (taskset picks it).
  * ns-3 (the other peer) is run, or its recorded figure shown, by
  * devtools/bench-sim.sh.
@@ -344,24 +345,24 @@ main(int argc, char **argv)
 		{ "no-model", no_argument, NULL, 'n' },
 		{ "model-only", no_argument, NULL, 'm' },
 		{ "skip-peer", no_argument, NULL, 'k' },
+		{ "mem", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const char usage[] =
-			"usage: bench_sim [--scenario FILE] [--runs N] "
-			"[--size BYTES|keep] [--no-model] [--model-only] [--skip-peer]\n";
+	static const char usage[] = "usage: bench_sim [--scenario FILE] [--runs N] "
+				    "[--size BYTES|keep] [--no-model] [--model-only] [--skip-peer] "
+				    "[--mem MB]\n";
 	const char *path = PCC_SCENARIO_DIR "/incast-16to1.yaml";
 	struct range ratio = { 0, 0 }, skip_ratio = { 0, 0 };
 	struct ranges ge, gm, gn;
 	struct result r, re;
-	char prefix[64], lcore[16];
-	char *eal[] = { argv[0], (char *)(uintptr_t) "--no-huge", (char *)(uintptr_t) "-m",
-		(char *)(uintptr_t) "2048", (char *)(uintptr_t) "--no-pci",
-		(char *)(uintptr_t) "--no-shconf", (char *)(uintptr_t) "--no-telemetry",
-		(char *)(uintptr_t) "-l", lcore, (char *)(uintptr_t) "--log-level",
-		(char *)(uintptr_t) "lib.*:error", (char *)(uintptr_t) "--log-level",
-		(char *)(uintptr_t) "pcc.*:warning", (char *)(uintptr_t) "--file-prefix", prefix,
-		NULL };
+	char prefix[64], lcore[16], mem[16] = "2048";
+	char *eal[] = { argv[0], (char *)(uintptr_t) "--no-huge", (char *)(uintptr_t) "-m", mem,
+		(char *)(uintptr_t) "--no-pci", (char *)(uintptr_t) "--no-shconf",
+		(char *)(uintptr_t) "--no-telemetry", (char *)(uintptr_t) "-l", lcore,
+		(char *)(uintptr_t) "--log-level", (char *)(uintptr_t) "lib.*:error",
+		(char *)(uintptr_t) "--log-level", (char *)(uintptr_t) "pcc.*:warning",
+		(char *)(uintptr_t) "--file-prefix", prefix, NULL };
 	int runs = 3, opt, i;
 	bool model = true, model_only = false, skip_peer = false;
 	char *text;
@@ -385,6 +386,12 @@ main(int argc, char **argv)
 			model_only = true;
 		} else if (opt == 'k') {
 			skip_peer = true;
+		} else if (opt == 'M') {
+			uint64_t v;
+
+			if (!bench_uint("bench_sim", "mem", optarg, 64, 1u << 20, &v))
+				return 2;
+			snprintf(mem, sizeof(mem), "%u", (unsigned int)v);
 		} else if (opt == 'h') {
 			fputs(usage, stdout);
 			return 0;

@@ -10,7 +10,8 @@
  * (pcc_engine_flow_rate_set() from the owner lcore, probe formats set
  * through lib/host and checked) on the same run; contexts started one
  * after the other run as if started together; a rate change reaches the
- * wire; ports with nothing due skipped with the same results.  The IFA
+ * wire; ports with nothing due skipped with the same results; hosts
+ * sharing engine ports (sim.hosts_per_port) all driven.  The IFA
  * RTT probes on the same wiring are test_sim_probe.c's.
  */
 
@@ -660,6 +661,90 @@ test_rate_change_next_departure(void **state)
 	unwire(&w);
 }
 
+/* ---- Hosts sharing engine ports ----------------------------------------------------- */
+
+/* four senders and the receiver on two ports (s0-s2; s3 and r0, whose NP
+ * is the engine's): the engine drives every host of a shared port */
+static const char shared_scenario[] =
+		"duration: 2ms\n"
+		"topology: {type: incast, senders: 4}\n"
+		"switch: {buffer: 2MB, ecn: {mode: red, kmin: 20KB, kmax: 80KB}}\n"
+		"hosts: {np: engine}\n"
+		"sim: {mbufs: 8191, packets: 32767, ring_size: 1024, hosts_per_port: 3}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: dcqcn}\n"
+		"flows:\n  - {src: [s0, s1, s2, s3], dst: r0, size: 100KB}\n";
+
+static void
+run_shared(const char *dir, struct pcc_sim_stats *st)
+{
+	static struct wired w;
+	struct pcc_sim_flow_stats fs;
+	struct pcc_engine_flow_key key;
+	struct pcc_engine_flow_info fi;
+	char err[256];
+	unsigned int i;
+
+	wire(&w, shared_scenario, dir);
+	assert_int_equal(w.nb_ports, 2);
+	assert_int_equal(w.ports[0].nb_hosts, 3);
+	assert_int_equal(w.ports[1].nb_hosts, 2);
+	assert_int_equal(w.ports[1].roles, PCC_SIM_ROLE_RP | PCC_SIM_ROLE_NP);
+	assert_int_equal(pcc_simrun_port_by_host(w.run, "s2"), w.ports[0].port_id);
+	assert_int_equal(pcc_simrun_port_by_host(w.run, "r0"), w.ports[1].port_id);
+	assert_int_equal(app_host_start(), 0);
+	if (pcc_simrun_started(w.run, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(pcc_host_main_loop(NULL, NULL, 1000), 0);
+	app_host_stop();
+	assert_true(pcc_sim_done(w.sim));
+	for (i = 0; i < 4; i++) {
+		/* each flow in the engine under its host's port */
+		assert_int_equal(w.flows[i].src_port_id, w.ports[i < 3 ? 0 : 1].port_id);
+		pcc_engine_flow_key_qp(&key, (uint16_t)w.flows[i].src_port_id, w.flows[i].qpn);
+		assert_int_equal(pcc_engine_flow_get(pcc_host_engine(), &key, &fi), 0);
+		assert_int_equal(pcc_sim_flow_stats_get(w.sim, i, &fs), 0);
+		assert_true(fs.done);
+		assert_int_equal(fs.rx_payload, 100000);
+	}
+	assert_int_equal(pcc_sim_finish(w.sim, NULL), 0);
+	pcc_sim_stats_get(w.sim, st);
+	unwire(&w);
+}
+
+/* Every flow is delivered, the engine's NP marks reach the senders as
+ * CNPs, nothing is lost outside the fabric, and two runs are the same. */
+static void
+test_shared_ports(void **state)
+{
+	static const char *const files[] = { "flows.csv", "queues.csv", "cnps.csv",
+		"summary.json" };
+	char dir_a[] = "/tmp/pcc-sim-engine-XXXXXX", dir_b[] = "/tmp/pcc-sim-engine-XXXXXX";
+	char pa[128], pb[128], cmd[160];
+	struct pcc_sim_stats a, b;
+	unsigned int i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir_a));
+	assert_non_null(mkdtemp(dir_b));
+	run_shared(dir_a, &a);
+	run_shared(dir_b, &b);
+	print_message("# %" PRIu64 " marks, %" PRIu64 " CNPs, %" PRIu64 " ACKs\n", a.marks, a.cnps,
+			a.acks);
+	assert_true(a.marks > 0);
+	assert_int_equal(a.cnps, a.marks);
+	assert_int_equal(a.unroutable + a.unknown_flow + a.bad_pkts + a.pool_empty, 0);
+	for (i = 0; i < RTE_DIM(files); i++) {
+		snprintf(pa, sizeof(pa), "%s/%s", dir_a, files[i]);
+		snprintf(pb, sizeof(pb), "%s/%s", dir_b, files[i]);
+		if (!file_same(pa, pb))
+			fail_msg("%s differs between two runs", files[i]);
+	}
+	assert_int_equal(a.steps, b.steps);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", dir_a, dir_b);
+	assert_int_equal(system(cmd), 0);
+}
+
 int
 main(void)
 {
@@ -669,6 +754,7 @@ main(void)
 		cmocka_unit_test(test_pin_and_probe),
 		cmocka_unit_test(test_rate_change_next_departure),
 		cmocka_unit_test(test_port_skip_same),
+		cmocka_unit_test(test_shared_ports),
 	};
 
 	return cmocka_run_group_tests(tests, wire_eal_setup, wire_eal_teardown);

@@ -314,6 +314,125 @@ test_service(void **state)
 	pcc_sim_destroy(sim);
 }
 
+/*
+ * sim.hosts_per_port: s0 and s1 share one port, s2 has its own.  A frame
+ * sent on the shared port is its source host's (by its address); one
+ * from a host that is not on the port is dropped and counted; the answers
+ * to both hosts come back on the port they share.
+ */
+static void
+test_shared_port(void **state)
+{
+	struct pcc_sim *sim = sim_from(
+			"topology: {type: incast, senders: 3, host_link: {rate: 100G, delay: "
+			"1us}}\n"
+			"sim: {mbufs: 2047, packets: 4095, ring_size: 512, hosts_per_port: 2}\n"
+			"output: {dir: none, progress: false, plots: false}\n"
+			"flows: [{src: [s0, s1, s2], dst: r0, payload: 1024}]\n");
+	struct pcc_sim_flow_info f[3];
+	struct pcc_sim_port_info p0, p1;
+	struct pcc_sim_flow_stats fs;
+	struct pcc_sim_stats st;
+	struct pcc_pkt_info info[8];
+	struct rte_mbuf *m[8];
+	uint16_t n;
+
+	(void)state;
+	assert_int_equal(pcc_sim_port_count(sim), 2);
+	assert_int_equal(pcc_sim_port_info_get(sim, 0, &p0), 0);
+	assert_int_equal(pcc_sim_port_info_get(sim, 1, &p1), 0);
+	assert_int_equal(p0.nb_hosts, 2);
+	assert_string_equal(p0.host_name, "s0");
+	assert_int_equal(p1.nb_hosts, 1);
+	assert_string_equal(p1.host_name, "s2");
+	assert_int_equal(pcc_sim_flows(sim, f, 3), 3);
+	assert_int_equal(f[0].src_port_id, p0.port_id);
+	assert_int_equal(f[1].src_port_id, p0.port_id);
+	assert_int_equal(f[2].src_port_id, p1.port_id);
+	assert_int_equal(pcc_sim_host_port_id(sim, f[1].src_host), p0.port_id);
+	assert_int_equal(pcc_sim_host_port_id(sim, f[2].src_host), p1.port_id);
+	assert_int_equal(pcc_sim_host_port_id(sim, f[0].dst_host), -ENOENT); /* hardware NP */
+	ports_up(sim);
+	/* s1's data on the port it shares with s0: s1's flow, s1's answer */
+	m[0] = data_pkt(&f[1], 0, PCC_ECN_ECT0);
+	assert_int_equal(rte_eth_tx_burst(p0.port_id, 0, m, 1), 1);
+	step_until(sim, 10 * US);
+	n = rx(p0.port_id, m, info, 8);
+	assert_int_equal(n, 1);
+	assert_int_equal(info[0].kind, PCC_PKT_ROCE_ACK);
+	assert_int_equal(info[0].dqpn, f[1].qpn);
+	assert_int_equal(info[0].dst.v4, f[1].src_ip);
+	assert_int_equal(m[0]->port, p0.port_id);
+	free_all(m, n);
+	assert_int_equal(pcc_sim_flow_stats_get(sim, 1, &fs), 0);
+	assert_int_equal(fs.tx_pkts, 1);
+	assert_int_equal(fs.acks, 1);
+	assert_int_equal(pcc_sim_flow_stats_get(sim, 0, &fs), 0);
+	assert_int_equal(fs.tx_pkts, 0);
+	/* s2's data on s0's port: not a host of that port */
+	m[0] = data_pkt(&f[2], 0, PCC_ECN_ECT0);
+	assert_int_equal(rte_eth_tx_burst(p0.port_id, 0, m, 1), 1);
+	step_until(sim, 20 * US);
+	assert_int_equal(rx(p0.port_id, m, info, 8), 0);
+	assert_int_equal(rx(p1.port_id, m, info, 8), 0);
+	assert_int_equal(pcc_sim_stats_get(sim, &st), 0);
+	assert_int_equal(st.unroutable, 1);
+	assert_int_equal(pcc_sim_flow_stats_get(sim, 2, &fs), 0);
+	assert_int_equal(fs.tx_pkts, 0);
+	sim_free(sim);
+}
+
+/* What the shared ports refuse: a QPN two hosts of one port both use, and
+ * more engine hosts than ethdev ports (the error names the fix). */
+static void
+test_shared_port_refused(void **state)
+{
+	static const char *const bad[] = {
+		/* s0 and s1 share a port, their flows a QPN */
+		"topology: {type: incast, senders: 2, receivers: 2}\n"
+		"sim: {hosts_per_port: 2}\n"
+		"output: {dir: none, progress: false, plots: false}\n"
+		"flows: [{src: s0, dst: r0, qpn: 0x300}, {src: s1, dst: r1, qpn: 0x300}]\n",
+		/* 40 senders, a port each: more than RTE_MAX_ETHPORTS */
+		"topology: {type: incast, senders: 40}\n"
+		"output: {dir: none, progress: false, plots: false}\n"
+		"flows: [{src: [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, "
+		"s14, s15, s16, s17, s18, s19, s20, s21, s22, s23, s24, s25, s26, s27, s28, "
+		"s29, s30, s31, s32, s33, s34, s35, s36, s37, s38, s39], dst: r0}]\n",
+	};
+	static const int errs[] = { EINVAL, ENOSPC };
+	char err[512];
+	unsigned int i;
+
+	(void)state;
+	RTE_BUILD_BUG_ON(RTE_MAX_ETHPORTS >= 40);
+	for (i = 0; i < RTE_DIM(bad); i++) {
+		struct pcc_sim_scenario *s = pcc_sim_scenario_parse(
+				bad[i], strlen(bad[i]), "t.yaml", err, sizeof(err));
+
+		if (s == NULL)
+			fail_msg("%s", err);
+		assert_null(pcc_sim_create(s, PCC_SIM_SEED_SCENARIO));
+		assert_int_equal(rte_errno, errs[i]);
+		/* no port is left behind */
+		assert_int_equal(rte_eth_dev_count_total(), 0);
+		pcc_sim_scenario_free(s);
+	}
+	/* the same QPNs on hosts with ports of their own are fine */
+	sim_free(sim_from("topology: {type: incast, senders: 2, receivers: 2}\n"
+			  "output: {dir: none, progress: false, plots: false}\n"
+			  "flows: [{src: s0, dst: r0, qpn: 0x300}, {src: s1, dst: r1, qpn: "
+			  "0x300}]\n"));
+	/* 40 senders on 5 ports */
+	sim_free(sim_from("topology: {type: incast, senders: 40}\n"
+			  "sim: {hosts_per_port: 8}\n"
+			  "output: {dir: none, progress: false, plots: false}\n"
+			  "flows: [{src: [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, "
+			  "s13, s14, s15, s16, s17, s18, s19, s20, s21, s22, s23, s24, s25, s26, "
+			  "s27, s28, s29, s30, s31, s32, s33, s34, s35, s36, s37, s38, s39], "
+			  "dst: r0}]\n"));
+}
+
 static int
 group_setup(void **state)
 {
@@ -347,6 +466,8 @@ main(void)
 		cmocka_unit_test(test_hw_np),
 		cmocka_unit_test(test_engine_np),
 		cmocka_unit_test(test_service),
+		cmocka_unit_test(test_shared_port),
+		cmocka_unit_test(test_shared_port_refused),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
