@@ -194,9 +194,10 @@ depart_register(struct pcc_sim *sim)
 
 /*
  * Flows on one shared port must not share a QPN the engine keys on: the
- * RP its flows by their QPN, the NP the data it answers by DestQP.  Each
- * host's own QPNs are checked with the scenario; this checks across the
- * hosts of a port.
+ * RP its flows by their QPN (the answers to a model source's flows reach
+ * the engine too), the NP the data it answers by DestQP.  Each host's own
+ * QPNs are checked with the scenario; this checks across the hosts of a
+ * port.
  */
 static int
 shared_qpns_check(struct pcc_sim *sim)
@@ -205,23 +206,17 @@ shared_qpns_check(struct pcc_sim *sim)
 
 	for (i = 0; i < sim->nb_flows; i++) {
 		const struct sim_flow_conf *c = &sim->flows[i].c;
-		const struct sim_host *s = &sim->hosts[c->src], *d = &sim->hosts[c->dst];
-		uint32_t tag = 0, lead = 0, qpn = 0;
+		uint32_t tag, lead, qpn;
 
 		for (k = 0; k < 2; k++) {
-			if (k == 0 && c->source == PCC_SIM_SRC_ENGINE && s->eth_port >= 0 &&
-					sim->hosts[s->eth_lead].eth_share > 1) {
-				tag = SIM_MAP_PORT_QPN;
-				lead = s->eth_lead;
-				qpn = c->qpn;
-			} else if (k == 1 && (d->roles & PCC_SIM_ROLE_NP) &&
-					sim->hosts[d->eth_lead].eth_share > 1) {
-				tag = SIM_MAP_PORT_QPN + 1;
-				lead = d->eth_lead;
-				qpn = c->dst_qpn;
-			} else {
+			const struct sim_host *ho = &sim->hosts[k == 0 ? c->src : c->dst];
+
+			if (ho->eth_port < 0 || sim->hosts[ho->eth_lead].eth_share < 2 ||
+					(k == 1 && !(ho->roles & PCC_SIM_ROLE_NP)))
 				continue;
-			}
+			tag = SIM_MAP_PORT_QPN + k;
+			lead = ho->eth_lead;
+			qpn = k == 0 ? c->qpn : c->dst_qpn;
 			if (sim_map_put(sim, tag, lead, qpn, i) != 0) {
 				uint32_t o = sim_map_get(sim, tag, lead, qpn);
 
@@ -239,9 +234,35 @@ shared_qpns_check(struct pcc_sim *sim)
 }
 
 /*
- * One ethdev port for every sim.hosts_per_port engine-driven hosts, in
- * host order: its rings and port are the first (lead) host's, and every
- * host of the group points at them.
+ * The engine-driven hosts in ports: up to sim.hosts_per_port consecutive
+ * ones (in host order) of one link rate share a port.  lead[h] is the
+ * first host of h's port (SIM_NONE: no port); the number of ports.
+ */
+static uint32_t
+ports_group(const struct pcc_sim *sim, uint32_t *lead)
+{
+	uint32_t h, n = 0, cur = SIM_NONE, in = 0, hpp = sim->scn->res.hosts_per_port;
+
+	for (h = 0; h < sim->nb_hosts; h++) {
+		lead[h] = SIM_NONE;
+		if (sim->hosts[h].roles == 0)
+			continue;
+		if (cur == SIM_NONE || in == hpp ||
+				sim->ports[sim->hosts[h].port].rate_bps !=
+						sim->ports[sim->hosts[cur].port].rate_bps) {
+			cur = h;
+			in = 0;
+			n++;
+		}
+		lead[h] = cur;
+		in++;
+	}
+	return n;
+}
+
+/*
+ * One ethdev port for each group of ports_group(): its rings and port are
+ * the first (lead) host's, and every host of the group points at them.
  */
 static int
 ports_init(struct pcc_sim *sim)
@@ -249,44 +270,40 @@ ports_init(struct pcc_sim *sim)
 	const struct pcc_sim_scenario *s = sim->scn;
 	struct rte_ring *tx[RTE_PMD_RING_MAX_TX_RINGS];
 	char name[RTE_RING_NAMESIZE];
-	uint32_t h, q, n = 0, need, lead = SIM_NONE, hpp = s->res.hosts_per_port;
-	int ret;
+	uint32_t h, q, need, *lead;
+	int ret = 0;
 
-	sim->eth_hosts = calloc(sim->nb_hosts, sizeof(*sim->eth_hosts));
-	if (sim->eth_hosts == NULL)
+	sim->eth_hosts = calloc(RTE_MAX(sim->nb_hosts, 1u), sizeof(*sim->eth_hosts));
+	lead = calloc(RTE_MAX(sim->nb_hosts, 1u), sizeof(*lead));
+	if (sim->eth_hosts == NULL || lead == NULL) {
+		free(lead);
 		return -ENOMEM;
-	for (h = 0; h < sim->nb_hosts; h++)
-		n += sim->hosts[h].roles != 0;
-	need = (n + hpp - 1) / hpp;
+	}
+	need = ports_group(sim, lead);
 	if (need > RTE_MAX_ETHPORTS - (uint32_t)rte_eth_dev_count_total()) {
 		SIM_LOG(ERR,
-				"%u engine-driven hosts, %u a port (sim.hosts_per_port), need %u "
-				"ethdev ports; this DPDK has %u "
-				"(RTE_MAX_ETHPORTS), %u in use: raise sim.hosts_per_port",
-				n, need, hpp, RTE_MAX_ETHPORTS, rte_eth_dev_count_total());
+				"the engine-driven hosts need %u ethdev ports "
+				"(sim.hosts_per_port: %u); this DPDK has %u (RTE_MAX_ETHPORTS), "
+				"%u in use: raise sim.hosts_per_port",
+				need, s->res.hosts_per_port, RTE_MAX_ETHPORTS,
+				rte_eth_dev_count_total());
+		free(lead);
 		return -ENOSPC;
 	}
-	for (h = 0; h < sim->nb_hosts; h++) {
+	for (h = 0; h < sim->nb_hosts && ret == 0; h++) {
 		struct sim_host *ho = &sim->hosts[h], *ld;
 
-		if (ho->roles == 0)
+		if (lead[h] == SIM_NONE)
 			continue;
-		if (lead != SIM_NONE && sim->hosts[lead].eth_share < hpp) {
-			ld = &sim->hosts[lead];
-			if (sim->ports[ho->port].rate_bps != sim->ports[ld->port].rate_bps) {
-				SIM_LOG(ERR,
-						"hosts %s and %s share an engine port "
-						"(sim.hosts_per_port) but not a link rate",
-						ld->name, ho->name);
-				return -EINVAL;
-			}
+		if (lead[h] != h) {
+			ld = &sim->hosts[lead[h]];
 			ho->rxr = ld->rxr;
 			ho->txr = ld->txr;
 			ho->eth_port = ld->eth_port;
-			ho->eth_lead = lead;
+			ho->eth_lead = lead[h];
 			memcpy(ho->dev_name, ld->dev_name, sizeof(ho->dev_name));
 			ld->eth_share++;
-			ld->roles |= ho->roles;
+			ld->eth_roles |= ho->roles;
 			continue;
 		}
 		snprintf(name, sizeof(name), "sim%u_%.12s_rx", sim->inst, ho->name);
@@ -297,7 +314,8 @@ ports_init(struct pcc_sim *sim)
 				name, s->res.ring_size, (int)rte_socket_id(), RING_F_SC_DEQ);
 		if (ho->rxr == NULL || ho->txr == NULL) {
 			SIM_LOG(ERR, "rings of %s: %s", ho->name, rte_strerror(rte_errno));
-			return -rte_errno;
+			ret = -rte_errno;
+			break;
 		}
 		for (q = 0; q < s->res.tx_queues; q++)
 			tx[q] = ho->txr;
@@ -306,17 +324,22 @@ ports_init(struct pcc_sim *sim)
 				(unsigned int)rte_socket_id());
 		if (ret < 0) {
 			SIM_LOG(ERR, "port of %s: %s", ho->name, rte_strerror(rte_errno));
-			return -rte_errno;
+			ret = -rte_errno;
+			break;
 		}
 		ho->eth_port = ret;
+		ret = 0;
 		ho->eth_lead = h;
 		ho->eth_share = 1;
+		ho->eth_roles = ho->roles;
 		snprintf(ho->dev_name, sizeof(ho->dev_name), "net_ring_%s", name);
 		sim->eth_hosts[sim->nb_eth++] = h;
 		sim->has_engine = true;
-		lead = h;
 	}
-	return hpp > 1 ? shared_qpns_check(sim) : 0;
+	free(lead);
+	if (ret == 0 && s->res.hosts_per_port > 1)
+		ret = shared_qpns_check(sim);
+	return ret;
 }
 
 struct pcc_sim *
@@ -417,7 +440,7 @@ drain(struct pcc_sim *sim)
 			n = rte_ring_sc_dequeue_burst(ho->txr, (void **)objs, DRAIN_BURST, NULL);
 			for (k = 0; k < n; k++) {
 				ho->from_engine++;
-				sim_host_ingress(sim, h, (struct rte_mbuf *)objs[k]);
+				sim_host_from_engine(sim, h, (struct rte_mbuf *)objs[k]);
 			}
 			total += n;
 		} while (n == DRAIN_BURST);

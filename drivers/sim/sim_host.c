@@ -121,8 +121,10 @@ sim_mbuf_own(const struct pcc_sim *sim, const struct rte_mbuf *m)
 	return m->pool == sim->mbuf_pool && RTE_MBUF_DIRECT(m) && rte_mbuf_refcnt_read(m) == 1;
 }
 
-int
-sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before)
+/* m into the model at host h; by_src: h leads a shared port, and m is
+ * the host's of the port its source address names */
+static int
+host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before, bool by_src)
 {
 	struct pcc_pkt_info info;
 	uint32_t flow = SIM_NONE, dst = SIM_NONE;
@@ -134,7 +136,7 @@ sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_
 		rte_pktmbuf_free(m);
 		return -EINVAL;
 	}
-	if (unlikely(sim->hosts[h].eth_share > 1)) {
+	if (by_src) {
 		/* a port several hosts share: the frame's source address says
 		 * whose NIC sends it */
 		h = shared_port_src(sim, h, &info);
@@ -255,12 +257,30 @@ sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_
 }
 
 int
+sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before)
+{
+	return host_ingress(sim, h, m, not_before, false);
+}
+
+/* the departure time the engine asked for (send-on-timestamp), else 0 */
+static inline uint64_t
+depart_of(const struct pcc_sim *sim, const struct rte_mbuf *m)
+{
+	return (m->ol_flags & sim->depart_flag) ?
+			*RTE_MBUF_DYNFIELD(m, sim->depart_off, uint64_t *) :
+			0;
+}
+
+int
 sim_host_ingress(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m)
 {
-	return sim_host_ingress_at(sim, h, m,
-			(m->ol_flags & sim->depart_flag) ?
-					*RTE_MBUF_DYNFIELD(m, sim->depart_off, uint64_t *) :
-					0);
+	return host_ingress(sim, h, m, depart_of(sim, m), false);
+}
+
+int
+sim_host_from_engine(struct pcc_sim *sim, uint32_t lead, struct rte_mbuf *m)
+{
+	return host_ingress(sim, lead, m, depart_of(sim, m), sim->hosts[lead].eth_share > 1);
 }
 
 /* A packet the model built at host `from` for flow fi, sent now or later;

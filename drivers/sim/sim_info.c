@@ -59,7 +59,7 @@ pcc_sim_port_info_get(const struct pcc_sim *sim, uint16_t idx, struct pcc_sim_po
 	info->nb_hosts = ho->eth_share;
 	snprintf(info->host_name, sizeof(info->host_name), "%s", ho->name);
 	snprintf(info->dev_name, sizeof(info->dev_name), "%s", ho->dev_name);
-	info->roles = ho->roles;
+	info->roles = ho->eth_roles;
 	memcpy(info->mac, ho->mac, 6);
 	memcpy(info->peer_mac, ho->gw_mac, 6);
 	info->ipv4 = ho->ip;

@@ -468,6 +468,7 @@ struct sim_host {
 	int32_t eth_port;   /* ethdev port id, -1 if none */
 	uint32_t eth_lead;  /* host that owns the port's rings (itself if alone) */
 	uint16_t eth_share; /* on the lead: hosts on its port (0: no port) */
+	uint8_t eth_roles;  /* on the lead: its port's hosts' roles */
 	uint8_t roles;
 	bool delayed_ev;
 	uint64_t backlog_max; /* NIC egress queue, bytes */
@@ -745,6 +746,9 @@ void sim_ifa2_hop(uint8_t profile, const struct sim_ifa2_stamp *st, struct pcc_i
 
 /* sim_host.c */
 int sim_host_ingress(struct pcc_sim *sim, uint32_t host, struct rte_mbuf *m);
+/* A frame the engine sent on the port of `lead`: sim_host_ingress() at
+ * the host of the port it comes from (by its source, when shared). */
+int sim_host_from_engine(struct pcc_sim *sim, uint32_t lead, struct rte_mbuf *m);
 /* into host h's NIC at max(now, not_before), as from its engine port */
 int sim_host_ingress_at(struct pcc_sim *sim, uint32_t h, struct rte_mbuf *m, uint64_t not_before);
 /* a frame the model built at host from for flow fi, sent after delay;

@@ -393,6 +393,13 @@ test_shared_port_refused(void **state)
 		"sim: {hosts_per_port: 2}\n"
 		"output: {dir: none, progress: false, plots: false}\n"
 		"flows: [{src: s0, dst: r0, qpn: 0x300}, {src: s1, dst: r1, qpn: 0x300}]\n",
+		/* the same with s1's flow a model source: its answers reach
+		 * the engine on the shared port too */
+		"topology: {type: incast, senders: 2, receivers: 2}\n"
+		"sim: {hosts_per_port: 2}\n"
+		"output: {dir: none, progress: false, plots: false}\n"
+		"flows: [{src: s0, dst: r0, qpn: 0x300}, {src: s1, dst: r0},\n"
+		"        {src: s1, dst: r1, qpn: 0x300, source: model, rate: 1G}]\n",
 		/* 40 senders, a port each: more than RTE_MAX_ETHPORTS */
 		"topology: {type: incast, senders: 40}\n"
 		"output: {dir: none, progress: false, plots: false}\n"
@@ -400,7 +407,7 @@ test_shared_port_refused(void **state)
 		"s14, s15, s16, s17, s18, s19, s20, s21, s22, s23, s24, s25, s26, s27, s28, "
 		"s29, s30, s31, s32, s33, s34, s35, s36, s37, s38, s39], dst: r0}]\n",
 	};
-	static const int errs[] = { EINVAL, ENOSPC };
+	static const int errs[] = { EINVAL, EINVAL, ENOSPC };
 	char err[512];
 	unsigned int i;
 
