@@ -175,15 +175,32 @@ file_same(const char *a, const char *b)
 	return same;
 }
 
+/* The n files named in both run directories are byte for byte the same
+ * (else the test fails: "<file> differs <how>"); then both go. */
+static void
+dirs_same_rm(const char *a, const char *b, const char *const *files, unsigned int n,
+		const char *how)
+{
+	char pa[128], pb[128], cmd[160];
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(pa, sizeof(pa), "%s/%s", a, files[i]);
+		snprintf(pb, sizeof(pb), "%s/%s", b, files[i]);
+		if (!file_same(pa, pb))
+			fail_msg("%s differs %s", files[i], how);
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", a, b);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void
 test_hook_idle_and_determinism(void **state)
 {
 	static const char *const files[] = { "flows.csv", "queues.csv", "cnps.csv", "summary.json",
 		"plot.gp" };
 	char dir_a[] = "/tmp/pcc-sim-engine-XXXXXX", dir_b[] = "/tmp/pcc-sim-engine-XXXXXX";
-	char pa[128], pb[128], cmd[160];
 	struct run a, b;
-	unsigned int i;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir_a));
@@ -203,15 +220,8 @@ test_hook_idle_and_determinism(void **state)
 			a.st.steps, a.st.now_ns, a.fs.fct_ns);
 	assert_true(a.st.steps < a.st.now_ns / 250 / 2);
 	run_once(&b, dir_b, 0);
-	for (i = 0; i < RTE_DIM(files); i++) {
-		snprintf(pa, sizeof(pa), "%s/%s", dir_a, files[i]);
-		snprintf(pb, sizeof(pb), "%s/%s", dir_b, files[i]);
-		if (!file_same(pa, pb))
-			fail_msg("%s differs between two runs", files[i]);
-	}
 	assert_int_equal(a.st.steps, b.st.steps);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", dir_a, dir_b);
-	assert_int_equal(system(cmd), 0);
+	dirs_same_rm(dir_a, dir_b, files, RTE_DIM(files), "between two runs");
 }
 
 /* two senders of three flows each that start together; the result must
@@ -288,22 +298,13 @@ test_staggered_start(void **state)
 {
 	static const char *const files[] = { "flows.csv", "queues.csv", "summary.json" };
 	char dir_a[] = "/tmp/pcc-sim-engine-XXXXXX", dir_b[] = "/tmp/pcc-sim-engine-XXXXXX";
-	char pa[128], pb[128], cmd[160];
-	unsigned int i;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir_a));
 	assert_non_null(mkdtemp(dir_b));
 	run_two(dir_a, false);
 	run_two(dir_b, true);
-	for (i = 0; i < RTE_DIM(files); i++) {
-		snprintf(pa, sizeof(pa), "%s/%s", dir_a, files[i]);
-		snprintf(pb, sizeof(pb), "%s/%s", dir_b, files[i]);
-		if (!file_same(pa, pb))
-			fail_msg("%s differs between a joint and a staggered start", files[i]);
-	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", dir_a, dir_b);
-	assert_int_equal(system(cmd), 0);
+	dirs_same_rm(dir_a, dir_b, files, RTE_DIM(files), "between a joint and a staggered start");
 }
 
 /* A pinned rate holds against DCQCN's results; probe formats are checked. */
@@ -497,7 +498,7 @@ test_port_skip_same(void **state)
 		{ "offered", skip_offered, 0, 0, "0", NULL },
 	};
 	char dir_a[] = "/tmp/pcc-sim-engine-XXXXXX", dir_b[] = "/tmp/pcc-sim-engine-XXXXXX";
-	char pa[128], pb[128], cmd[160];
+	char how[64];
 	struct skip_run a, b;
 	unsigned int k, i;
 
@@ -519,13 +520,6 @@ test_port_skip_same(void **state)
 			assert_int_equal(a.pin_rc, 0);
 			assert_int_equal(b.pin_rc, 0);
 		}
-		for (i = 0; i < RTE_DIM(files); i++) {
-			snprintf(pa, sizeof(pa), "%s/%s", dir_a, files[i]);
-			snprintf(pb, sizeof(pb), "%s/%s", dir_b, files[i]);
-			if (!file_same(pa, pb))
-				fail_msg("%s: %s differs with the port skip", scn[k].name,
-						files[i]);
-		}
 		for (i = 0; i < RTE_DIM(a.ps); i++)
 			if (memcmp(&a.ps[i], &b.ps[i], sizeof(a.ps[i])) != 0)
 				fail_msg("%s: port %u's counters differ with the port skip",
@@ -536,8 +530,8 @@ test_port_skip_same(void **state)
 			fail_msg("%s: the lcore's counters differ with the port skip", scn[k].name);
 		assert_int_equal(a.st.steps, b.st.steps);
 		assert_int_equal(a.st.events, b.st.events);
-		snprintf(cmd, sizeof(cmd), "rm -rf %s %s", dir_a, dir_b);
-		assert_int_equal(system(cmd), 0);
+		snprintf(how, sizeof(how), "with the port skip (%s)", scn[k].name);
+		dirs_same_rm(dir_a, dir_b, files, RTE_DIM(files), how);
 		memcpy(dir_a + strlen(dir_a) - 6, "XXXXXX", 6);
 		memcpy(dir_b + strlen(dir_b) - 6, "XXXXXX", 6);
 	}
@@ -720,9 +714,7 @@ test_shared_ports(void **state)
 	static const char *const files[] = { "flows.csv", "queues.csv", "cnps.csv",
 		"summary.json" };
 	char dir_a[] = "/tmp/pcc-sim-engine-XXXXXX", dir_b[] = "/tmp/pcc-sim-engine-XXXXXX";
-	char pa[128], pb[128], cmd[160];
 	struct pcc_sim_stats a, b;
-	unsigned int i;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir_a));
@@ -734,15 +726,8 @@ test_shared_ports(void **state)
 	assert_true(a.marks > 0);
 	assert_int_equal(a.cnps, a.marks);
 	assert_int_equal(a.unroutable + a.unknown_flow + a.bad_pkts + a.pool_empty, 0);
-	for (i = 0; i < RTE_DIM(files); i++) {
-		snprintf(pa, sizeof(pa), "%s/%s", dir_a, files[i]);
-		snprintf(pb, sizeof(pb), "%s/%s", dir_b, files[i]);
-		if (!file_same(pa, pb))
-			fail_msg("%s differs between two runs", files[i]);
-	}
 	assert_int_equal(a.steps, b.steps);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", dir_a, dir_b);
-	assert_int_equal(system(cmd), 0);
+	dirs_same_rm(dir_a, dir_b, files, RTE_DIM(files), "between two runs");
 }
 
 int
