@@ -672,7 +672,8 @@ struct pcc_sim {
 #define SIM_MAP_SRC_DQPN 1 /* (source host, DestQP of its data) */
 #define SIM_MAP_SRC_QPN 2  /* (source host, its QPN: probe DETH SrcQP) */
 #define SIM_MAP_DST_QPN 3  /* (receiver host, sender QPN: DestQP of answers) */
-#define SIM_MAP_PORT_QPN 4 /* (lead of a shared port, a QPN the engine keys on) */
+/* (lead of a shared port, a sender QPN); + 1: (lead, a receiver DestQP) */
+#define SIM_MAP_PORT_QPN 4
 
 uint32_t sim_map_get(const struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn);
 int sim_map_put(struct pcc_sim *sim, uint32_t tag, uint32_t host, uint32_t qpn, uint32_t flow);
