@@ -192,41 +192,58 @@ depart_register(struct pcc_sim *sim)
 	return 0;
 }
 
+/* Flows a and b clash on QPN qpn of the port led by host lead. */
+static int
+shared_qpn_clash(const struct pcc_sim *sim, uint32_t a, uint32_t b, uint32_t qpn, uint32_t lead)
+{
+	SIM_LOG(ERR,
+			"flows f%u (line %u) and f%u (line %u): QPN 0x%x on both, and their "
+			"hosts share the engine port of %s (sim.hosts_per_port)",
+			a, sim->flows[a].c.line, b, sim->flows[b].c.line, qpn,
+			sim->hosts[lead].name);
+	return -EINVAL;
+}
+
 /*
  * Flows on one shared port must not share a QPN the engine keys on: the
- * RP its flows by their QPN (the answers to a model source's flows reach
- * the engine too), the NP the data it answers by DestQP.  Each host's own
- * QPNs are checked with the scenario; this checks across the hosts of a
- * port.
+ * RP its flows by their QPN, the NP the data it answers by DestQP.  The
+ * answers to a model source's flows reach the engine too, and must not
+ * land on an engine flow's QPN (two model flows' may be equal: the RP
+ * knows neither).  Each host's own QPNs are checked with the scenario;
+ * this checks across the hosts of a port.
  */
 static int
 shared_qpns_check(struct pcc_sim *sim)
 {
-	uint32_t i, k;
+	uint32_t i, k, pass, o;
 
-	for (i = 0; i < sim->nb_flows; i++) {
-		const struct sim_flow_conf *c = &sim->flows[i].c;
-		uint32_t tag, lead, qpn;
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < sim->nb_flows; i++) {
+			const struct sim_flow_conf *c = &sim->flows[i].c;
+			bool model = c->source != PCC_SIM_SRC_ENGINE;
 
-		for (k = 0; k < 2; k++) {
-			const struct sim_host *ho = &sim->hosts[k == 0 ? c->src : c->dst];
+			for (k = 0; k < 2; k++) {
+				const struct sim_host *ho = &sim->hosts[k == 0 ? c->src : c->dst];
+				uint32_t qpn = k == 0 ? c->qpn : c->dst_qpn;
 
-			if (ho->eth_port < 0 || sim->hosts[ho->eth_lead].eth_share < 2 ||
-					(k == 1 && !(ho->roles & PCC_SIM_ROLE_NP)))
-				continue;
-			tag = SIM_MAP_PORT_QPN + k;
-			lead = ho->eth_lead;
-			qpn = k == 0 ? c->qpn : c->dst_qpn;
-			if (sim_map_put(sim, tag, lead, qpn, i) != 0) {
-				uint32_t o = sim_map_get(sim, tag, lead, qpn);
-
-				SIM_LOG(ERR,
-						"flows f%u (line %u) and f%u (line %u): QPN 0x%x "
-						"on both, and their hosts share the engine port "
-						"of %s (sim.hosts_per_port)",
-						o, sim->flows[o].c.line, i, c->line, qpn,
-						sim->hosts[lead].name);
-				return -EINVAL;
+				if (ho->eth_port < 0 || sim->hosts[ho->eth_lead].eth_share < 2 ||
+						(k == 1 && !(ho->roles & PCC_SIM_ROLE_NP)))
+					continue;
+				/* pass 0: engine senders' QPNs and NP DestQPs in;
+				 * pass 1: model senders' QPNs against them */
+				if (pass != (k == 0 && model ? 1u : 0u))
+					continue;
+				if (pass == 1) {
+					o = sim_map_get(sim, SIM_MAP_PORT_QPN, ho->eth_lead, qpn);
+					if (o != SIM_NONE)
+						return shared_qpn_clash(
+								sim, o, i, qpn, ho->eth_lead);
+				} else if (sim_map_put(sim, SIM_MAP_PORT_QPN + k, ho->eth_lead, qpn,
+							   i) != 0) {
+					o = sim_map_get(sim, SIM_MAP_PORT_QPN + k, ho->eth_lead,
+							qpn);
+					return shared_qpn_clash(sim, o, i, qpn, ho->eth_lead);
+				}
 			}
 		}
 	}

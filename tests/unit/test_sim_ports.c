@@ -430,6 +430,14 @@ test_shared_port_refused(void **state)
 			  "output: {dir: none, progress: false, plots: false}\n"
 			  "flows: [{src: s0, dst: r0, qpn: 0x300}, {src: s1, dst: r1, qpn: "
 			  "0x300}]\n"));
+	/* two model flows of two hosts on one port with one QPN: the RP
+	 * knows neither, so their answers cannot mix */
+	sim_free(sim_from("topology: {type: incast, senders: 2, receivers: 2}\n"
+			  "sim: {hosts_per_port: 2}\n"
+			  "output: {dir: none, progress: false, plots: false}\n"
+			  "flows: [{src: [s0, s1], dst: r0},\n"
+			  "        {src: s0, dst: r0, qpn: 0x300, source: model, rate: 1G},\n"
+			  "        {src: s1, dst: r1, qpn: 0x300, source: model, rate: 1G}]\n"));
 	/* 40 senders on 5 ports */
 	sim_free(sim_from("topology: {type: incast, senders: 40}\n"
 			  "sim: {hosts_per_port: 8}\n"
