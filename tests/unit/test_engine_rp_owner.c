@@ -526,6 +526,31 @@ test_owner_events(void **state)
 	eng_flow_del(&lc->ft, f);
 }
 
+/* n flows, QPNs qpn0.. (the batch tests') */
+static void
+batch_flows_new(struct eng_flow **flows, unsigned int n, uint32_t qpn0)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		flows[i] = new_flow(qpn0 + i);
+		assert_non_null(flows[i]);
+	}
+}
+
+/* The batch tests' flows gone, the bulk threshold and the port's owners
+ * back as the group set them. */
+static void
+batch_flows_del(struct eng_flow **flows, unsigned int n)
+{
+	unsigned int i;
+
+	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
+	eng.ports[0].nb_owners = 0;
+	for (i = 0; i < n; i++)
+		eng_flow_del(&lc->ft, flows[i]);
+}
+
 /* The algorithm saw the n events of ref (ev_log, in order). */
 static void
 log_equal(const struct pcc_dev_event *ref, const struct pcc_int_hdr *ref_int, unsigned int n)
@@ -572,10 +597,7 @@ test_owner_batches(void **state)
 	uint32_t x = 7;
 
 	(void)state;
-	for (i = 0; i < RTE_DIM(flows); i++) {
-		flows[i] = new_flow(0x700 + i);
-		assert_non_null(flows[i]);
-	}
+	batch_flows_new(flows, RTE_DIM(flows), 0x700);
 	for (i = 0; i < RTE_DIM(recs); i++) {
 		struct pcc_pkt_info info;
 
@@ -648,10 +670,7 @@ test_owner_batches(void **state)
 		assert_int_equal(pstats.rate_updates, ref_updates);
 	}
 	rate_of_sn = false;
-	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
-	eng.ports[0].nb_owners = 0;
-	for (i = 0; i < RTE_DIM(flows); i++)
-		eng_flow_del(&lc->ft, flows[i]);
+	batch_flows_del(flows, RTE_DIM(flows));
 }
 
 /*
@@ -687,10 +706,7 @@ test_rx_records_batched(void **state)
 	m.data_len = sizeof(frame);
 	m.pkt_len = sizeof(frame);
 	m.nb_segs = 1;
-	for (i = 0; i < RTE_DIM(flows); i++) {
-		flows[i] = new_flow(0x800 + i);
-		assert_non_null(flows[i]);
-	}
+	batch_flows_new(flows, RTE_DIM(flows), 0x800);
 	for (i = 0; i < RTE_DIM(cc); i++) {
 		x = x * 1103515245u + 12345u;
 		/* one flow in four packets changes: runs that merge;
@@ -810,10 +826,7 @@ test_rx_records_batched(void **state)
 						pstats.ev[PCC_DEV_EVENT_NACK],
 				ref_ev);
 	}
-	eng_rp_bulk_min_flows = ENG_RP_BULK_MIN_FLOWS;
-	eng.ports[0].nb_owners = 0;
-	for (i = 0; i < RTE_DIM(flows); i++)
-		eng_flow_del(&lc->ft, flows[i]);
+	batch_flows_del(flows, RTE_DIM(flows));
 }
 
 /*
