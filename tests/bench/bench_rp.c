@@ -23,8 +23,12 @@
  * nothing and rate-upd stays 0: the reprogramming is not in that
  * figure).
  *
- * The CNPs are built once, before the engine starts: one mbuf per flow,
- * each holding its flow's whole frame, in a pool with no per-lcore cache
+ * The CNPs are built once, before the engine starts: one mbuf per flow
+ * (--copies N: N per flow, the pool's order going round the flows N
+ * times; at 1 Ki flows and 64 copies the pool is as large, and as cold,
+ * as at 64 Ki flows while the flow table stays small: what the prepared
+ * pool costs, apart from the flows), each holding its flow's whole
+ * frame, in a pool with no per-lcore cache
  * whose backing ring (ring_sp_sc) is a FIFO.  The hook takes the next
  * --burst mbufs from that pool (so flows come round robin), prefetches
  * what the engine will read of them (two mbuf lines and every line of
@@ -55,7 +59,7 @@
  * Not a test: run it with devtools/bench-rp.sh.
  *
  *   bench_rp [EAL options] -- [--time S] [--warmup S] [--flows N]
- *            [--burst N] [--algo NAME]...
+ *            [--copies N] [--burst N] [--algo NAME]... [--icrc-compare]
  */
 
 #include <inttypes.h>
@@ -95,6 +99,7 @@ struct opts {
 	double time_s;
 	double warmup_s;
 	uint32_t flows;
+	uint32_t copies;
 	unsigned int burst;
 	const char *algos[MAX_ALGOS];
 	unsigned int n_algos;
@@ -134,10 +139,11 @@ static struct opts o = {
 	.time_s = 2.0,
 	.warmup_s = 0.5,
 	.flows = 1024,
+	.copies = 1,
 	.burst = 32,
 };
 
-/* The prepared CNPs: cnp_mbuf[i] holds flow i's frame (cnp_len bytes) in
+/* The prepared CNPs: cnp_mbuf[i] holds flow i % flows's frame (cnp_len bytes) in
  * cnp_mp, a pool without cache on a FIFO ring; cnp_frame[i * CNP_LEN_MAX] is
  * what was built, to check the frames after each phase. */
 static struct rte_mempool *cnp_mp;
@@ -156,10 +162,10 @@ build_cnps(void)
 	uint32_t i;
 	int len = 0;
 
-	cnp_mbuf = calloc(o.flows, sizeof(*cnp_mbuf));
-	cnp_frame = calloc(o.flows, CNP_LEN_MAX);
+	cnp_mbuf = calloc(o.flows * o.copies, sizeof(*cnp_mbuf));
+	cnp_frame = calloc(o.flows * o.copies, CNP_LEN_MAX);
 	/* FIFO: no per-lcore cache, single-producer single-consumer ring */
-	cnp_mp = rte_pktmbuf_pool_create_by_ops("brp_cnp", o.flows, 0, 0,
+	cnp_mp = rte_pktmbuf_pool_create_by_ops("brp_cnp", o.flows * o.copies, 0, 0,
 			RTE_PKTMBUF_HEADROOM + CNP_LEN_MAX, (int)rte_socket_id(), "ring_sp_sc");
 	if (cnp_mbuf == NULL || cnp_frame == NULL || cnp_mp == NULL) {
 		fprintf(stderr, "bench_rp: CNP pool: %s\n", rte_strerror(rte_errno));
@@ -171,11 +177,12 @@ build_cnps(void)
 	l3.src.v4 = RTE_IPV4(10, 0, 0, 2);
 	l3.dst.v4 = RTE_IPV4(10, 0, 0, 1);
 	l3.dscp = 48;
-	for (i = 0; i < o.flows; i++) {
+	for (i = 0; i < o.flows * o.copies; i++) {
 		struct rte_mbuf *m = rte_pktmbuf_alloc(cnp_mp);
+		uint32_t fl = i % o.flows;
 
-		l3.udp_sport = pcc_roce_udp_sport(QPN_BASE + i, QPN_BASE + i);
-		len = pcc_cnp_build(f, CNP_LEN_MAX, &l3, QPN_BASE + i);
+		l3.udp_sport = pcc_roce_udp_sport(QPN_BASE + fl, QPN_BASE + fl);
+		len = pcc_cnp_build(f, CNP_LEN_MAX, &l3, QPN_BASE + fl);
 		if (len < 0 || m == NULL) {
 			fprintf(stderr, "bench_rp: CNP: %s\n",
 					len < 0 ? pcc_proto_strerror(len) : "out of mbufs");
@@ -196,7 +203,7 @@ build_cnps(void)
 	}
 	cnp_len = (uint16_t)len;
 	/* back into the FIFO in flow order: raw puts keep data and lengths */
-	for (i = 0; i < o.flows; i++)
+	for (i = 0; i < o.flows * o.copies; i++)
 		rte_mempool_put(cnp_mp, cnp_mbuf[i]);
 	return 0;
 }
@@ -208,12 +215,12 @@ check_cnps(const char *what)
 	unsigned int avail = rte_mempool_avail_count(cnp_mp);
 	uint32_t i;
 
-	if (avail != o.flows) {
+	if (avail != o.flows * o.copies) {
 		fprintf(stderr, "bench_rp: %s: %u of %u prepared CNPs back in the pool\n", what,
-				avail, o.flows);
+				avail, o.flows * o.copies);
 		return -1;
 	}
-	for (i = 0; i < o.flows; i++) {
+	for (i = 0; i < o.flows * o.copies; i++) {
 		const struct rte_mbuf *m = cnp_mbuf[i];
 
 		if (m->data_len != cnp_len ||
@@ -285,7 +292,8 @@ np_hook(void *arg, uint64_t idle_until_ns)
 				rte_mempool_put_bulk(cnp_mp, (void **)l->next, l->n_next);
 			l->n_next = 0;
 		}
-		return rte_mempool_avail_count(cnp_mp) == o.flows || ++l->drain > 1000000;
+		return rte_mempool_avail_count(cnp_mp) == o.flows * o.copies ||
+				++l->drain > 1000000;
 	}
 	if (l->n_next > 0) {
 		n = l->n_next;
@@ -438,7 +446,8 @@ usage(FILE *out)
 {
 	fprintf(out,
 			"usage: bench_rp [EAL options] -- [--time S] [--warmup S] [--flows N]\n"
-			"                [--burst N] [--algo NAME]... [--icrc-compare]\n");
+			"                [--copies N] [--burst N] [--algo NAME]... "
+			"[--icrc-compare]\n");
 }
 
 /* --algo, repeatable */
@@ -460,6 +469,7 @@ parse_args(int argc, char **argv)
 		{ "time", BENCH_OPT_NUM, &o.time_s, 0.001, 3600, NULL },
 		{ "warmup", BENCH_OPT_NUM, &o.warmup_s, 0, 3600, NULL },
 		{ "flows", BENCH_OPT_U32, &o.flows, 64, 1u << 20, NULL },
+		{ "copies", BENCH_OPT_U32, &o.copies, 1, 1024, NULL },
 		{ "burst", BENCH_OPT_U32, &o.burst, 1, MAX_BURST, NULL },
 		{ "algo", BENCH_OPT_FN, NULL, 0, 0, add_algo },
 		{ "icrc-compare", BENCH_OPT_FLAG, &o.icrc_compare, 0, 0, NULL },
@@ -467,6 +477,11 @@ parse_args(int argc, char **argv)
 
 	if (bench_opts_parse("bench_rp", argc, argv, opts, RTE_DIM(opts), usage) != 0)
 		return -1;
+	if ((uint64_t)o.flows * o.copies > (1u << 20)) {
+		fprintf(stderr, "bench_rp: --flows %u --copies %u: more than %u prepared CNPs\n",
+				o.flows, o.copies, 1u << 20);
+		return -1;
+	}
 #ifndef PCC_ENGINE_PORT_ICRC_HW
 	if (o.icrc_compare) {
 		fprintf(stderr,
@@ -514,8 +529,11 @@ main(int argc, char **argv)
 	}
 	rte_log_set_level_pattern("pcc.*", RTE_LOG_WARNING);
 	printf("# CNP events to %u flows (one per CNP, round robin), burst %u, %.1f s after "
-	       "%.1f s\n",
+	       "%.1f s",
 			o.flows, o.burst, o.time_s, o.warmup_s);
+	if (o.copies > 1)
+		printf(", %u prepared CNPs per flow", o.copies);
+	printf("\n");
 	printf("%-8s %-4s %9s %9s %8s %7s %7s %11s %9s %8s %6s\n", "algo", "icrc", "Mev/s",
 			"Mev/s-cpu", "ns/ev", "x noop", "x hw", "events", "rate-upd", "no-flow",
 			"flows");
