@@ -46,6 +46,13 @@
  * each phase every prepared frame is compared with what was built (the
  * engine must not have changed a CNP).
  *
+ * --rx-ring N recycles N mbufs instead, as a NIC's RX ring does whatever
+ * the number of flows: the hook writes the next flow's CNP (its whole
+ * frame, from a table read in flow order) into each mbuf it takes, so
+ * the mbufs stay warm and the copy is the generator's work, in the
+ * harness's figure too.  After each phase every mbuf's frame is compared
+ * with the CNP of the flow it last carried.
+ *
  * events/s = CNP events dispatched (port counter Ev-CNP) over --time
  * seconds after --warmup, per second the lcore's thread was on a CPU
  * (CLOCK_THREAD_CPUTIME_ID; the ratios use it) and per second of
@@ -59,7 +66,8 @@
  * Not a test: run it with devtools/bench-rp.sh.
  *
  *   bench_rp [EAL options] -- [--time S] [--warmup S] [--flows N]
- *            [--copies N] [--burst N] [--algo NAME]... [--icrc-compare]
+ *            [--copies N | --rx-ring N] [--burst N] [--algo NAME]...
+ *            [--icrc-compare]
  */
 
 #include <inttypes.h>
@@ -78,6 +86,7 @@
 #include <rte_lcore.h>
 #include <rte_log.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 #include <rte_mempool.h>
 #include <rte_prefetch.h>
 
@@ -100,6 +109,7 @@ struct opts {
 	double warmup_s;
 	uint32_t flows;
 	uint32_t copies;
+	uint32_t rx_ring; /* 0: prepared CNPs; else mbufs recycled, frames written */
 	unsigned int burst;
 	const char *algos[MAX_ALGOS];
 	unsigned int n_algos;
@@ -143,13 +153,20 @@ static struct opts o = {
 	.burst = 32,
 };
 
-/* The prepared CNPs: cnp_mbuf[i] holds flow i % flows's frame (cnp_len bytes) in
- * cnp_mp, a pool without cache on a FIFO ring; cnp_frame[i * CNP_LEN_MAX] is
- * what was built, to check the frames after each phase. */
+/* The CNPs: cnp_frame[f * CNP_LEN_MAX] is flow f's frame (cnp_len bytes).
+ * The nb_cnp mbufs cnp_mbuf[] are in cnp_mp, a pool without cache on a
+ * FIFO ring.  Prepared (--rx-ring 0): mbuf i holds flow i % flows's frame
+ * for good.  Recycled (--rx-ring N): the hook writes the next flow's
+ * frame into each mbuf it takes and the flow's index into the mbuf's
+ * dynamic field at cnp_dyn.  Either way every mbuf's frame is checked
+ * against its flow's after each phase. */
 static struct rte_mempool *cnp_mp;
 static struct rte_mbuf **cnp_mbuf;
+static uint32_t nb_cnp;
 static uint8_t *cnp_frame;
 static uint16_t cnp_len;
+static int cnp_dyn = -1;
+static uint32_t cnp_next; /* recycled: the flow whose frame the hook writes next */
 /* where every prepared mbuf's frame starts, from the mbuf's address: the
  * hook finds a frame without loading its (cold) mbuf line */
 static size_t cnp_off;
@@ -162,12 +179,20 @@ build_cnps(void)
 	uint32_t i;
 	int len = 0;
 
-	cnp_mbuf = calloc(o.flows * o.copies, sizeof(*cnp_mbuf));
-	cnp_frame = calloc(o.flows * o.copies, CNP_LEN_MAX);
+	static const struct rte_mbuf_dynfield dyn = {
+		.name = "bench_rp_cnp_flow",
+		.size = sizeof(uint32_t),
+		.align = __alignof__(uint32_t),
+	};
+
+	nb_cnp = o.rx_ring != 0 ? o.rx_ring : o.flows * o.copies;
+	cnp_mbuf = calloc(nb_cnp, sizeof(*cnp_mbuf));
+	cnp_frame = calloc(o.flows, CNP_LEN_MAX);
 	/* FIFO: no per-lcore cache, single-producer single-consumer ring */
-	cnp_mp = rte_pktmbuf_pool_create_by_ops("brp_cnp", o.flows * o.copies, 0, 0,
+	cnp_mp = rte_pktmbuf_pool_create_by_ops("brp_cnp", nb_cnp, 0, 0,
 			RTE_PKTMBUF_HEADROOM + CNP_LEN_MAX, (int)rte_socket_id(), "ring_sp_sc");
-	if (cnp_mbuf == NULL || cnp_frame == NULL || cnp_mp == NULL) {
+	cnp_dyn = rte_mbuf_dynfield_register(&dyn);
+	if (cnp_mbuf == NULL || cnp_frame == NULL || cnp_mp == NULL || cnp_dyn < 0) {
 		fprintf(stderr, "bench_rp: CNP pool: %s\n", rte_strerror(rte_errno));
 		return -1;
 	}
@@ -177,15 +202,22 @@ build_cnps(void)
 	l3.src.v4 = RTE_IPV4(10, 0, 0, 2);
 	l3.dst.v4 = RTE_IPV4(10, 0, 0, 1);
 	l3.dscp = 48;
-	for (i = 0; i < o.flows * o.copies; i++) {
+	for (i = 0; i < o.flows; i++) {
+		l3.udp_sport = pcc_roce_udp_sport(QPN_BASE + i, QPN_BASE + i);
+		len = pcc_cnp_build(f, CNP_LEN_MAX, &l3, QPN_BASE + i);
+		if (len < 0) {
+			fprintf(stderr, "bench_rp: CNP: %s\n", pcc_proto_strerror(len));
+			return -1;
+		}
+		memcpy(cnp_frame + (size_t)i * CNP_LEN_MAX, f, (size_t)len);
+	}
+	cnp_len = (uint16_t)len;
+	for (i = 0; i < nb_cnp; i++) {
 		struct rte_mbuf *m = rte_pktmbuf_alloc(cnp_mp);
 		uint32_t fl = i % o.flows;
 
-		l3.udp_sport = pcc_roce_udp_sport(QPN_BASE + fl, QPN_BASE + fl);
-		len = pcc_cnp_build(f, CNP_LEN_MAX, &l3, QPN_BASE + fl);
-		if (len < 0 || m == NULL) {
-			fprintf(stderr, "bench_rp: CNP: %s\n",
-					len < 0 ? pcc_proto_strerror(len) : "out of mbufs");
+		if (m == NULL) {
+			fprintf(stderr, "bench_rp: CNP: out of mbufs\n");
 			return -1;
 		}
 		if (i == 0)
@@ -195,15 +227,16 @@ build_cnps(void)
 					cnp_off);
 			return -1;
 		}
-		memcpy(rte_pktmbuf_mtod(m, uint8_t *), f, (size_t)len);
-		memcpy(cnp_frame + (size_t)i * CNP_LEN_MAX, f, (size_t)len);
-		m->data_len = (uint16_t)len;
-		m->pkt_len = (uint32_t)len;
+		memcpy(rte_pktmbuf_mtod(m, uint8_t *), cnp_frame + (size_t)fl * CNP_LEN_MAX,
+				cnp_len);
+		*RTE_MBUF_DYNFIELD(m, cnp_dyn, uint32_t *) = fl;
+		m->data_len = cnp_len;
+		m->pkt_len = cnp_len;
 		cnp_mbuf[i] = m;
 	}
-	cnp_len = (uint16_t)len;
+	cnp_next = nb_cnp % o.flows;
 	/* back into the FIFO in flow order: raw puts keep data and lengths */
-	for (i = 0; i < o.flows * o.copies; i++)
+	for (i = 0; i < nb_cnp; i++)
 		rte_mempool_put(cnp_mp, cnp_mbuf[i]);
 	return 0;
 }
@@ -215,20 +248,23 @@ check_cnps(const char *what)
 	unsigned int avail = rte_mempool_avail_count(cnp_mp);
 	uint32_t i;
 
-	if (avail != o.flows * o.copies) {
-		fprintf(stderr, "bench_rp: %s: %u of %u prepared CNPs back in the pool\n", what,
-				avail, o.flows * o.copies);
+	if (avail != nb_cnp) {
+		fprintf(stderr, "bench_rp: %s: %u of %u CNP mbufs back in the pool\n", what, avail,
+				nb_cnp);
 		return -1;
 	}
-	for (i = 0; i < o.flows * o.copies; i++) {
+	for (i = 0; i < nb_cnp; i++) {
 		const struct rte_mbuf *m = cnp_mbuf[i];
+		uint32_t fl = *RTE_MBUF_DYNFIELD(m, cnp_dyn, const uint32_t *);
 
-		if (m->data_len != cnp_len ||
+		if (fl >= o.flows || (o.rx_ring == 0 && fl != i % o.flows) ||
+				m->data_len != cnp_len ||
 				RTE_PTR_ADD(m, cnp_off) != rte_pktmbuf_mtod(m, const void *) ||
 				memcmp(rte_pktmbuf_mtod(m, const uint8_t *),
-						cnp_frame + (size_t)i * CNP_LEN_MAX,
+						cnp_frame + (size_t)fl * CNP_LEN_MAX,
 						cnp_len) != 0) {
-			fprintf(stderr, "bench_rp: %s: the CNP of flow %u was changed\n", what, i);
+			fprintf(stderr, "bench_rp: %s: CNP mbuf %u (flow %u) was changed\n", what,
+					i, fl);
 			return -1;
 		}
 	}
@@ -292,8 +328,7 @@ np_hook(void *arg, uint64_t idle_until_ns)
 				rte_mempool_put_bulk(cnp_mp, (void **)l->next, l->n_next);
 			l->n_next = 0;
 		}
-		return rte_mempool_avail_count(cnp_mp) == o.flows * o.copies ||
-				++l->drain > 1000000;
+		return rte_mempool_avail_count(cnp_mp) == nb_cnp || ++l->drain > 1000000;
 	}
 	if (l->n_next > 0) {
 		n = l->n_next;
@@ -310,9 +345,18 @@ np_hook(void *arg, uint64_t idle_until_ns)
 	if (rte_mempool_get_bulk(cnp_mp, (void **)l->next, n) != 0)
 		return 0;
 	for (i = 0; i < n; i++) {
-		const uint8_t *d = RTE_PTR_ADD(l->next[i], cnp_off);
+		uint8_t *d = RTE_PTR_ADD(l->next[i], cnp_off);
 		uint16_t off;
 
+		/* recycled: this round's frame written in, as a NIC writes
+		 * into the mbuf its RX ring gives it (the frames are read in
+		 * flow order, which the CPU's prefetcher follows) */
+		if (o.rx_ring != 0) {
+			memcpy(d, cnp_frame + (size_t)cnp_next * CNP_LEN_MAX, cnp_len);
+			*RTE_MBUF_DYNFIELD(l->next[i], cnp_dyn, uint32_t *) = cnp_next;
+			if (++cnp_next == o.flows)
+				cnp_next = 0;
+		}
 		/* what the engine reads: the mbuf's two lines and every
 		 * line of the frame (a CNP crosses into a second one: the
 		 * ICRC's bytes), as a NIC writing into the cache leaves them;
@@ -446,8 +490,8 @@ usage(FILE *out)
 {
 	fprintf(out,
 			"usage: bench_rp [EAL options] -- [--time S] [--warmup S] [--flows N]\n"
-			"                [--copies N] [--burst N] [--algo NAME]... "
-			"[--icrc-compare]\n");
+			"                [--copies N | --rx-ring N] [--burst N] [--algo NAME]...\n"
+			"                [--icrc-compare]\n");
 }
 
 /* --algo, repeatable */
@@ -470,6 +514,7 @@ parse_args(int argc, char **argv)
 		{ "warmup", BENCH_OPT_NUM, &o.warmup_s, 0, 3600, NULL },
 		{ "flows", BENCH_OPT_U32, &o.flows, 64, 1u << 20, NULL },
 		{ "copies", BENCH_OPT_U32, &o.copies, 1, 1024, NULL },
+		{ "rx-ring", BENCH_OPT_U32, &o.rx_ring, 0, 1u << 20, NULL },
 		{ "burst", BENCH_OPT_U32, &o.burst, 1, MAX_BURST, NULL },
 		{ "algo", BENCH_OPT_FN, NULL, 0, 0, add_algo },
 		{ "icrc-compare", BENCH_OPT_FLAG, &o.icrc_compare, 0, 0, NULL },
@@ -477,6 +522,17 @@ parse_args(int argc, char **argv)
 
 	if (bench_opts_parse("bench_rp", argc, argv, opts, RTE_DIM(opts), usage) != 0)
 		return -1;
+	if (o.rx_ring != 0 && o.copies != 1) {
+		fprintf(stderr,
+				"bench_rp: --copies with --rx-ring: the ring's mbufs take "
+				"every flow's CNP in turn\n");
+		return -1;
+	}
+	if (o.rx_ring != 0 && o.rx_ring < 2 * MAX_BURST) {
+		fprintf(stderr, "bench_rp: --rx-ring %u: fewer than %u mbufs\n", o.rx_ring,
+				2 * MAX_BURST);
+		return -1;
+	}
 	if ((uint64_t)o.flows * o.copies > (1u << 20)) {
 		fprintf(stderr, "bench_rp: --flows %u --copies %u: more than %u prepared CNPs\n",
 				o.flows, o.copies, 1u << 20);
@@ -533,6 +589,8 @@ main(int argc, char **argv)
 			o.flows, o.burst, o.time_s, o.warmup_s);
 	if (o.copies > 1)
 		printf(", %u prepared CNPs per flow", o.copies);
+	if (o.rx_ring != 0)
+		printf(", an RX ring of %u recycled mbufs, each CNP written in", o.rx_ring);
 	printf("\n");
 	printf("%-8s %-4s %9s %9s %8s %7s %7s %11s %9s %8s %6s\n", "algo", "icrc", "Mev/s",
 			"Mev/s-cpu", "ns/ev", "x noop", "x hw", "events", "rate-upd", "no-flow",
