@@ -18,8 +18,9 @@
 # Every figure is per second on a CPU (CLOCK_THREAD_CPUTIME_ID).  Prints
 # each run's rows, then per algorithm the range over the runs of ns/event
 # and of "x algos-noop": bench_rp's ns/event over bench_algos noop's in
-# the same run.  Options go to bench_rp (--flows N, --time, --warmup,
-# --burst, --algo NAME..., --icrc-compare).  BENCH_HUGE=1 runs bench_rp
+# the same run.  Options go to bench_rp (--flows N, --copies N, --rx-ring
+# N, --time, --warmup, --burst, --algo NAME..., --icrc-compare).
+# BENCH_HUGE=1 runs bench_rp
 # on hugepages (reserved beforehand) instead of --no-huge.
 #
 # BENCH_PEER=REV (a git revision, e.g. 7214b6b) adds an older engine as a
