@@ -20,8 +20,8 @@
 # and of "x algos-noop": bench_rp's ns/event over bench_algos noop's in
 # the same run.  Options go to bench_rp (--flows N, --copies N, --rx-ring
 # N, --time, --warmup, --burst, --algo NAME..., --icrc-compare).
-# BENCH_HUGE=1 runs bench_rp
-# on hugepages (reserved beforehand) instead of --no-huge.
+# BENCH_HUGE=1 runs bench_rp on hugepages (reserved beforehand) instead
+# of --no-huge.
 #
 # BENCH_PEER=REV (a git revision, e.g. 7214b6b) adds an older engine as a
 # second peer: REV's tree (git archive) with this tree's bench_rp.c and
