@@ -205,6 +205,7 @@ struct eng_gen_tmpl {
 	uint16_t len;     /* frame bytes, ICRC included */
 	uint16_t bth_off; /* the BTH's offset in the frame */
 	uint16_t l3_off;  /* the IP header's */
+	uint16_t udp_ck;  /* the UDP checksum's offset (IPv6); 0: none (IPv4) */
 	uint8_t opcode;
 	uint8_t ackreq;
 	uint8_t ecn;
