@@ -46,22 +46,24 @@ struct eng_gen_flow;
 struct eng_flow {
 	/* line 0: what every CC event reads or writes */
 	uint32_t seq;
-	uint32_t tag;       /* probe flow tag: the QPN for QP flows */
-	uint8_t lp;         /* owner's lport index (< ENG_NO_LPORT) */
-	uint8_t probe_pend; /* a probe waiting for data: its slot + 1, 0 = none */
-	uint8_t dev_port;   /* lib/dev logical port */
-	uint8_t slot;       /* algorithm slot */
-	uint8_t flags;      /* ENG_FLOW_F_* */
-	uint8_t txc_flags;  /* PCC_DEV_TX_F_* for the next TX event */
-	uint8_t probe_dscp; /* DSCP of its probes + 1, 0 = the flow's DSCP */
-	uint8_t l3_dscp;    /* l3->dscp (0 without l3): its events read it here,
-	                     * not through l3 (a miss per event with many flows) */
-	uint16_t queued;    /* packets in the pacer */
-	uint16_t pcust;     /* own probe custom header: store index + 1, 0 = none */
-	uint32_t rate;      /* 20-bit fraction of line rate; 0 = not set */
-	uint32_t window;    /* bytes; 0 = none */
-	uint32_t credits;   /* bytes beyond the window until the next ACK */
-	uint32_t una_psn;   /* oldest PSN not acknowledged */
+	uint32_t tag;        /* probe flow tag: the QPN for QP flows */
+	uint8_t lp;          /* owner's lport index (< ENG_NO_LPORT) */
+	uint8_t probe_pend;  /* a probe waiting for data: its slot + 1, 0 = none */
+	uint8_t dev_port;    /* lib/dev logical port */
+	uint8_t slot;        /* algorithm slot */
+	uint8_t flags;       /* ENG_FLOW_F_* */
+	uint8_t txc_flags;   /* PCC_DEV_TX_F_* for the next TX event */
+	uint8_t probe_dscp;  /* DSCP of its probes + 1, 0 = the flow's DSCP */
+	uint8_t l3_dscp : 6; /* l3->dscp (0 without l3): its events read it here,
+	                      * not through l3 (a miss per event with many flows) */
+	uint8_t txc_old : 1; /* an old entry ahead in the TX-coalescing FIFO
+	                      * (eng_rp_txc_flushed()): skipped, not due */
+	uint16_t queued;     /* packets in the pacer */
+	uint16_t pcust;      /* own probe custom header: store index + 1, 0 = none */
+	uint32_t rate;       /* 20-bit fraction of line rate; 0 = not set */
+	uint32_t window;     /* bytes; 0 = none */
+	uint32_t credits;    /* bytes beyond the window until the next ACK */
+	uint32_t una_psn;    /* oldest PSN not acknowledged */
 	uint32_t txc_pkts;
 	uint64_t last_ns; /* last activity */
 	uint64_t lru_ns;  /* last move to the LRU tail */
@@ -190,8 +192,9 @@ eng_fifo_current(const struct eng_flow *f, uint64_t v)
 struct eng_ftable;
 
 /* Drop q's stale entries, keeping the order of the others; the chunks
- * left empty go back to the pool. */
-void eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q);
+ * left empty go back to the pool.  In a TX-coalescing FIFO (txc) a
+ * flow's old entry (txc_old) is dropped too. */
+void eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q, bool txc);
 /* The same for every FIFO of t. */
 void eng_fifo_compact_all(const struct eng_ftable *t);
 

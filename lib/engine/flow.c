@@ -105,10 +105,11 @@ fifo_init(struct eng_fifo *q, struct eng_fifo_pool *p)
 }
 
 void
-eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q)
+eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q, bool txc)
 {
 	struct eng_fifo_pool *p = q->pool;
 	uint32_t rc = q->hc, ro = q->head, wc = q->hc, wo = q->head, c;
+	struct eng_flow *f;
 
 	if (eng_fifo_empty(q))
 		return;
@@ -124,8 +125,14 @@ eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q)
 			continue;
 		}
 		v = p->e[(size_t)rc * ENG_FIFO_CHUNK + ro++];
-		if (!eng_fifo_current(eng_flow_at(t, eng_fifo_idx(v)), v))
+		f = eng_flow_at(t, eng_fifo_idx(v));
+		if (!eng_fifo_current(f, v))
 			continue;
+		/* a flow's old entry comes before its current one */
+		if (txc && f->txc_old) {
+			f->txc_old = 0;
+			continue;
+		}
 		if (wo == ENG_FIFO_CHUNK) {
 			wc = p->next[wc];
 			wo = 0;
@@ -157,8 +164,8 @@ eng_fifo_compact_all(const struct eng_ftable *t)
 	uint16_t l;
 
 	for (l = 0; l < t->nb_lists; l++) {
-		eng_fifo_compact(t, &t->lists[l].txc);
-		eng_fifo_compact(t, &t->lists[l].timer);
+		eng_fifo_compact(t, &t->lists[l].txc, true);
+		eng_fifo_compact(t, &t->lists[l].timer, false);
 	}
 }
 

@@ -101,6 +101,17 @@ eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, stru
 	return k;
 }
 
+/*
+ * f's coalesced bytes were evented outside housekeeping: its entry leaves
+ * the FIFO.  At the head it is popped.  Behind others it stays, marked
+ * old (txc_old), and the flow's next bytes queue it again at the tail,
+ * where their time puts them: left as it was, the entry would keep its
+ * old place with a later due time, and hold back the flows behind it
+ * that are due before it.  A flow has one old entry at most: a second
+ * flush while one is ahead leaves the current entry in place (its bytes
+ * come in the time between that flush and the next send late at most).
+ * True if the FIFO has entries left.
+ */
 bool
 eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f)
 {
@@ -108,8 +119,16 @@ eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f)
 
 	if (!(f->flags & ENG_FLOW_F_TXC_Q) || eng_fifo_empty(q))
 		return !eng_fifo_empty(q);
-	if (eng_fifo_head(&lc->ft, q) == f) {
+	/* the old entry, ahead of the current one, at the head */
+	if (f->txc_old && eng_fifo_head(&lc->ft, q) == f) {
 		eng_fifo_pop(q);
+		f->txc_old = 0;
+	}
+	if (!eng_fifo_empty(q) && eng_fifo_head(&lc->ft, q) == f) {
+		eng_fifo_pop(q);
+		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
+	} else if (!f->txc_old) {
+		f->txc_old = 1;
 		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
 	}
 	return !eng_fifo_empty(q);
@@ -259,6 +278,13 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 			eng_fifo_pop(&l->txc);
 			continue;
 		}
+		/* an old entry (eng_rp_txc_flushed()): the flow's current
+		 * one, if any, is behind it */
+		if (f->txc_old) {
+			eng_fifo_pop(&l->txc);
+			f->txc_old = 0;
+			continue;
+		}
 		if (f->txc_pkts > 0 && now - f->txc_first_ns < c->txc_ns)
 			break;
 		eng_fifo_pop(&l->txc);
@@ -307,7 +333,7 @@ eng_rp_hk_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	/* the heads of the FIFOs are due first; a stale head goes at once */
 	if (!eng_fifo_empty(&l->txc)) {
 		f = eng_fifo_head(&lc->ft, &l->txc);
-		if (f == NULL || f->txc_pkts == 0)
+		if (f == NULL || f->txc_pkts == 0 || f->txc_old)
 			return now;
 		d = RTE_MIN(d, f->txc_first_ns + c->txc_ns);
 	}

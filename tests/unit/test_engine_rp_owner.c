@@ -458,6 +458,84 @@ test_txc_busy_head(void **state)
 	}
 }
 
+/*
+ * W, X and Y queued for TX coalescing in that order; an ACK events X's
+ * bytes while W is the head, and X sends again.  Y, due before X's new
+ * bytes, is flushed by housekeeping once due, not held back by X's entry
+ * in its old place (found by review: Y waited until X was due); X's
+ * bytes are flushed once due from the tail, where they queued again.
+ * A second flush of X while its old entry is still ahead leaves the
+ * current one in place; a compaction drops the old one and keeps that.
+ */
+static void
+test_txc_mid_flush(void **state)
+{
+	struct pcc_pkt_info info;
+	struct eng_flow *w, *x, *y;
+	struct eng_fifo *q = &lc->ft.lists[lport.idx].txc;
+	struct eng_ev r;
+
+	(void)state;
+	memset(&script, 0, sizeof(script));
+	w = new_flow(0xc01);
+	x = new_flow(0xc02);
+	y = new_flow(0xc03);
+	assert_true(w != NULL && x != NULL && y != NULL);
+	eng_rp_tx_bytes(lc, &lport, w, 1000, 0, false, 0);
+	eng_rp_tx_bytes(lc, &lport, x, 1000, 0, false, 0);
+	eng_rp_tx_bytes(lc, &lport, y, 1000, 0, false, 0);
+	eng_rp_tx_bytes(lc, &lport, w, 1000, 1, false, 1);
+	eng_rp_tx_bytes(lc, &lport, x, 1000, 1, false, 2);
+	eng_rp_tx_bytes(lc, &lport, y, 1000, 1, false, 3);
+	info_init(&info, PCC_PKT_ROCE_ACK, 0xc02, 1);
+	eng_ev_from_pkt(&info, NULL, 0, 5000, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(x->txc_pkts, 0);
+	assert_int_equal(x->txc_old, 1);
+	eng_rp_tx_bytes(lc, &lport, x, 1000, 2, false, 5000);
+	assert_true(x->flags & ENG_FLOW_F_TXC_Q);
+	/* W's bytes evented by an ACK too: X's old entry is the head, due
+	 * at once (housekeeping drops it), not when X's bytes are */
+	info_init(&info, PCC_PKT_ROCE_ACK, 0xc01, 1);
+	eng_ev_from_pkt(&info, NULL, 0, 6000, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(w->txc_pkts, 0);
+	assert_int_equal(eng_rp_hk_deadline(lc, &lport, 6000), 6000);
+	/* Y due at 20003, X at 25000 */
+	eng_rp_housekeep(lc, &lport, 20003);
+	assert_int_equal(w->txc_pkts, 0);
+	assert_int_equal(y->txc_pkts, 0);
+	assert_int_equal(x->txc_pkts, 1);
+	assert_int_equal(x->txc_old, 0);
+	eng_rp_housekeep(lc, &lport, 24999);
+	assert_int_equal(x->txc_pkts, 1);
+	eng_rp_housekeep(lc, &lport, 25000);
+	assert_int_equal(x->txc_pkts, 0);
+	assert_true(eng_fifo_empty(q));
+
+	/* twice while the old entry is ahead: W, X queued; X flushed
+	 * (old), sends (current, behind W), flushed again (stays) */
+	eng_rp_tx_bytes(lc, &lport, w, 1000, 2, false, 30000);
+	eng_rp_tx_bytes(lc, &lport, x, 1000, 3, false, 30001);
+	info_init(&info, PCC_PKT_ROCE_ACK, 0xc02, 2);
+	eng_ev_from_pkt(&info, NULL, 0, 30002, &r);
+	eng_rp_event(lc, &r);
+	eng_rp_tx_bytes(lc, &lport, x, 1000, 4, false, 30003);
+	eng_ev_from_pkt(&info, NULL, 0, 30004, &r);
+	eng_rp_event(lc, &r);
+	assert_int_equal(x->txc_old, 1);
+	assert_true(x->flags & ENG_FLOW_F_TXC_Q);
+	eng_rp_tx_bytes(lc, &lport, x, 1000, 5, false, 30005);
+	/* W's, X's old and X's current entries: the old one goes */
+	eng_fifo_compact_all(&lc->ft);
+	assert_int_equal(x->txc_old, 0);
+	assert_true(x->flags & ENG_FLOW_F_TXC_Q);
+	eng_rp_housekeep(lc, &lport, 50005);
+	assert_int_equal(w->txc_pkts, 0);
+	assert_int_equal(x->txc_pkts, 0);
+	assert_true(eng_fifo_empty(q));
+}
+
 static void
 test_owner_events(void **state)
 {
@@ -937,6 +1015,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_flow_end, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_timer_reuse, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_txc_busy_head, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(test_txc_mid_flush, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_events, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_wake, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_batches, owner_setup, owner_teardown),
