@@ -104,14 +104,17 @@ static_assert(offsetof(struct eng_flow, seq) == 0 && offsetof(struct eng_flow, e
  * entry behind, stale (the index's seq moved on): it is dropped when it
  * reaches the head, or by a compaction, and the flow that takes the index
  * next queues itself afresh, on its own port's FIFO.  At most one entry
- * per flow (ENG_FLOW_F_TXC_Q, _TIMER_Q) besides stale ones.
+ * per flow (ENG_FLOW_F_TXC_Q, _TIMER_Q) besides stale ones, and in a
+ * TX-coalescing FIFO one old entry (txc_old) ahead of it, which
+ * housekeeping and a compaction drop like a stale one.
  *
  * The entries are in chunks of ENG_FIFO_CHUNK from one pool per table,
  * shared by every FIFO of the table (each port's two), so that the
  * memory is the table's, not the table's times its ports: a FIFO holds
  * the chunks its entries span (none when empty).  The pool has room for
  * twice the entries of a table whose every flow is queued in each kind,
- * plus two part-filled chunks per FIFO and one: when it runs out, every
+ * every flow's old entry, plus two part-filled chunks per FIFO and one:
+ * when it runs out, every
  * FIFO is compacted (eng_fifo_compact_all()), which frees at least as
  * many chunks as those flows fill, plus one.  Only the FIFOs the pool was
  * sized for have it (pool NULL on the others: a push there is a bug).

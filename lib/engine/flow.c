@@ -62,17 +62,21 @@ pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t
 
 /*
  * The FIFOs' pool (engine_flow.h): twice the entries of every flow queued
- * in each of the kinds (TX coalescing, timers), plus two part-filled
- * chunks per FIFO and one.  A compacted FIFO holds at most its current
- * entries' chunks and two (its head's offset is kept), so a compaction of
- * every FIFO frees at least the live entries' chunks and one.
+ * in each of the kinds (TX coalescing, timers), one more for every flow's
+ * old TX-coalescing entry (txc_old), plus two part-filled chunks per FIFO
+ * and one.  A compacted FIFO holds at most its current entries' chunks
+ * and two (its head's offset is kept), so a compaction of every FIFO
+ * frees at least the live entries' chunks and one; and old entries alone,
+ * every flow's at once, do not make the pool run out.
  */
 static uint32_t
 fifo_chunks(uint32_t cap, uint32_t kinds, uint32_t nb_fifos)
 {
 	uint64_t live = ((uint64_t)cap * kinds + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK;
+	uint64_t old = ((uint64_t)cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK;
 
-	return (uint32_t)RTE_MIN(2 * live + 2 * (uint64_t)nb_fifos + 1, (uint64_t)UINT32_MAX - 1);
+	return (uint32_t)RTE_MIN(
+			2 * live + old + 2 * (uint64_t)nb_fifos + 1, (uint64_t)UINT32_MAX - 1);
 }
 
 static int
@@ -172,8 +176,9 @@ eng_fifo_compact_all(const struct eng_ftable *t)
 /*
  * Out of memory for a flow table: say what fits.  An entry costs its
  * stride here plus about ENG_FLOW_HASH_BYTES in the rte_hash and the QP
- * index (two 8-byte slots), plus 16 bytes per kind of FIFO (fifo_chunks():
- * two 8-byte entries a flow, whatever the number of ports); the largest
+ * index (two 8-byte slots), plus 16 bytes per kind of FIFO and 8 for the
+ * old TX-coalescing entries (fifo_chunks(): 8-byte entries, whatever the
+ * number of ports); the largest
  * power of two of entries that fits in what the heap has left is the
  * --flows to suggest.
  */
@@ -186,7 +191,7 @@ flows_hint(const struct eng_ftable_conf *c, uint32_t stride)
 	struct rte_malloc_socket_stats st;
 	uint64_t free_b = 0, fit = 1;
 	uint32_t per = stride + ENG_FLOW_HASH_BYTES +
-			ENG_FLOW_FIFO_BYTES * (c->timer_fifo ? 2u : 1u);
+			ENG_FLOW_FIFO_BYTES * (c->timer_fifo ? 2u : 1u) + ENG_FLOW_FIFO_BYTES / 2;
 
 	if (c->socket >= 0 && rte_malloc_get_socket_stats(c->socket, &st) == 0)
 		free_b = st.heap_freesz_bytes;

@@ -107,10 +107,11 @@ eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, stru
  * old (txc_old), and the flow's next bytes queue it again at the tail,
  * where their time puts them: left as it was, the entry would keep its
  * old place with a later due time, and hold back the flows behind it
- * that are due before it.  A flow has one old entry at most: a second
- * flush while one is ahead leaves the current entry in place (its bytes
- * come in the time between that flush and the next send late at most).
- * True if the FIFO has entries left.
+ * that are due before it.  A flow has one old entry at most (the pool
+ * has room for one a flow): a second flush while one is ahead leaves the
+ * current entry in place, and the flows behind it may wait for the
+ * flow's next bytes (doc/engine.md, "TX coalescing").  True if the FIFO
+ * has entries left.
  */
 bool
 eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f)

@@ -475,9 +475,11 @@ test_fifo_stale(void **state)
 	table_new(cap, PCC_ENGINE_FLOW_FULL_EVICT, 0);
 	q0 = &ft.lists[0].timer;
 	q1 = &ft.lists[1].timer;
-	/* the pool: twice every flow queued in both kinds, two chunks a FIFO */
+	/* the pool: twice every flow queued in both kinds, every flow's old
+	 * TX-coalescing entry, two chunks a FIFO */
 	assert_int_equal(ft.fifo.nb_chunks,
-			2 * ((2 * cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) + 2 * 4 + 1);
+			2 * ((2 * cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) +
+					(cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK + 2 * 4 + 1);
 	for (i = 0; i < cap; i++) {
 		f = add(100 + i, 0, i, NULL);
 		assert_non_null(f);
@@ -582,7 +584,9 @@ test_fifo_ports_share(void **state)
 	table_new_lists(cap, PCC_ENGINE_FLOW_FULL_EVICT, 0, nl);
 	/* 16 ports, two kinds: 32 FIFOs of two chunks each at most */
 	assert_int_equal(ft.fifo.nb_chunks,
-			2 * ((2 * cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) + 2 * 2 * nl + 1);
+			2 * ((2 * cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) +
+					(cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK + 2 * 2 * nl +
+					1);
 	pool_accounted();
 	memset(nq, 0, sizeof(nq));
 	for (round = 0; round < 200 * cap; round++) {
