@@ -465,6 +465,56 @@ static const char skip_offered[] =
 		"flows:\n  - {src: s0, dst: r0, count: 100, size: infinite, rate: 20M}\n"
 		"  - {src: [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12], dst: r0,"
 		" size: infinite, rate: 9G}\n";
+/* DCTCP's incast */
+static const char skip_dctcp[] =
+		"duration: 300us\n"
+		"topology: {type: incast, senders: 8}\n"
+		"switch: {buffer: 2MB, ecn: {mode: red, kmin: 20KB, kmax: 80KB}}\n"
+		"sim: {mbufs: 16383, packets: 65535, ring_size: 1024}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: dctcp}\n"
+		"flows:\n  - {src: [s0, s1, s2, s3, s4, s5, s6, s7], dst: r0, size: infinite}\n";
+/* three hosts on a port, the engine's NP answering the marks */
+static const char skip_shared[] =
+		"duration: 400us\n"
+		"topology: {type: incast, senders: 4}\n"
+		"switch: {buffer: 2MB, ecn: {mode: red, kmin: 20KB, kmax: 80KB}}\n"
+		"hosts: {np: engine}\n"
+		"sim: {mbufs: 8191, packets: 32767, ring_size: 1024, hosts_per_port: 3}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: dcqcn}\n"
+		"flows:\n  - {src: [s0, s1, s2, s3], dst: r0, size: 100KB}\n";
+/* flows that end, age out (flow-idle-ms 1) and come again */
+static const char skip_aging[] =
+		"duration: 2600us\n"
+		"topology: {type: incast, senders: 4}\n"
+		"switch: {buffer: 2MB, ecn: {mode: red}}\n"
+		"sim: {mbufs: 16383, packets: 65535, ring_size: 1024}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: dcqcn}\n"
+		"flows:\n  - {src: [s0, s1, s2, s3], dst: r0, size: 30KB}\n"
+		"  - {src: [s0, s1, s2, s3], dst: r0, size: 30KB, start: 1500us}\n";
+/* the engine's senders beside the model's */
+static const char skip_model_mix[] =
+		"duration: 300us\n"
+		"topology: {type: incast, senders: 4}\n"
+		"switch: {buffer: 2MB, ecn: {mode: red}}\n"
+		"sim: {mbufs: 16383, packets: 65535, ring_size: 1024}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: dcqcn}\n"
+		"flows:\n  - {src: [s0, s1], dst: r0, size: infinite, rate: 5G}\n"
+		"  - {src: [s2, s3], dst: r0, size: infinite, source: model, rate: 20G}\n";
+/* HPCC messages, ACKs every 4 packets or 3 us */
+static const char skip_hpcc_msgs[] =
+		"duration: 300us\n"
+		"topology: {type: incast, senders: 4}\n"
+		"switch: {buffer: 2MB, int: true, ecn: {mode: off}}\n"
+		"hosts: {ack_every: 4, ack_timeout: 3us}\n"
+		"sim: {mbufs: 8191, packets: 32767, ring_size: 1024}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: hpcc}\n"
+		"flows:\n  - {src: [s0, s1, s2, s3], dst: r0, size: 40KB}\n"
+		"  - {src: [s0, s1, s2, s3], dst: r0, size: 40KB, start: 100us}\n";
 
 /*
  * A round that skips a port with nothing due changes no result: the
@@ -488,14 +538,20 @@ test_port_skip_same(void **state)
 		uint64_t pin_below;
 		const char *timer_us;
 		const char *flows;
+		const char *idle_ms; /* "flow-idle-ms"; NULL: its default */
 	} scn[] = {
-		{ "dcqcn", skip_dcqcn, 80000000000ull, 3000000000ull, "0", NULL },
-		{ "dcqcn timers", skip_dcqcn, 0, 0, "7", NULL },
-		{ "hpcc", skip_hpcc, 0, 0, "0", NULL },
-		{ "swift", skip_swift, 0, 0, "0", NULL },
-		{ "timely", skip_timely, 0, 0, "0", NULL },
-		{ "evict", skip_evict, 0, 0, "0", "64" },
-		{ "offered", skip_offered, 0, 0, "0", NULL },
+		{ "dcqcn", skip_dcqcn, 80000000000ull, 3000000000ull, "0", NULL, NULL },
+		{ "dcqcn timers", skip_dcqcn, 0, 0, "7", NULL, NULL },
+		{ "hpcc", skip_hpcc, 0, 0, "0", NULL, NULL },
+		{ "swift", skip_swift, 0, 0, "0", NULL, NULL },
+		{ "timely", skip_timely, 0, 0, "0", NULL, NULL },
+		{ "evict", skip_evict, 0, 0, "0", "64", NULL },
+		{ "offered", skip_offered, 0, 0, "0", NULL, NULL },
+		{ "dctcp", skip_dctcp, 0, 0, "0", NULL, NULL },
+		{ "shared ports", skip_shared, 0, 0, "0", NULL, NULL },
+		{ "aging", skip_aging, 0, 0, "7", NULL, "1" },
+		{ "model mix", skip_model_mix, 0, 0, "0", NULL, NULL },
+		{ "hpcc messages", skip_hpcc_msgs, 0, 0, "0", NULL, NULL },
 	};
 	char dir_a[] = "/tmp/pcc-sim-engine-XXXXXX", dir_b[] = "/tmp/pcc-sim-engine-XXXXXX";
 	char how[64];
@@ -506,14 +562,19 @@ test_port_skip_same(void **state)
 	for (k = 0; k < RTE_DIM(scn); k++) {
 		assert_non_null(mkdtemp(dir_a));
 		assert_non_null(mkdtemp(dir_b));
+		assert_int_equal(pcc_host_opt_set(NULL, "flow-idle-ms",
+						 scn[k].idle_ms != NULL ? scn[k].idle_ms : "10000"),
+				0);
 		run_skip(scn[k].text, dir_a, true, scn[k].pin_bps, scn[k].pin_below,
 				scn[k].timer_us, scn[k].flows, &a);
 		run_skip(scn[k].text, dir_b, false, scn[k].pin_bps, scn[k].pin_below,
 				scn[k].timer_us, scn[k].flows, &b);
 		print_message("# %s: %" PRIu64 " rounds, %" PRIu64 " port rounds skipped, %" PRIu64
-			      " timer events, %" PRIu64 " flows evicted\n",
+			      " timer events, %" PRIu64 " flows evicted, %" PRIu64 " aged\n",
 				scn[k].name, a.ls.polls, a.ls.port_skips, a.ls.timer_events,
-				a.ls.flows_evicted);
+				a.ls.flows_evicted, a.ls.flows_aged);
+		if (scn[k].idle_ms != NULL)
+			assert_true(a.ls.flows_aged > 0);
 		assert_true(a.ls.port_skips > 0);
 		assert_int_equal(b.ls.port_skips, 0);
 		if (scn[k].pin_bps != 0) {
