@@ -465,6 +465,17 @@ static const char skip_offered[] =
 		"flows:\n  - {src: s0, dst: r0, count: 100, size: infinite, rate: 20M}\n"
 		"  - {src: [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12], dst: r0,"
 		" size: infinite, rate: 9G}\n";
+/* four senders and the receiver on two ports (s0-s2; s3 and r0, whose NP
+ * is the engine's): the engine drives every host of a shared port */
+static const char shared_scenario[] =
+		"duration: 2ms\n"
+		"topology: {type: incast, senders: 4}\n"
+		"switch: {buffer: 2MB, ecn: {mode: red, kmin: 20KB, kmax: 80KB}}\n"
+		"hosts: {np: engine}\n"
+		"sim: {mbufs: 8191, packets: 32767, ring_size: 1024, hosts_per_port: 3}\n"
+		"output: {progress: false, plots: false}\n"
+		"algorithms:\n  - {slot: 0, name: dcqcn}\n"
+		"flows:\n  - {src: [s0, s1, s2, s3], dst: r0, size: 100KB}\n";
 /* DCTCP's incast */
 static const char skip_dctcp[] =
 		"duration: 300us\n"
@@ -474,16 +485,6 @@ static const char skip_dctcp[] =
 		"output: {progress: false, plots: false}\n"
 		"algorithms:\n  - {slot: 0, name: dctcp}\n"
 		"flows:\n  - {src: [s0, s1, s2, s3, s4, s5, s6, s7], dst: r0, size: infinite}\n";
-/* three hosts on a port, the engine's NP answering the marks */
-static const char skip_shared[] =
-		"duration: 400us\n"
-		"topology: {type: incast, senders: 4}\n"
-		"switch: {buffer: 2MB, ecn: {mode: red, kmin: 20KB, kmax: 80KB}}\n"
-		"hosts: {np: engine}\n"
-		"sim: {mbufs: 8191, packets: 32767, ring_size: 1024, hosts_per_port: 3}\n"
-		"output: {progress: false, plots: false}\n"
-		"algorithms:\n  - {slot: 0, name: dcqcn}\n"
-		"flows:\n  - {src: [s0, s1, s2, s3], dst: r0, size: 100KB}\n";
 /* flows that end, age out (flow-idle-ms 1) and come again */
 static const char skip_aging[] =
 		"duration: 2600us\n"
@@ -548,7 +549,7 @@ test_port_skip_same(void **state)
 		{ "evict", skip_evict, 0, 0, "0", "64", NULL },
 		{ "offered", skip_offered, 0, 0, "0", NULL, NULL },
 		{ "dctcp", skip_dctcp, 0, 0, "0", NULL, NULL },
-		{ "shared ports", skip_shared, 0, 0, "0", NULL, NULL },
+		{ "shared ports", shared_scenario, 0, 0, "0", NULL, NULL },
 		{ "aging", skip_aging, 0, 0, "7", NULL, "1" },
 		{ "model mix", skip_model_mix, 0, 0, "0", NULL, NULL },
 		{ "hpcc messages", skip_hpcc_msgs, 0, 0, "0", NULL, NULL },
@@ -717,18 +718,6 @@ test_rate_change_next_departure(void **state)
 }
 
 /* ---- Hosts sharing engine ports ----------------------------------------------------- */
-
-/* four senders and the receiver on two ports (s0-s2; s3 and r0, whose NP
- * is the engine's): the engine drives every host of a shared port */
-static const char shared_scenario[] =
-		"duration: 2ms\n"
-		"topology: {type: incast, senders: 4}\n"
-		"switch: {buffer: 2MB, ecn: {mode: red, kmin: 20KB, kmax: 80KB}}\n"
-		"hosts: {np: engine}\n"
-		"sim: {mbufs: 8191, packets: 32767, ring_size: 1024, hosts_per_port: 3}\n"
-		"output: {progress: false, plots: false}\n"
-		"algorithms:\n  - {slot: 0, name: dcqcn}\n"
-		"flows:\n  - {src: [s0, s1, s2, s3], dst: r0, size: 100KB}\n";
 
 static void
 run_shared(const char *dir, struct pcc_sim_stats *st)
