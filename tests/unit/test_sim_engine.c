@@ -465,6 +465,7 @@ static const char skip_offered[] =
 		"flows:\n  - {src: s0, dst: r0, count: 100, size: infinite, rate: 20M}\n"
 		"  - {src: [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12], dst: r0,"
 		" size: infinite, rate: 9G}\n";
+
 /* four senders and the receiver on two ports (s0-s2; s3 and r0, whose NP
  * is the engine's): the engine drives every host of a shared port */
 static const char shared_scenario[] =
