@@ -76,42 +76,65 @@ all_done(const struct sink *s)
 	return true;
 }
 
+/*
+ * The frames that arrived on port: each RoCE frame to fn, parsed, with
+ * whether its ICRC verifies; the number received.
+ */
+static uint16_t
+rx_frames(uint16_t port,
+		void (*fn)(void *arg, const struct rte_mbuf *m, const struct pcc_pkt_info *in,
+				bool icrc_ok),
+		void *arg)
+{
+	struct rte_mbuf *pkts[64];
+	uint16_t n, i;
+
+	n = rte_eth_rx_burst(port, 0, pkts, RTE_DIM(pkts));
+	for (i = 0; i < n; i++) {
+		struct pcc_pkt_info in;
+
+		if (pcc_parse_mbuf(pkts[i], NULL, &in) != 0 || in.bth_off == 0)
+			continue;
+		fn(arg, pkts[i], &in, pcc_icrc_verify_mbuf(pkts[i], &in) == 0);
+	}
+	rte_pktmbuf_free_bulk(pkts, n);
+	return n;
+}
+
+static void
+sink_frame(void *arg, const struct rte_mbuf *m, const struct pcc_pkt_info *in, bool icrc_ok)
+{
+	struct sink *s = arg;
+
+	(void)m;
+	if (icrc_ok)
+		s->icrc_ok++;
+	else
+		s->icrc_bad++;
+	if (in->dqpn >= QPN_MSG && in->dqpn < QPN_MSG + MSG_FLOWS) {
+		uint32_t k = in->dqpn - QPN_MSG;
+
+		if (in->psn != s->msg_next_psn[k])
+			s->bad_order = true;
+		s->msg_next_psn[k]++;
+	} else if (in->dqpn >= QPN_STREAM && in->dqpn < QPN_STREAM + STREAMS) {
+		uint32_t k = in->dqpn - QPN_STREAM;
+
+		/* a stream's PSNs follow one another too */
+		if (s->stream_rx[k] > 0 && in->psn != ((s->stream_psn[k] + 1) & 0xFFFFFF))
+			s->bad_order = true;
+		s->stream_psn[k] = in->psn;
+		s->stream_rx[k]++;
+	}
+}
+
 static int
 hook(void *arg, uint64_t idle_until_ns)
 {
 	struct sink *s = arg;
-	struct rte_mbuf *pkts[64];
-	uint16_t n, i;
 
 	(void)idle_until_ns;
-	n = rte_eth_rx_burst(s->port, 0, pkts, RTE_DIM(pkts));
-	for (i = 0; i < n; i++) {
-		struct pcc_pkt_info in;
-
-		s->rx++;
-		if (pcc_parse_mbuf(pkts[i], NULL, &in) != 0 || in.bth_off == 0)
-			continue;
-		if (pcc_icrc_verify_mbuf(pkts[i], &in) == 0)
-			s->icrc_ok++;
-		else
-			s->icrc_bad++;
-		if (in.dqpn >= QPN_MSG && in.dqpn < QPN_MSG + MSG_FLOWS) {
-			uint32_t k = in.dqpn - QPN_MSG;
-
-			if (in.psn != s->msg_next_psn[k])
-				s->bad_order = true;
-			s->msg_next_psn[k]++;
-		} else if (in.dqpn >= QPN_STREAM && in.dqpn < QPN_STREAM + STREAMS) {
-			uint32_t k = in.dqpn - QPN_STREAM;
-
-			/* a stream's PSNs follow one another too */
-			if (s->stream_rx[k] > 0 && in.psn != ((s->stream_psn[k] + 1) & 0xFFFFFF))
-				s->bad_order = true;
-			s->stream_psn[k] = in.psn;
-			s->stream_rx[k]++;
-		}
-	}
-	rte_pktmbuf_free_bulk(pkts, n);
+	s->rx += rx_frames(s->port, sink_frame, s);
 	return all_done(s) || rte_rdtsc() > s->t_end;
 }
 
@@ -328,36 +351,34 @@ struct v6_sink {
 };
 
 /* Every RoCE frame's ICRC and UDP checksum verified. */
+static void
+v6_frame(void *arg, const struct rte_mbuf *m, const struct pcc_pkt_info *in, bool icrc_ok)
+{
+	struct v6_sink *s = arg;
+	const uint8_t *b = rte_pktmbuf_mtod(m, const uint8_t *);
+
+	if (b[in->l3_off] >> 4 != 6) {
+		s->not_v6++;
+		return;
+	}
+	if (!icrc_ok)
+		s->icrc_bad++;
+	if (rte_ipv6_udptcp_cksum_verify(
+			    (const struct rte_ipv6_hdr *)(b + in->l3_off), b + in->l4_off) != 0)
+		s->ck_bad++;
+	if (in->dqpn >= QPN_STREAM)
+		s->stream_rx++;
+	else
+		s->msg_rx++;
+}
+
 static int
 v6_hook(void *arg, uint64_t idle_until_ns)
 {
 	struct v6_sink *s = arg;
-	struct rte_mbuf *pkts[64];
-	uint16_t n, i;
 
 	(void)idle_until_ns;
-	n = rte_eth_rx_burst(s->port, 0, pkts, RTE_DIM(pkts));
-	for (i = 0; i < n; i++) {
-		const uint8_t *b = rte_pktmbuf_mtod(pkts[i], const uint8_t *);
-		struct pcc_pkt_info in;
-
-		if (pcc_parse_mbuf(pkts[i], NULL, &in) != 0 || in.bth_off == 0)
-			continue;
-		if (b[in.l3_off] >> 4 != 6) {
-			s->not_v6++;
-			continue;
-		}
-		if (pcc_icrc_verify_mbuf(pkts[i], &in) != 0)
-			s->icrc_bad++;
-		if (rte_ipv6_udptcp_cksum_verify((const struct rte_ipv6_hdr *)(b + in.l3_off),
-				    b + in.l4_off) != 0)
-			s->ck_bad++;
-		if (in.dqpn >= QPN_STREAM)
-			s->stream_rx++;
-		else
-			s->msg_rx++;
-	}
-	rte_pktmbuf_free_bulk(pkts, n);
+	rx_frames(s->port, v6_frame, s);
 	return (s->msg_rx >= V6_MSGS * V6_MSG_PKTS && s->stream_rx >= V6_STREAM_PKTS) ||
 			rte_rdtsc() > s->t_end;
 }
