@@ -178,6 +178,29 @@ conf_setup(struct pcc_engine_conf *conf, struct pcc_engine_rxq_conf *rxq, uint16
 }
 
 /*
+ * Generator groups on port pa: msgs messages of pkts packets of payload
+ * bytes each, unpaced, from QPN_MSG; streams endless streams of 64-byte
+ * packets at 100 Mb/s, from QPN_STREAM.
+ */
+static void
+groups_set(struct pcc_engine_gen_group grp[2], uint16_t pa, uint32_t msgs, uint32_t payload,
+		uint32_t pkts, uint32_t streams)
+{
+	memset(grp, 0, 2 * sizeof(grp[0]));
+	grp[0].port_id = pa;
+	grp[0].count = msgs;
+	grp[0].qpn_base = QPN_MSG;
+	grp[0].payload_len = payload;
+	grp[0].size = (uint64_t)payload * pkts;
+	grp[0].unpaced = true;
+	grp[1].port_id = pa;
+	grp[1].count = streams;
+	grp[1].qpn_base = QPN_STREAM;
+	grp[1].payload_len = 64;
+	grp[1].rate_mbps = 100;
+}
+
+/*
  * Create the engine of conf into *e (set before it starts: the hook reads
  * it), created held if hold, and run it on this lcore with the poll hook
  * until the hook stops it.
@@ -212,18 +235,7 @@ test_gen_live_list(void **state)
 	(void)state;
 	rp = pair_setup("gen_live", &pa, &pb);
 	conf_setup(&conf, &rxq, pa, 2048);
-	memset(grp, 0, sizeof(grp));
-	grp[0].port_id = pa;
-	grp[0].count = MSG_FLOWS;
-	grp[0].qpn_base = QPN_MSG;
-	grp[0].payload_len = 64;
-	grp[0].size = 64 * MSG_PKTS;
-	grp[0].unpaced = true;
-	grp[1].port_id = pa;
-	grp[1].count = STREAMS;
-	grp[1].qpn_base = QPN_STREAM;
-	grp[1].payload_len = 64;
-	grp[1].rate_mbps = 100;
+	groups_set(grp, pa, MSG_FLOWS, 64, MSG_PKTS, STREAMS);
 	conf.gen.groups = grp;
 	conf.gen.nb_groups = 2;
 	memset(&s, 0, sizeof(s));
@@ -409,18 +421,8 @@ test_gen_ipv6(void **state)
 	conf.gen.ipv6 = true;
 	memcpy(conf.gen.src_ip.v6, src6, sizeof(src6));
 	memcpy(conf.gen.dst_ip.v6, dst6, sizeof(dst6));
-	memset(grp, 0, sizeof(grp));
-	grp[0].port_id = pa;
-	grp[0].count = V6_MSGS;
-	grp[0].qpn_base = QPN_MSG;
-	grp[0].payload_len = 61;
-	grp[0].size = 61 * V6_MSG_PKTS;
-	grp[0].unpaced = true;
-	grp[1].port_id = pa;
-	grp[1].count = 1;
-	grp[1].qpn_base = QPN_STREAM;
-	grp[1].payload_len = 64;
-	grp[1].rate_mbps = 100;
+	/* a payload that needs padding */
+	groups_set(grp, pa, V6_MSGS, 61, V6_MSG_PKTS, 1);
 	conf.gen.groups = grp;
 	conf.gen.nb_groups = 2;
 	memset(&s, 0, sizeof(s));
