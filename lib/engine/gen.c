@@ -398,35 +398,6 @@ flow_due(struct eng_gen_flow *f, uint64_t now, uint64_t max_lag_pkts)
 	return (int64_t)(now - f->next_ns) >= 0;
 }
 
-static inline uint16_t
-be16_at(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-/*
- * An IPv6 frame's UDP checksum hc with the two 16-bit words at o (old)
- * replaced by those at n, for each of the two pairs given (RFC 1624 eqn.
- * 3: HC' = ~(~HC + ~m + m')); 0 becomes 0xFFFF, as a full computation
- * writes it (RFC 8200: a zero UDP checksum is not allowed over IPv6).
- */
-static inline uint16_t
-udp6_ck_patch(uint16_t hc, const uint8_t *o1, const uint8_t *n1, const uint8_t *o2,
-		const uint8_t *n2)
-{
-	uint32_t sum = (uint16_t)~hc;
-	uint16_t ck;
-
-	sum += (uint16_t)~be16_at(o1) + (uint32_t)be16_at(n1);
-	sum += (uint16_t)~be16_at(o1 + 2) + (uint32_t)be16_at(n1 + 2);
-	sum += (uint16_t)~be16_at(o2) + (uint32_t)be16_at(n2);
-	sum += (uint16_t)~be16_at(o2 + 2) + (uint32_t)be16_at(n2 + 2);
-	sum = (sum & 0xFFFF) + (sum >> 16);
-	sum = (sum & 0xFFFF) + (sum >> 16);
-	ck = (uint16_t)~sum;
-	return ck == 0 ? 0xFFFF : ck;
-}
-
 /*
  * The frame f's template makes for PSN psn into b (cap bytes): its length,
  * or 0 when the template does not fit this frame (another opcode, AckReq,
@@ -459,9 +430,10 @@ tmpl_build(const struct eng_gen_flow *f, uint8_t *b, uint32_t cap, uint32_t psn)
 	memset(b + t->hdr_len, 0, (size_t)t->len - PCC_ICRC_LEN - t->hdr_len);
 	memcpy(b + t->len - PCC_ICRC_LEN, &icrc, sizeof(icrc));
 	if (t->udp_ck != 0) {
-		uint16_t ck = udp6_ck_patch(be16_at(t->hdr + t->udp_ck), t->hdr + off, w,
-				(const uint8_t *)&t->icrc, b + t->len - PCC_ICRC_LEN);
+		uint16_t ck = (uint16_t)(t->hdr[t->udp_ck] << 8 | t->hdr[t->udp_ck + 1]);
 
+		ck = pcc_udp_csum_patch(ck, t->hdr + off, w, sizeof(w));
+		ck = pcc_udp_csum_patch(ck, &t->icrc, b + t->len - PCC_ICRC_LEN, PCC_ICRC_LEN);
 		b[t->udp_ck] = (uint8_t)(ck >> 8);
 		b[t->udp_ck + 1] = (uint8_t)ck;
 	}

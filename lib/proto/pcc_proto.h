@@ -409,6 +409,20 @@ int pcc_icrc_update(void *frame, const struct pcc_pkt_info *info);
 int pcc_icrc_patch(uint32_t *icrc, uint32_t len, uint32_t off, const void *old_bytes,
 		const void *new_bytes, uint32_t n);
 
+/**
+ * A UDP checksum after a change (RFC 1624 eqn. 3, HC' = ~(~HC + ~m + m')):
+ * the checksum field's value once the n bytes old_bytes of the datagram
+ * have become new_bytes, csum its value before (a number: the field read
+ * big-endian).  The bytes start at an even offset from the UDP header;
+ * they are summed as big-endian 16-bit words (an odd n's last byte as
+ * the high byte of one).  A result of 0 is returned as 0xFFFF, as a
+ * computed UDP checksum is sent.  Ranges apart: one call each, chained.
+ * NULL bytes change nothing (csum is returned).  Over IPv6 RoCEv2 the
+ * checksum covers what the ICRC does (pcc_icrc_patch()) and more.
+ */
+uint16_t pcc_udp_csum_patch(
+		uint16_t csum, const void *old_bytes, const void *new_bytes, uint32_t n);
+
 /* ---- ECN / DSCP --------------------------------------------------- */
 
 /** ECN of the IP header at ip (IPv4 or IPv6, by version nibble), or <0. */

@@ -242,6 +242,26 @@ proto_frame_begin(void *buf, uint32_t cap, const struct pcc_l3_spec *l3,
 	return 0;
 }
 
+uint16_t
+pcc_udp_csum_patch(uint16_t csum, const void *old_bytes, const void *new_bytes, uint32_t n)
+{
+	const uint8_t *o = old_bytes, *nw = new_bytes;
+	uint64_t sum = (uint16_t)~csum;
+	uint32_t i;
+	uint16_t c;
+
+	if (o == NULL || nw == NULL || n == 0)
+		return csum;
+	for (i = 0; i + 1 < n; i += 2)
+		sum += (uint16_t)~pcc_get_be16(o + i) + (uint32_t)pcc_get_be16(nw + i);
+	if (n & 1)
+		sum += (uint16_t) ~((uint32_t)o[n - 1] << 8) + ((uint32_t)nw[n - 1] << 8);
+	while (sum >> 16 != 0)
+		sum = (sum & 0xffff) + (sum >> 16);
+	c = (uint16_t)~sum;
+	return c != 0 ? c : 0xffff;
+}
+
 void
 proto_frame_end(const struct proto_frame *fr)
 {

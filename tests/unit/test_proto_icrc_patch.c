@@ -348,6 +348,68 @@ test_resp_inplace_refused(void **state)
 	assert_memory_equal(req, copy, sizeof(req));
 }
 
+/*
+ * pcc_udp_csum_patch() against the checksum computed afresh: random IPv6
+ * UDP datagrams, ranges at even offsets (odd lengths too) changed at
+ * random, one range or two chained; 0 written as 0xFFFF either way.
+ */
+static void
+test_udp_csum_patch(void **state)
+{
+	static uint8_t ip6[PCC_IPV6_HDR_LEN + 1500], old[1500];
+	uint8_t *udp = ip6 + PCC_IPV6_HDR_LEN;
+	unsigned int k, i, zero = 0;
+
+	(void)state;
+	for (k = 0; k < 20000; k++) {
+		uint32_t len = 8 + 2 * (rnd() % 700), off[2], n[2], r, nr = 1 + rnd() % 2;
+		uint16_t ck;
+
+		uint32_t lo = 8, hi = len, mid = 8 + 2 * (rnd() % ((len - 8) / 2 + 1));
+
+		for (i = 0; i < sizeof(ip6); i++)
+			ip6[i] = (uint8_t)rnd();
+		ck = proto_udp6_csum(ip6, udp, len);
+		memcpy(old, udp, len);
+		/* two ranges apart: one before mid, one from it */
+		for (r = 0; r < nr; r++) {
+			uint32_t a = nr == 1 ? lo : (r == 0 ? lo : mid);
+			uint32_t e = nr == 1 ? hi : (r == 0 ? mid : hi);
+
+			off[r] = a + 2 * (rnd() % ((e - a) / 2 + 1));
+			n[r] = e - off[r] == 0 ? 0 : 1 + rnd() % (e - off[r]);
+			for (i = 0; i < n[r]; i++)
+				udp[off[r] + i] = (uint8_t)rnd();
+		}
+		for (r = 0; r < nr; r++)
+			ck = pcc_udp_csum_patch(ck, old + off[r], udp + off[r], n[r]);
+		assert_int_equal(ck, proto_udp6_csum(ip6, udp, len));
+		if (ck == 0xffff)
+			zero++;
+	}
+	print_message("# %u of 20000 results 0xFFFF\n", zero);
+	/* a change that makes the sum come out 0: 0xFFFF, as computed */
+	{
+		uint32_t len = 24, w;
+		uint16_t ck0 = proto_udp6_csum(ip6, udp, len);
+
+		memcpy(old, udp, len);
+		for (w = 0; w <= 0xffff; w++) {
+			udp[16] = (uint8_t)(w >> 8);
+			udp[17] = (uint8_t)w;
+			if (proto_udp6_csum(ip6, udp, len) == 0xffff)
+				break;
+		}
+		assert_true(w <= 0xffff);
+		assert_int_equal(pcc_udp_csum_patch(ck0, old + 16, udp + 16, 2), 0xffff);
+	}
+	/* nothing to do */
+	assert_int_equal(pcc_udp_csum_patch(0x1234, NULL, old, 4), 0x1234);
+	assert_int_equal(pcc_udp_csum_patch(0x1234, old, NULL, 4), 0x1234);
+	assert_int_equal(pcc_udp_csum_patch(0x1234, old, old, 0), 0x1234);
+	assert_int_equal(pcc_udp_csum_patch(0x1234, old, old, 8), 0x1234);
+}
+
 static void
 test_bad_args(void **state)
 {
@@ -376,6 +438,7 @@ main(void)
 		cmocka_unit_test(test_probe_response),
 		cmocka_unit_test(test_resp_inplace),
 		cmocka_unit_test(test_resp_inplace_refused),
+		cmocka_unit_test(test_udp_csum_patch),
 		cmocka_unit_test(test_bad_args),
 	};
 
