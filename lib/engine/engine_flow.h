@@ -28,7 +28,7 @@
 /* eng_flow.flags */
 #define ENG_FLOW_F_IN_USE (1u << 0)
 #define ENG_FLOW_F_ACKED (1u << 1)    /* una_psn is valid */
-#define ENG_FLOW_F_TXC_Q (1u << 2)    /* in its lport's TX-coalescing FIFO */
+#define ENG_FLOW_F_TXC_Q (1u << 2)    /* in its lport's TX-coalescing list */
 #define ENG_FLOW_F_TIMER_Q (1u << 3)  /* in its lport's timer FIFO */
 #define ENG_FLOW_F_TX_SEEN (1u << 4)  /* has sent a TX event */
 #define ENG_FLOW_F_PINNED (1u << 5)   /* rate set by pcc_engine_flow_rate_set() */
@@ -56,8 +56,6 @@ struct eng_flow {
 	uint8_t probe_dscp;  /* DSCP of its probes + 1, 0 = the flow's DSCP */
 	uint8_t l3_dscp : 6; /* l3->dscp (0 without l3): its events read it here,
 	                      * not through l3 (a miss per event with many flows) */
-	uint8_t txc_old : 1; /* an old entry ahead in the TX-coalescing FIFO
-	                      * (eng_rp_txc_flushed()): skipped, not due */
 	uint16_t queued;     /* packets in the pacer */
 	uint16_t pcust;      /* own probe custom header: store index + 1, 0 = none */
 	uint32_t rate;       /* 20-bit fraction of line rate; 0 = not set */
@@ -99,25 +97,22 @@ static_assert(offsetof(struct eng_flow, seq) == 0 && offsetof(struct eng_flow, e
 		"(eng_flow_add clears what follows it)");
 
 /*
- * FIFO of flows: each entry is a flow's index and the sequence number it
- * had when queued.  A flow that leaves the table while queued leaves its
- * entry behind, stale (the index's seq moved on): it is dropped when it
- * reaches the head, or by a compaction, and the flow that takes the index
- * next queues itself afresh, on its own port's FIFO.  At most one entry
- * per flow (ENG_FLOW_F_TXC_Q, _TIMER_Q) besides stale ones, and in a
- * TX-coalescing FIFO one old entry (txc_old) ahead of it, which
- * housekeeping and a compaction drop like a stale one.
+ * FIFO of flows (the timers'): each entry is a flow's index and the
+ * sequence number it had when queued.  A flow that leaves the table while
+ * queued leaves its entry behind, stale (the index's seq moved on): it is
+ * dropped when it reaches the head, or by a compaction, and the flow that
+ * takes the index next queues itself afresh, on its own port's FIFO.  At
+ * most one entry per flow (ENG_FLOW_F_TIMER_Q) besides stale ones.
  *
  * The entries are in chunks of ENG_FIFO_CHUNK from one pool per table,
- * shared by every FIFO of the table (each port's two), so that the
- * memory is the table's, not the table's times its ports: a FIFO holds
- * the chunks its entries span (none when empty).  The pool has room for
- * twice the entries of a table whose every flow is queued in each kind,
- * every flow's old entry, plus two part-filled chunks per FIFO and one:
- * when it runs out, every
- * FIFO is compacted (eng_fifo_compact_all()), which frees at least as
- * many chunks as those flows fill, plus one.  Only the FIFOs the pool was
- * sized for have it (pool NULL on the others: a push there is a bug).
+ * shared by every FIFO of the table (one a port), so that the memory is
+ * the table's, not the table's times its ports: a FIFO holds the chunks
+ * its entries span (none when empty).  The pool has room for twice the
+ * entries of a table whose every flow is queued, plus two part-filled
+ * chunks per FIFO and one: when it runs out, every FIFO is compacted
+ * (eng_fifo_compact_all()), which frees at least as many chunks as those
+ * flows fill, plus one.  Only the FIFOs the pool was sized for have it
+ * (pool NULL on the others: a push there is a bug).
  */
 #define ENG_FIFO_CHUNK 64u
 #define ENG_FIFO_NONE UINT32_MAX
@@ -195,9 +190,8 @@ eng_fifo_current(const struct eng_flow *f, uint64_t v)
 struct eng_ftable;
 
 /* Drop q's stale entries, keeping the order of the others; the chunks
- * left empty go back to the pool.  In a TX-coalescing FIFO (txc) a
- * flow's old entry (txc_old) is dropped too. */
-void eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q, bool txc);
+ * left empty go back to the pool. */
+void eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q);
 /* The same for every FIFO of t. */
 void eng_fifo_compact_all(const struct eng_ftable *t);
 
@@ -246,8 +240,16 @@ struct eng_flist {
 	uint32_t lru_head; /* least recently active */
 	uint32_t lru_tail;
 	uint32_t nb;
-	struct eng_fifo txc;   /* flows with TX bytes not yet evented */
+	uint32_t txc_head;     /* flows with TX bytes not yet evented, by */
+	uint32_t txc_tail;     /* the time of the first (eng_txc_append()) */
 	struct eng_fifo timer; /* flows with a timer, by due time */
+};
+
+/* A flow's links in its list's TX-coalescing list (flow indexes, ENG_NONE
+ * at the ends), beside the flows: the header has no room for them. */
+struct eng_txc_link {
+	uint32_t prev;
+	uint32_t next;
 };
 
 /* Counters of a flow table (all uint64_t). */
@@ -302,6 +304,7 @@ struct eng_ftable {
 	struct eng_flist *lists; /* [nb_lists] */
 	uint16_t nb_lists;
 	struct eng_fifo_pool fifo; /* the lists' FIFOs' entries */
+	struct eng_txc_link *txc;  /* [cap] */
 	struct eng_pcust *pcust;   /* [pcust_cap] */
 	uint16_t pcust_cap;
 	uint16_t pcust_free; /* free list head: index + 1, 0 = empty */
@@ -328,6 +331,59 @@ eng_fifo_head(const struct eng_ftable *t, const struct eng_fifo *q)
 	struct eng_flow *f = eng_flow_at(t, eng_fifo_idx(v));
 
 	return eng_fifo_current(f, v) ? f : NULL;
+}
+
+/*
+ * TX coalescing list of a port's flows: those whose TX bytes wait for
+ * their event (ENG_FLOW_F_TXC_Q), doubly linked through t->txc.  A flow
+ * joins at the tail with its first bytes (at the port's now, which does
+ * not go back) and leaves when its bytes are evented, wherever it is, or
+ * when it leaves the table: so the list is always in the order of the
+ * first bytes' times, which is the order the flows are due in (one
+ * coalescing time after them), and its head is the first due.
+ */
+static inline void
+eng_txc_append(struct eng_ftable *t, struct eng_flow *f, uint32_t idx)
+{
+	struct eng_flist *l = &t->lists[f->lp];
+	struct eng_txc_link *k = &t->txc[idx];
+
+	k->prev = l->txc_tail;
+	k->next = ENG_NONE;
+	if (l->txc_tail != ENG_NONE)
+		t->txc[l->txc_tail].next = idx;
+	else
+		l->txc_head = idx;
+	l->txc_tail = idx;
+	f->flags |= ENG_FLOW_F_TXC_Q;
+}
+
+/* f out of its TX coalescing list, if it is in it. */
+static inline void
+eng_txc_unlink(struct eng_ftable *t, struct eng_flow *f)
+{
+	struct eng_flist *l = &t->lists[f->lp];
+	const struct eng_txc_link *k;
+
+	if (!(f->flags & ENG_FLOW_F_TXC_Q))
+		return;
+	k = &t->txc[eng_flow_idx(t, f)];
+	if (k->prev != ENG_NONE)
+		t->txc[k->prev].next = k->next;
+	else
+		l->txc_head = k->next;
+	if (k->next != ENG_NONE)
+		t->txc[k->next].prev = k->prev;
+	else
+		l->txc_tail = k->prev;
+	f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
+}
+
+/* The first flow of list l's TX coalescing list, NULL if it is empty. */
+static inline struct eng_flow *
+eng_txc_first(const struct eng_ftable *t, const struct eng_flist *l)
+{
+	return l->txc_head != ENG_NONE ? eng_flow_at(t, l->txc_head) : NULL;
 }
 
 static inline void *

@@ -737,16 +737,6 @@ uint16_t eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow
  * coalescing time, or evented now (the byte count reached). */
 void eng_rp_tx_bytes(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint32_t len,
 		uint32_t psn, bool ackreq, uint64_t now);
-/*
- * Owner: f's TX bytes were evented outside housekeeping (an RX event of f,
- * the byte count).  Its TX-coalescing FIFO entry, if the head, goes now:
- * f's next packet queues it at the tail, in the order of the new bytes.
- * Kept, the head would hold a fresh accumulation, not due, in front of
- * flows that are.  An entry deeper in the FIFO goes when it reaches the
- * head: at f's next flush, or when its bytes are due.  True when the
- * FIFO still holds entries (its next head may be one evented so: stale).
- */
-bool eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f);
 /* Owner: dequeue what lp's pacer has due and transmit it. */
 uint16_t eng_rp_pacer_run(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now);
 /* Owner: earliest housekeeping deadline of lp's flows (TX-coalescing

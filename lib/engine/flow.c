@@ -61,22 +61,18 @@ pcc_engine_flow_key_qp(struct pcc_engine_flow_key *k, uint16_t port_id, uint32_t
 }
 
 /*
- * The FIFOs' pool (engine_flow.h): twice the entries of every flow queued
- * in each of the kinds (TX coalescing, timers), one more for every flow's
- * old TX-coalescing entry (txc_old), plus two part-filled chunks per FIFO
- * and one.  A compacted FIFO holds at most its current entries' chunks
- * and two (its head's offset is kept), so a compaction of every FIFO
- * frees at least the live entries' chunks and one; and old entries alone,
- * every flow's at once, do not make the pool run out.
+ * The FIFOs' pool (engine_flow.h): twice the entries of every flow
+ * queued, plus two part-filled chunks per FIFO and one.  A compacted FIFO
+ * holds at most its current entries' chunks and two (its head's offset is
+ * kept), so a compaction of every FIFO frees at least the live entries'
+ * chunks and one.
  */
 static uint32_t
-fifo_chunks(uint32_t cap, uint32_t kinds, uint32_t nb_fifos)
+fifo_chunks(uint32_t cap, uint32_t nb_fifos)
 {
-	uint64_t live = ((uint64_t)cap * kinds + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK;
-	uint64_t old = ((uint64_t)cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK;
+	uint64_t live = ((uint64_t)cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK;
 
-	return (uint32_t)RTE_MIN(
-			2 * live + old + 2 * (uint64_t)nb_fifos + 1, (uint64_t)UINT32_MAX - 1);
+	return (uint32_t)RTE_MIN(2 * live + 2 * (uint64_t)nb_fifos + 1, (uint64_t)UINT32_MAX - 1);
 }
 
 static int
@@ -109,7 +105,7 @@ fifo_init(struct eng_fifo *q, struct eng_fifo_pool *p)
 }
 
 void
-eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q, bool txc)
+eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q)
 {
 	struct eng_fifo_pool *p = q->pool;
 	uint32_t rc = q->hc, ro = q->head, wc = q->hc, wo = q->head, c;
@@ -132,11 +128,6 @@ eng_fifo_compact(const struct eng_ftable *t, struct eng_fifo *q, bool txc)
 		f = eng_flow_at(t, eng_fifo_idx(v));
 		if (!eng_fifo_current(f, v))
 			continue;
-		/* a flow's old entry comes before its current one */
-		if (txc && f->txc_old) {
-			f->txc_old = 0;
-			continue;
-		}
 		if (wo == ENG_FIFO_CHUNK) {
 			wc = p->next[wc];
 			wo = 0;
@@ -167,20 +158,17 @@ eng_fifo_compact_all(const struct eng_ftable *t)
 {
 	uint16_t l;
 
-	for (l = 0; l < t->nb_lists; l++) {
-		eng_fifo_compact(t, &t->lists[l].txc, true);
-		eng_fifo_compact(t, &t->lists[l].timer, false);
-	}
+	for (l = 0; l < t->nb_lists; l++)
+		eng_fifo_compact(t, &t->lists[l].timer);
 }
 
 /*
  * Out of memory for a flow table: say what fits.  An entry costs its
  * stride here plus about ENG_FLOW_HASH_BYTES in the rte_hash and the QP
- * index (two 8-byte slots), plus 16 bytes per kind of FIFO and 8 for the
- * old TX-coalescing entries (fifo_chunks(): 8-byte entries, whatever the
- * number of ports); the largest
- * power of two of entries that fits in what the heap has left is the
- * --flows to suggest.
+ * index (two 8-byte slots), 8 bytes of TX coalescing links, and 16 bytes
+ * of timer FIFO (fifo_chunks(): 8-byte entries, whatever the number of
+ * ports); the largest power of two of entries that fits in what the heap
+ * has left is the --flows to suggest.
  */
 #define ENG_FLOW_HASH_BYTES 112u
 #define ENG_FLOW_FIFO_BYTES 16u
@@ -190,8 +178,8 @@ flows_hint(const struct eng_ftable_conf *c, uint32_t stride)
 {
 	struct rte_malloc_socket_stats st;
 	uint64_t free_b = 0, fit = 1;
-	uint32_t per = stride + ENG_FLOW_HASH_BYTES +
-			ENG_FLOW_FIFO_BYTES * (c->timer_fifo ? 2u : 1u) + ENG_FLOW_FIFO_BYTES / 2;
+	uint32_t per = stride + ENG_FLOW_HASH_BYTES + (uint32_t)sizeof(struct eng_txc_link) +
+			(c->timer_fifo ? ENG_FLOW_FIFO_BYTES : 0u);
 
 	if (c->socket >= 0 && rte_malloc_get_socket_stats(c->socket, &st) == 0)
 		free_b = st.heap_freesz_bytes;
@@ -281,8 +269,6 @@ int
 eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 {
 	struct rte_hash_parameters hp;
-	uint32_t kinds;
-	bool sized;
 	uint16_t l;
 	int ret;
 
@@ -319,7 +305,9 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 			"pcc_flows", (size_t)t->cap * t->stride, RTE_CACHE_LINE_SIZE, c->socket);
 	t->lists = rte_zmalloc_socket("pcc_flow_lists", sizeof(*t->lists) * c->nb_lists,
 			RTE_CACHE_LINE_SIZE, c->socket);
-	if (t->mem == NULL || t->lists == NULL) {
+	t->txc = rte_malloc_socket(
+			"pcc_flow_txc", sizeof(*t->txc) * t->cap, RTE_CACHE_LINE_SIZE, c->socket);
+	if (t->mem == NULL || t->lists == NULL || t->txc == NULL) {
 		ENG_LOG(ERR, "flow table %s: cannot allocate %u entries of %u bytes (%.1f MiB)",
 				c->name, c->cap, t->stride,
 				(double)c->cap * t->stride / (1024.0 * 1024.0));
@@ -351,15 +339,19 @@ eng_ftable_init(struct eng_ftable *t, const struct eng_ftable_conf *c)
 
 		fl->lru_head = ENG_NONE;
 		fl->lru_tail = ENG_NONE;
+		fl->txc_head = ENG_NONE;
+		fl->txc_tail = ENG_NONE;
 		/* the FIFOs the pool is sized for get it */
-		sized = (c->list_mask & (UINT64_C(1) << l)) != 0;
-		fifo_init(&fl->txc, sized ? &t->fifo : NULL);
-		fifo_init(&fl->timer, sized && c->timer_fifo ? &t->fifo : NULL);
+		fifo_init(&fl->timer,
+				c->timer_fifo && (c->list_mask & (UINT64_C(1) << l)) != 0 ?
+						&t->fifo :
+						NULL);
 	}
-	kinds = c->timer_fifo ? 2u : 1u;
 	ret = fifo_pool_init(&t->fifo,
-			fifo_chunks(t->cap, kinds,
-					kinds * (uint32_t)__builtin_popcountll(c->list_mask)),
+			fifo_chunks(c->timer_fifo ? t->cap : 0,
+					c->timer_fifo ? (uint32_t)__builtin_popcountll(
+									c->list_mask) :
+							0),
 			c->socket);
 	if (ret < 0) {
 		ENG_LOG(ERR, "flow table %s: cannot allocate event queues", c->name);
@@ -378,6 +370,8 @@ eng_ftable_fini(struct eng_ftable *t)
 	t->fifo.e = NULL;
 	t->fifo.next = NULL;
 	rte_free(t->lists);
+	rte_free(t->txc);
+	t->txc = NULL;
 	rte_free(t->mem);
 	rte_free(t->pcust);
 	rte_free(t->qpix);
@@ -489,6 +483,7 @@ eng_flow_del(struct eng_ftable *t, struct eng_flow *f)
 	int32_t pos;
 
 	eng_flow_pcust_set(t, f, NULL, 0);
+	eng_txc_unlink(t, f);
 	lru_unlink(t, l, f);
 	l->nb--;
 	if (eng_qpix_key_of(&f->key, &k))
@@ -496,7 +491,7 @@ eng_flow_del(struct eng_ftable *t, struct eng_flow *f)
 	pos = rte_hash_del_key_with_hash(t->h, &f->key, eng_flow_hash(&f->key));
 	if (pos >= 0)
 		rte_hash_free_key_with_position(t->h, pos);
-	/* its FIFO entries are stale from here (eng_fifo_current()) */
+	/* its timer FIFO entry is stale from here (eng_fifo_current()) */
 	seq_begin(f);
 	f->flags = 0;
 	seq_end(f);

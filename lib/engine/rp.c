@@ -265,8 +265,7 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	 * The port's next round is not brought forward here: what an event
 	 * changes that the port's pacer, generator or housekeeping act on
 	 * wakes it where it changes (eng_lport_wake()): results applied
-	 * (apply_results_any()), a TX-coalescing FIFO whose next head may be
-	 * stale.  An ACK or NAK moving a window needs none: a flow that is
+	 * (apply_results_any()).  An ACK or NAK moving a window needs none: a flow that is
 	 * due keeps its port polled every round while its window is closed
 	 * (eng_gen_wake()), one that is not due waits for its time anyway.
 	 * Any other round it would run after the event does nothing
@@ -282,11 +281,9 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	if (f->txc_pkts > 0) {
 		eng_txc_flush(f, lp->now, &ev);
 		eng_rp_dispatch(lc, lp, f, &ev, lp->now);
-		/* the FIFO's next head may be stale (an entry left behind by
-		 * another flow's flush): housekeeping drops it now, before its
-		 * flow sends again and keeps the place */
-		if (eng_rp_txc_flushed(lc, f))
-			eng_lport_wake(lp);
+		/* out of the TX coalescing list: the port's housekeeping
+		 * deadline can only move later, no wake needed */
+		eng_txc_unlink(&lc->ft, f);
 	}
 	switch (r->type) {
 	case PCC_DEV_EVENT_CNP:

@@ -101,40 +101,6 @@ eng_rp_pace(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, stru
 	return k;
 }
 
-/*
- * f's coalesced bytes were evented outside housekeeping: its entry leaves
- * the FIFO.  At the head it is popped.  Behind others it stays, marked
- * old (txc_old), and the flow's next bytes queue it again at the tail,
- * where their time puts them: left as it was, the entry would keep its
- * old place with a later due time, and hold back the flows behind it
- * that are due before it.  A flow has one old entry at most (the pool
- * has room for one a flow): a second flush while one is ahead leaves the
- * current entry in place, and the flows behind it may wait for the
- * flow's next bytes (doc/engine.md, "TX coalescing").  True if the FIFO
- * has entries left.
- */
-bool
-eng_rp_txc_flushed(struct eng_lcore *lc, struct eng_flow *f)
-{
-	struct eng_fifo *q = &lc->ft.lists[f->lp].txc;
-
-	if (!(f->flags & ENG_FLOW_F_TXC_Q) || eng_fifo_empty(q))
-		return !eng_fifo_empty(q);
-	/* the old entry, ahead of the current one, at the head */
-	if (f->txc_old && eng_fifo_head(&lc->ft, q) == f) {
-		eng_fifo_pop(q);
-		f->txc_old = 0;
-	}
-	if (!eng_fifo_empty(q) && eng_fifo_head(&lc->ft, q) == f) {
-		eng_fifo_pop(q);
-		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
-	} else if (!f->txc_old) {
-		f->txc_old = 1;
-		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
-	}
-	return !eng_fifo_empty(q);
-}
-
 void
 eng_rp_tx_bytes(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, uint32_t len,
 		uint32_t psn, bool ackreq, uint64_t now)
@@ -143,10 +109,9 @@ eng_rp_tx_bytes(struct eng_lcore *lc, struct eng_lport *lp, struct eng_flow *f, 
 
 	if (eng_txc_add(f, &lc->e->rp, len, psn, ackreq, now, &ev)) {
 		eng_rp_dispatch(lc, lp, f, &ev, now);
-		eng_rp_txc_flushed(lc, f);
+		eng_txc_unlink(&lc->ft, f);
 	} else if (!(f->flags & ENG_FLOW_F_TXC_Q)) {
-		f->flags |= ENG_FLOW_F_TXC_Q;
-		eng_fifo_push(&lc->ft, &lc->ft.lists[lp->idx].txc, f, eng_flow_idx(&lc->ft, f));
+		eng_txc_append(&lc->ft, f, eng_flow_idx(&lc->ft, f));
 	}
 }
 
@@ -271,25 +236,13 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	uint32_t work = 0, k;
 
 	/* TX bytes waiting longer than the coalescing time */
-	for (k = 0; k < HK_TXC_MAX && !eng_fifo_empty(&l->txc); k++) {
-		struct eng_flow *f = eng_fifo_head(&lc->ft, &l->txc);
+	for (k = 0; k < HK_TXC_MAX && l->txc_head != ENG_NONE; k++) {
+		struct eng_flow *f = eng_flow_at(&lc->ft, l->txc_head);
 
-		/* stale: queued by a flow that left the table since */
-		if (f == NULL) {
-			eng_fifo_pop(&l->txc);
-			continue;
-		}
-		/* an old entry (eng_rp_txc_flushed()): the flow's current
-		 * one, if any, is behind it */
-		if (f->txc_old) {
-			eng_fifo_pop(&l->txc);
-			f->txc_old = 0;
-			continue;
-		}
+		/* the list is in due order */
 		if (f->txc_pkts > 0 && now - f->txc_first_ns < c->txc_ns)
 			break;
-		eng_fifo_pop(&l->txc);
-		f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
+		eng_txc_unlink(&lc->ft, f);
 		if (f->txc_pkts == 0)
 			continue;
 		eng_txc_flush(f, now, &ev);
@@ -332,9 +285,9 @@ eng_rp_hk_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	uint64_t d = UINT64_MAX;
 
 	/* the heads of the FIFOs are due first; a stale head goes at once */
-	if (!eng_fifo_empty(&l->txc)) {
-		f = eng_fifo_head(&lc->ft, &l->txc);
-		if (f == NULL || f->txc_pkts == 0 || f->txc_old)
+	f = eng_txc_first(&lc->ft, l);
+	if (f != NULL) {
+		if (f->txc_pkts == 0)
 			return now;
 		d = RTE_MIN(d, f->txc_first_ns + c->txc_ns);
 	}

@@ -377,7 +377,7 @@ test_snapshot(void **state)
 	assert_int_equal(eng_flow_snapshot(f, &copy), -EAGAIN);
 	f->seq = seq;
 	/* a deleted entry keeps no flag (its FIFO entries go stale by seq) */
-	f->flags |= ENG_FLOW_F_TXC_Q | ENG_FLOW_F_ACKED;
+	f->flags |= ENG_FLOW_F_TIMER_Q | ENG_FLOW_F_ACKED;
 	eng_flow_del(&ft, f);
 	assert_int_equal(f->flags, 0);
 	assert_true(f->seq != seq && f->seq % 2 == 0);
@@ -432,7 +432,7 @@ pool_accounted(void)
 	uint32_t l, used = 0, c, nfree = 0;
 
 	for (l = 0; l < ft.nb_lists; l++)
-		used += fifo_nb_chunks(&ft.lists[l].txc) + fifo_nb_chunks(&ft.lists[l].timer);
+		used += fifo_nb_chunks(&ft.lists[l].timer);
 	for (c = ft.fifo.free; c != ENG_FIFO_NONE; c = ft.fifo.next[c])
 		nfree++;
 	assert_int_equal(nfree, ft.fifo.nb_free);
@@ -475,11 +475,9 @@ test_fifo_stale(void **state)
 	table_new(cap, PCC_ENGINE_FLOW_FULL_EVICT, 0);
 	q0 = &ft.lists[0].timer;
 	q1 = &ft.lists[1].timer;
-	/* the pool: twice every flow queued in both kinds, every flow's old
-	 * TX-coalescing entry, two chunks a FIFO */
+	/* the pool: twice every flow queued, two chunks a FIFO (a port's) */
 	assert_int_equal(ft.fifo.nb_chunks,
-			2 * ((2 * cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) +
-					(cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK + 2 * 4 + 1);
+			2 * ((cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) + 2 * 2 + 1);
 	for (i = 0; i < cap; i++) {
 		f = add(100 + i, 0, i, NULL);
 		assert_non_null(f);
@@ -582,11 +580,9 @@ test_fifo_ports_share(void **state)
 
 	(void)state;
 	table_new_lists(cap, PCC_ENGINE_FLOW_FULL_EVICT, 0, nl);
-	/* 16 ports, two kinds: 32 FIFOs of two chunks each at most */
+	/* 16 ports: 16 FIFOs of two chunks each at most */
 	assert_int_equal(ft.fifo.nb_chunks,
-			2 * ((2 * cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) +
-					(cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK + 2 * 2 * nl +
-					1);
+			2 * ((cap + ENG_FIFO_CHUNK - 1) / ENG_FIFO_CHUNK) + 2 * nl + 1);
 	pool_accounted();
 	memset(nq, 0, sizeof(nq));
 	for (round = 0; round < 200 * cap; round++) {
@@ -629,6 +625,106 @@ test_fifo_ports_share(void **state)
 			eng_fifo_pop(&ft.lists[l].timer);
 	pool_accounted();
 	assert_int_equal(ft.fifo.nb_free, ft.fifo.nb_chunks);
+	eng_ftable_fini(&ft);
+}
+
+/* List l's TX coalescing list, head first, as qpns into out (at most
+ * max), checking the links both ways; how many. */
+static uint32_t
+txc_qpns(uint16_t l, uint32_t *out, uint32_t max)
+{
+	uint32_t idx = ft.lists[l].txc_head, prev = ENG_NONE, n = 0;
+
+	while (idx != ENG_NONE) {
+		struct eng_flow *f = eng_flow_at(&ft, idx);
+
+		assert_true(f->flags & ENG_FLOW_F_TXC_Q);
+		assert_int_equal(f->lp, l);
+		assert_int_equal(ft.txc[idx].prev, prev);
+		assert_true(n < max);
+		out[n++] = f->key.qpn;
+		prev = idx;
+		idx = ft.txc[idx].next;
+	}
+	assert_int_equal(ft.lists[l].txc_tail, prev);
+	return n;
+}
+
+/*
+ * The TX coalescing lists against a model: on a full table of 48 flows
+ * over 3 ports that evicts, random steps join a flow at its port's tail
+ * (if it is not in), take one out from anywhere (a flush), or add a new
+ * flow (evicting the longest idle, in the list or not).  After every
+ * step each port's list is the model's, in the order of joining, linked
+ * both ways; nothing is left once every flow is deleted.
+ */
+static void
+test_txc_list(void **state)
+{
+	const uint32_t cap = 48;
+	const uint16_t nl = 3;
+	static uint32_t model[3][64];
+	uint32_t nm[3] = { 0 }, got[64], qpn_next = 100, step, i, n, rnd = 12345, most = 0;
+	struct eng_flow *f;
+	uint16_t l;
+
+	(void)state;
+	table_new_lists(cap, PCC_ENGINE_FLOW_FULL_EVICT, 0, nl);
+	for (step = 0; step < 20000; step++) {
+		uint32_t op, qpn;
+
+		rnd = rnd * 1103515245u + 12345u;
+		op = (rnd >> 16) % 8;
+		rnd = rnd * 1103515245u + 12345u;
+		/* one of the 48 latest flows (those in the table) */
+		qpn = qpn_next - 1 - (rnd >> 16) % cap;
+		if (op == 0 || qpn < 100) {
+			/* a new flow; the longest idle leaves (its list too) */
+			l = (uint16_t)(qpn_next % nl);
+			f = add(qpn_next, l, step, NULL);
+			assert_non_null(f);
+			qpn_next++;
+			for (l = 0; l < nl; l++)
+				for (i = 0; i < nm[l]; i++)
+					if (lookup(model[l][i]) == NULL) {
+						memmove(&model[l][i], &model[l][i + 1],
+								(nm[l] - i - 1) *
+										sizeof(model[l]
+											    [0]));
+						nm[l]--;
+						i--;
+					}
+		} else if ((f = lookup(qpn)) == NULL) {
+			continue;
+		} else if (op < 5 && !(f->flags & ENG_FLOW_F_TXC_Q)) {
+			eng_txc_append(&ft, f, eng_flow_idx(&ft, f));
+			model[f->lp][nm[f->lp]++] = qpn;
+		} else if (op >= 5 && (f->flags & ENG_FLOW_F_TXC_Q)) {
+			l = f->lp;
+			eng_txc_unlink(&ft, f);
+			for (i = 0; model[l][i] != qpn; i++)
+				assert_true(i + 1 < nm[l]);
+			memmove(&model[l][i], &model[l][i + 1],
+					(nm[l] - i - 1) * sizeof(model[l][0]));
+			nm[l]--;
+		}
+		for (l = 0; l < nl; l++) {
+			n = txc_qpns(l, got, RTE_DIM(got));
+			assert_int_equal(n, nm[l]);
+			for (i = 0; i < n; i++)
+				assert_int_equal(got[i], model[l][i]);
+		}
+		most = RTE_MAX(most, nm[0] + nm[1] + nm[2]);
+	}
+	/* the lists were long, not one or two flows */
+	assert_true(most >= cap / 2);
+	for (i = 100; i < qpn_next; i++)
+		if ((f = lookup(i)) != NULL)
+			eng_flow_del(&ft, f);
+	for (l = 0; l < nl; l++) {
+		assert_int_equal(ft.lists[l].txc_head, ENG_NONE);
+		assert_int_equal(ft.lists[l].txc_tail, ENG_NONE);
+	}
 	eng_ftable_fini(&ft);
 }
 
@@ -752,6 +848,7 @@ main(void)
 		cmocka_unit_test(test_fifo_stale),
 		cmocka_unit_test(test_fifo_compact_room),
 		cmocka_unit_test(test_fifo_ports_share),
+		cmocka_unit_test(test_txc_list),
 		cmocka_unit_test(test_large_table),
 		cmocka_unit_test(test_qp_index_churn),
 	};

@@ -337,8 +337,14 @@ owner_txc(struct eng_flow *f, uint64_t t)
 	f->txc_pkts = 1;
 	f->txc_bytes = 1000;
 	f->txc_first_ns = t;
-	f->flags |= ENG_FLOW_F_TXC_Q;
-	eng_fifo_push(&lc->ft, &lc->ft.lists[0].txc, f, eng_flow_idx(&lc->ft, f));
+	eng_txc_append(&lc->ft, f, eng_flow_idx(&lc->ft, f));
+}
+
+/* Whether lport's TX coalescing list is empty. */
+static bool
+txc_empty(void)
+{
+	return lc->ft.lists[lport.idx].txc_head == ENG_NONE;
 }
 
 /*
@@ -349,7 +355,7 @@ owner_txc(struct eng_flow *f, uint64_t t)
  * queued at 1.5 us; at 2 us a 66th takes the longest idle's entry and
  * sends; the 63 others flush at 21.5 us, the new one at 22 us.  (The
  * entry's old place in a FIFO, kept by the new flow with its later time,
- * used to hold back all 63.)
+ * used to hold back all 63; the evicted flow leaves the list.)
  */
 static void
 test_timer_reuse(void **state)
@@ -390,8 +396,8 @@ test_timer_reuse(void **state)
 	assert_int_equal(lc->ft.ctr.evicted, 2);
 	assert_null(owner_flow(0x801));
 	owner_txc(f, 2000);
-	/* the TX FIFO's head is stale: due at once, then the 63 at 21.5 us */
-	assert_true(eng_rp_hk_deadline(lc, &lport, 2100) <= 21500);
+	/* the 63 first, at 21.5 us */
+	assert_int_equal(eng_rp_hk_deadline(lc, &lport, 2100), 21500);
 	calls = 0;
 	for (i = 0; i < 4; i++)
 		eng_rp_housekeep(lc, &lport, 21500);
@@ -403,7 +409,7 @@ test_timer_reuse(void **state)
 }
 
 /*
- * A busy flow at the head of the TX-coalescing FIFO does not hold back
+ * A busy flow at the head of the TX coalescing list does not hold back
  * the flows behind it: A is queued at 1 ns, B at 2 ns; every 10 us A's
  * bytes are evented outside housekeeping — by an ACK (RX before TX), or
  * by reaching the byte count — and A sends again.  B's bytes are
@@ -461,18 +467,19 @@ test_txc_busy_head(void **state)
 /*
  * W, X and Y queued for TX coalescing in that order; an ACK events X's
  * bytes while W is the head, and X sends again.  Y, due before X's new
- * bytes, is flushed by housekeeping once due, not held back by X's entry
- * in its old place (found by review: Y waited until X was due); X's
- * bytes are flushed once due from the tail, where they queued again.
- * A second flush of X while its old entry is still ahead leaves the
- * current one in place; a compaction drops the old one and keeps that.
+ * bytes, is flushed by housekeeping once due, not held back by X in its
+ * old place (found by review: Y waited until X was due); X's bytes are
+ * flushed once due, from the tail, where they queued again.  Then X is
+ * flushed twice while behind W, with Y and Z queued between: Z is
+ * flushed once due, not held back until X's next bytes are (found by
+ * review: the FIFO that kept one old entry a flow left X's second one in
+ * place, 36 us late in the reviewer's model).
  */
 static void
 test_txc_mid_flush(void **state)
 {
 	struct pcc_pkt_info info;
-	struct eng_flow *w, *x, *y;
-	struct eng_fifo *q = &lc->ft.lists[lport.idx].txc;
+	struct eng_flow *w, *x, *y, *z;
 	struct eng_ev r;
 
 	(void)state;
@@ -480,10 +487,12 @@ test_txc_mid_flush(void **state)
 	w = new_flow(0xc01);
 	x = new_flow(0xc02);
 	y = new_flow(0xc03);
-	assert_true(w != NULL && x != NULL && y != NULL);
+	z = new_flow(0xc04);
+	assert_true(w != NULL && x != NULL && y != NULL && z != NULL);
 	eng_rp_tx_bytes(lc, &lport, w, 1000, 0, false, 0);
 	eng_rp_tx_bytes(lc, &lport, x, 1000, 0, false, 0);
 	eng_rp_tx_bytes(lc, &lport, y, 1000, 0, false, 0);
+	eng_rp_tx_bytes(lc, &lport, z, 1000, 0, false, 0);
 	eng_rp_tx_bytes(lc, &lport, w, 1000, 1, false, 1);
 	eng_rp_tx_bytes(lc, &lport, x, 1000, 1, false, 2);
 	eng_rp_tx_bytes(lc, &lport, y, 1000, 1, false, 3);
@@ -491,49 +500,55 @@ test_txc_mid_flush(void **state)
 	eng_ev_from_pkt(&info, NULL, 0, 5000, &r);
 	eng_rp_event(lc, &r);
 	assert_int_equal(x->txc_pkts, 0);
-	assert_int_equal(x->txc_old, 1);
+	assert_false(x->flags & ENG_FLOW_F_TXC_Q);
 	eng_rp_tx_bytes(lc, &lport, x, 1000, 2, false, 5000);
 	assert_true(x->flags & ENG_FLOW_F_TXC_Q);
-	/* W's bytes evented by an ACK too: X's old entry is the head, due
-	 * at once (housekeeping drops it), not when X's bytes are */
+	/* W's bytes evented by an ACK too: Y is the first due, at 20003 */
 	info_init(&info, PCC_PKT_ROCE_ACK, 0xc01, 1);
 	eng_ev_from_pkt(&info, NULL, 0, 6000, &r);
 	eng_rp_event(lc, &r);
 	assert_int_equal(w->txc_pkts, 0);
-	assert_int_equal(eng_rp_hk_deadline(lc, &lport, 6000), 6000);
+	assert_int_equal(eng_rp_hk_deadline(lc, &lport, 6000), 20003);
 	/* Y due at 20003, X at 25000 */
 	eng_rp_housekeep(lc, &lport, 20003);
 	assert_int_equal(w->txc_pkts, 0);
 	assert_int_equal(y->txc_pkts, 0);
 	assert_int_equal(x->txc_pkts, 1);
-	assert_int_equal(x->txc_old, 0);
+	assert_int_equal(eng_rp_hk_deadline(lc, &lport, 20003), 25000);
 	eng_rp_housekeep(lc, &lport, 24999);
 	assert_int_equal(x->txc_pkts, 1);
 	eng_rp_housekeep(lc, &lport, 25000);
 	assert_int_equal(x->txc_pkts, 0);
-	assert_true(eng_fifo_empty(q));
+	assert_true(txc_empty());
 
-	/* twice while the old entry is ahead: W, X queued; X flushed
-	 * (old), sends (current, behind W), flushed again (stays) */
+	/* W, X, Y queued; X flushed, sends (behind Y), Z queued; X flushed
+	 * again and sends at 40000: W, Y and Z flush when due (50000,
+	 * 50002, 50005), X at 60000 */
 	eng_rp_tx_bytes(lc, &lport, w, 1000, 2, false, 30000);
 	eng_rp_tx_bytes(lc, &lport, x, 1000, 3, false, 30001);
-	info_init(&info, PCC_PKT_ROCE_ACK, 0xc02, 2);
-	eng_ev_from_pkt(&info, NULL, 0, 30002, &r);
+	eng_rp_tx_bytes(lc, &lport, y, 1000, 2, false, 30002);
+	info_init(&info, PCC_PKT_ROCE_ACK, 0xc02, 3);
+	eng_ev_from_pkt(&info, NULL, 0, 30003, &r);
 	eng_rp_event(lc, &r);
-	eng_rp_tx_bytes(lc, &lport, x, 1000, 4, false, 30003);
-	eng_ev_from_pkt(&info, NULL, 0, 30004, &r);
+	eng_rp_tx_bytes(lc, &lport, x, 1000, 4, false, 30004);
+	eng_rp_tx_bytes(lc, &lport, z, 1000, 1, false, 30005);
+	info_init(&info, PCC_PKT_ROCE_ACK, 0xc02, 4);
+	eng_ev_from_pkt(&info, NULL, 0, 30006, &r);
 	eng_rp_event(lc, &r);
-	assert_int_equal(x->txc_old, 1);
-	assert_true(x->flags & ENG_FLOW_F_TXC_Q);
-	eng_rp_tx_bytes(lc, &lport, x, 1000, 5, false, 30005);
-	/* W's, X's old and X's current entries: the old one goes */
-	eng_fifo_compact_all(&lc->ft);
-	assert_int_equal(x->txc_old, 0);
-	assert_true(x->flags & ENG_FLOW_F_TXC_Q);
-	eng_rp_housekeep(lc, &lport, 50005);
-	assert_int_equal(w->txc_pkts, 0);
 	assert_int_equal(x->txc_pkts, 0);
-	assert_true(eng_fifo_empty(q));
+	assert_false(x->flags & ENG_FLOW_F_TXC_Q);
+	eng_rp_tx_bytes(lc, &lport, x, 1000, 5, false, 40000);
+	assert_int_equal(eng_rp_hk_deadline(lc, &lport, 40000), 50000);
+	eng_rp_housekeep(lc, &lport, 50002);
+	assert_int_equal(w->txc_pkts + y->txc_pkts, 0);
+	assert_int_equal(eng_rp_hk_deadline(lc, &lport, 50002), 50005);
+	eng_rp_housekeep(lc, &lport, 50005);
+	assert_int_equal(z->txc_pkts, 0);
+	assert_int_equal(x->txc_pkts, 1);
+	assert_int_equal(eng_rp_hk_deadline(lc, &lport, 50005), 60000);
+	eng_rp_housekeep(lc, &lport, 60000);
+	assert_int_equal(x->txc_pkts, 0);
+	assert_true(txc_empty());
 }
 
 static void
@@ -909,13 +924,13 @@ test_rx_records_batched(void **state)
 
 /*
  * Which events bring the port's next round forward (lport.wake = 0):
- * results applied (a new rate, a probe), a coalesced TX event flushed
- * while other flows' entries stay in the TX-coalescing FIFO (its next
- * head may be stale); not an ACK or NAK that changes nothing else (with
- * a window too: a flow due while its window is closed keeps its port
- * polled, eng_gen_wake()), nor a record of no flow, nor a flush that
- * empties the FIFO.  The skipped rounds would do nothing (worker.c,
- * port_wake()).
+ * results applied (a new rate, a probe); not an ACK or NAK that changes
+ * nothing else (with a window too: a flow due while its window is closed
+ * keeps its port polled, eng_gen_wake()), nor a record of no flow, nor a
+ * coalesced TX event flushed before an RX event, whether other flows
+ * wait in the TX coalescing list or not (the port's housekeeping
+ * deadline can only move later).  The skipped rounds would do nothing
+ * (worker.c, port_wake()).
  */
 static void
 test_wake(void **state)
@@ -974,28 +989,28 @@ test_wake(void **state)
 	assert_int_equal(f->nack_rx, 1);
 	assert_int_equal(lport.wake, later);
 	f->window = 0;
-	/* a coalesced TX event flushed first, the FIFO left empty */
+	/* a coalesced TX event flushed first, the list left empty */
 	owner_txc(f, 45);
 	info_init(&info, PCC_PKT_ROCE_ACK, 0x700, 9);
 	eng_ev_from_pkt(&info, NULL, 0, 60, &r);
 	eng_rp_event(lc, &r);
 	assert_int_equal(f->txc_pkts, 0);
-	assert_true(eng_fifo_empty(&lc->ft.lists[0].txc));
+	assert_true(txc_empty());
 	assert_int_equal(lport.wake, later);
-	/* the same with g's entry behind f's: g's may be stale */
+	/* the same with g behind f: g's deadline is later than f's was */
 	owner_txc(f, 65);
 	owner_txc(g, 66);
 	eng_ev_from_pkt(&info, NULL, 0, 70, &r);
 	eng_rp_event(lc, &r);
 	assert_int_equal(f->txc_pkts, 0);
-	assert_false(eng_fifo_empty(&lc->ft.lists[0].txc));
-	assert_int_equal(lport.wake, 0);
-	/* f flushed again while g's entry is the head: f's stays behind */
-	lport.wake = later;
+	assert_false(txc_empty());
+	assert_int_equal(lport.wake, later);
+	/* f flushed again while g is the head */
 	owner_txc(f, 75);
 	eng_ev_from_pkt(&info, NULL, 0, 80, &r);
 	eng_rp_event(lc, &r);
-	assert_int_equal(lport.wake, 0);
+	assert_int_equal(f->txc_pkts, 0);
+	assert_int_equal(lport.wake, later);
 	eng_flow_del(&lc->ft, f);
 	eng_flow_del(&lc->ft, g);
 }
