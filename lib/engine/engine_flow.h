@@ -336,11 +336,14 @@ eng_fifo_head(const struct eng_ftable *t, const struct eng_fifo *q)
 /*
  * TX coalescing list of a port's flows: those whose TX bytes wait for
  * their event (ENG_FLOW_F_TXC_Q), doubly linked through t->txc.  A flow
- * joins at the tail with its first bytes (at the port's now, which does
- * not go back) and leaves when its bytes are evented, wherever it is, or
- * when it leaves the table: so the list is always in the order of the
- * first bytes' times, which is the order the flows are due in (one
- * coalescing time after them), and its head is the first due.
+ * joins at the tail with its first bytes (at the port's now) and leaves
+ * when its bytes are evented, wherever it is, or when it leaves the
+ * table: so the list is in the order of the first bytes' times, which is
+ * the order the flows are due in (one coalescing time after them), and
+ * its head is the first due, as long as the port's clock does not go
+ * back (a device clock whose read fails falls back to the TSC's time,
+ * which may be off by the drift since calibration: doc/engine.md,
+ * "Clocks").
  */
 static inline void
 eng_txc_append(struct eng_ftable *t, struct eng_flow *f, uint32_t idx)

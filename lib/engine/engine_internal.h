@@ -347,10 +347,11 @@ struct eng_rxq {
 /*
  * Something may be due on lp sooner than lp->wake said (an event's
  * results applied to one of its flows: a new rate or window, a probe; a
- * coalesced TX event flushed by an RX event, other entries left in the
- * FIFO; a rate set by the host; one of its flows evicted for a new one,
- * maybe another port's): its next poll round runs its pacer, generator
- * and housekeeping.
+ * rate set by the host; one of its flows evicted for a new one, maybe
+ * another port's): its next poll round runs its pacer, generator and
+ * housekeeping.  (A coalesced TX event flushed by an RX event needs
+ * none: its flow leaves the TX coalescing list, which can only make the
+ * port's deadline later.)
  */
 static inline void
 eng_lport_wake(struct eng_lport *lp)

@@ -8,7 +8,8 @@
  * evicted; their packets go through the pacer, and what leaves is
  * accounted to its flow by the tag copied before the send (TX events,
  * coalesced; a probe the algorithm asked for waits for a data packet);
- * the housekeeping FIFOs flush TX coalescing, fire timers and age flows.
+ * housekeeping flushes TX coalescing (from the ports' lists, in due
+ * order), fires timers (from the ports' FIFOs) and ages flows.
  */
 
 #include <rte_ethdev.h>
@@ -284,7 +285,8 @@ eng_rp_hk_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	const struct eng_flow *f;
 	uint64_t d = UINT64_MAX;
 
-	/* the heads of the FIFOs are due first; a stale head goes at once */
+	/* the heads of the TX coalescing list and of the timer FIFO are due
+	 * first; a stale timer entry goes at once */
 	f = eng_txc_first(&lc->ft, l);
 	if (f != NULL) {
 		if (f->txc_pkts == 0)

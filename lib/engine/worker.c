@@ -310,8 +310,7 @@ pcc_engine_idle_deadline(const struct pcc_engine *e, unsigned int lcore_id)
 /*
  * After a round in which lp's pacer, generator and housekeeping did
  * nothing: the earliest port time one of them can act unless an RX event
- * changing what they act on (results applied, a coalesced TX event
- * flushed with other entries left in its FIFO), a rate set by the host or
+ * changing what they act on (results applied), a rate set by the host or
  * an eviction of one of its flows comes first (those call
  * eng_lport_wake()).  The rounds before it skip them (port_skip()) with
  * the same outcome: they would have done nothing.  0 (poll the next round) for a generator whose idle rounds
