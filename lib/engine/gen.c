@@ -440,43 +440,49 @@ tmpl_build(const struct eng_gen_flow *f, uint8_t *b, uint32_t cap, uint32_t psn)
 	return t->len;
 }
 
-/* Keep the frame just built in full (len bytes at b) as f's template,
- * when it is a plain one: zero payload, no INT header. */
+/*
+ * Keep the frame just built in full (len bytes at b) as f's template,
+ * when it is a plain one: zero payload, no INT header.  Its layout is the
+ * parser's reading of it, not one worked out here beside
+ * pcc_roce_build(): a frame the parser reads otherwise (any header the
+ * builder may add) keeps no template and is built in full every time.
+ */
 static inline void
 tmpl_keep(struct eng_gen_flow *f, const uint8_t *b, int len)
 {
 	struct eng_gen_tmpl *t = &f->tmpl;
 	const struct pcc_roce_spec *r = &f->roce;
 	uint32_t pad = (4 - (r->payload_len & 3)) & 3;
-	uint32_t l3_off = PCC_ETH_HDR_LEN + (f->l3.vlan ? PCC_VLAN_HDR_LEN : 0);
-	uint32_t hdr_len = (uint32_t)len - PCC_ICRC_LEN - pad - r->payload_len;
+	struct pcc_pkt_info info;
 
 	t->hdr_len = 0;
-	if (f->int_hdr || r->payload != NULL || hdr_len > sizeof(t->hdr) || len > UINT16_MAX)
+	if (f->int_hdr || r->payload != NULL || len > UINT16_MAX ||
+			pcc_parse(b, (uint32_t)len, NULL, &info) != 0 || info.bth_off == 0 ||
+			info.payload_len != r->payload_len ||
+			info.payload_off + r->payload_len + pad + PCC_ICRC_LEN != (uint32_t)len ||
+			info.payload_off > sizeof(t->hdr))
 		return;
-	memcpy(t->hdr, b, hdr_len);
+	memcpy(t->hdr, b, info.payload_off);
 	memcpy(&t->icrc, b + len - PCC_ICRC_LEN, sizeof(t->icrc));
 	t->len = (uint16_t)len;
-	t->l3_off = (uint16_t)l3_off;
-	t->bth_off = (uint16_t)(l3_off + (f->l3.ipv6 ? PCC_IPV6_HDR_LEN : PCC_IPV4_HDR_LEN) +
-			PCC_UDP_HDR_LEN);
+	t->l3_off = info.l3_off;
+	t->bth_off = info.bth_off;
 	/* over IPv6 the UDP checksum covers the PSN and the ICRC: patched
 	 * 16 bits at a time, both at even offsets from the UDP header (the
 	 * ICRC follows a padded payload) */
 	t->udp_ck = 0;
 	if (f->l3.ipv6) {
-		uint32_t udp = l3_off + PCC_IPV6_HDR_LEN;
-
-		if (((uint32_t)len - PCC_ICRC_LEN - udp) % 2 != 0)
+		if (((uint32_t)len - PCC_ICRC_LEN - info.l4_off) % 2 != 0 ||
+				(t->bth_off + 8 - info.l4_off) % 2 != 0)
 			return;
-		t->udp_ck = (uint16_t)(udp + 6);
+		t->udp_ck = (uint16_t)(info.l4_off + 6);
 	}
 	t->opcode = r->bth.opcode;
 	t->ackreq = r->bth.ackreq;
 	t->ecn = f->l3.ecn;
 	t->dscp = f->l3.dscp;
 	t->payload_len = r->payload_len;
-	t->hdr_len = (uint16_t)hdr_len;
+	t->hdr_len = (uint16_t)info.payload_off;
 }
 
 /* Build the next packet of f; NULL if out of mbufs or the build failed. */

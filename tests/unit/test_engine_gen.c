@@ -32,6 +32,7 @@
 #include <rte_ip.h>
 #include <rte_mbuf.h>
 
+#include "engine_internal.h"
 #include "pcc_engine.h"
 #include "pcc_proto.h"
 #include "test_eal.h"
@@ -220,6 +221,32 @@ engine_run(const struct pcc_engine_conf *conf, pcc_engine_poll_hook_t hook, void
 	pcc_engine_wait(*e);
 }
 
+/*
+ * The generator flows of e (every lcore, every port) that keep no frame
+ * template (they build every frame in full), and those whose template
+ * patches the UDP checksum (IPv6) in *udp_ck.
+ */
+static unsigned int
+tmpl_missing(const struct pcc_engine *e, unsigned int *udp_ck)
+{
+	unsigned int l, p, i, missing = 0;
+
+	*udp_ck = 0;
+	for (l = 0; l < RTE_MAX_LCORE; l++) {
+		const struct eng_lcore *lc = e->lcores[l];
+
+		for (p = 0; lc != NULL && p < lc->nb_lports; p++) {
+			const struct eng_gen *g = lc->lports[p]->gen;
+
+			for (i = 0; g != NULL && i < g->nb; i++) {
+				missing += g->flows[i]->tmpl.hdr_len == 0;
+				*udp_ck += g->flows[i]->tmpl.udp_ck != 0;
+			}
+		}
+	}
+	return missing;
+}
+
 static void
 test_gen_live_list(void **state)
 {
@@ -229,6 +256,7 @@ test_gen_live_list(void **state)
 	struct pcc_engine_rxq_conf rxq;
 	struct pcc_ring_pair *rp;
 	uint64_t tx_msg = 0, tx_stream = 0;
+	unsigned int udp_ck;
 	uint16_t pa, pb;
 	uint32_t i, nb;
 
@@ -266,6 +294,10 @@ test_gen_live_list(void **state)
 	/* what the streams sent is there or on its way */
 	assert_true(s.rx <= tx_msg + tx_stream);
 	assert_true(s.rx >= tx_msg + STREAMS * 2 * MSG_PKTS);
+	/* every flow's last frame left a template (the parser read its
+	 * layout), none patching a UDP checksum over IPv4 */
+	assert_int_equal(tmpl_missing(s.e, &udp_ck), 0);
+	assert_int_equal(udp_ck, 0);
 	pcc_engine_destroy(s.e);
 	rte_eth_dev_stop(pb);
 	pcc_ring_pair_free(rp);
@@ -413,6 +445,7 @@ test_gen_ipv6(void **state)
 	struct pcc_engine_rxq_conf rxq;
 	struct pcc_ring_pair *rp;
 	struct pcc_engine *e;
+	unsigned int udp_ck;
 	uint16_t pa, pb;
 
 	(void)state;
@@ -434,6 +467,10 @@ test_gen_ipv6(void **state)
 	assert_int_equal(s.ck_bad, 0);
 	assert_int_equal(s.msg_rx, V6_MSGS * V6_MSG_PKTS);
 	assert_true(s.stream_rx >= V6_STREAM_PKTS);
+	/* the frames came from templates: each flow keeps one, with the
+	 * UDP checksum to patch */
+	assert_int_equal(tmpl_missing(e, &udp_ck), 0);
+	assert_int_equal(udp_ck, pcc_engine_gen_flow_count(e));
 	pcc_engine_destroy(e);
 	rte_eth_dev_stop(pb);
 	pcc_ring_pair_free(rp);
