@@ -40,8 +40,39 @@ struct pacer_tb {
 	uint64_t cost;      /* ns per wire byte, 32.32 fixed point */
 	uint32_t next_frac; /* 2^-32 ns */
 	uint16_t aux;       /* the backend's (wheel: packets queued) */
-	uint16_t last_wire; /* wire bytes of the last packet scheduled (0: none) */
+	uint16_t last_wire; /* wire bytes of the last packet scheduled (0: none),
+	                     * pacer_wire_enc() */
 };
+
+/*
+ * The last packet's wire bytes in 16 bits: below 32 Ki exact, else in
+ * units of 32 bytes, rounded down (up to 1 MiB; larger is taken as 1 MiB).
+ * pacer_rescale() takes the gap after the packet as these bytes at the
+ * old rate: never more than the gap itself, and off by less than 32
+ * bytes' worth for a packet of 32 Ki or more (a TSO or multi-segment
+ * frame; before 2026-11-28 such a packet counted as 65535 bytes, and a
+ * rate raised in its gap kept most of the old one).
+ */
+#define PACER_WIRE_EXACT 0x8000u
+#define PACER_WIRE_SHIFT 5
+
+static inline uint16_t
+pacer_wire_enc(uint32_t wire)
+{
+	if (wire < PACER_WIRE_EXACT)
+		return (uint16_t)wire;
+	wire >>= PACER_WIRE_SHIFT;
+	return (uint16_t)(PACER_WIRE_EXACT |
+			(wire < PACER_WIRE_EXACT ? wire : PACER_WIRE_EXACT - 1));
+}
+
+static inline uint32_t
+pacer_wire_dec(uint16_t v)
+{
+	if (v < PACER_WIRE_EXACT)
+		return v;
+	return (uint32_t)(v & (PACER_WIRE_EXACT - 1)) << PACER_WIRE_SHIFT;
+}
 
 /* ns per wire byte in 32.32 fixed point, rounded up (never faster than
  * the rate); 0 or above line rate = line rate. */
@@ -84,7 +115,7 @@ pacer_advance(struct pacer_tb *f, uint64_t dep, uint32_t frac, uint32_t wire)
 
 	f->next_ns = dep + (uint64_t)(d >> 32);
 	f->next_frac = (uint32_t)d;
-	f->last_wire = (uint16_t)(wire > UINT16_MAX ? UINT16_MAX : wire);
+	f->last_wire = pacer_wire_enc(wire);
 }
 
 /* Write the departure dep into m when the pacer was asked to
@@ -115,8 +146,8 @@ pacer_rescale(struct pacer_tb *f, uint64_t now, uint64_t cost)
 
 	if (f->last_wire != 0 && f->cost != 0 && cost != f->cost && f->next_ns > now) {
 		next = ((unsigned __int128)f->next_ns << 32) + f->next_frac;
-		d_old = (unsigned __int128)f->last_wire * f->cost;
-		d_new = (unsigned __int128)f->last_wire * cost;
+		d_old = (unsigned __int128)pacer_wire_dec(f->last_wire) * f->cost;
+		d_new = (unsigned __int128)pacer_wire_dec(f->last_wire) * cost;
 		next = next - d_old + d_new; /* next >= d_old: advanced by it */
 		if ((uint64_t)(next >> 32) < now) {
 			f->next_ns = now;

@@ -353,10 +353,11 @@ eng_lcore_free(struct eng_lcore *lc)
 			ENG_LOG(INFO,
 					"lcore %u port %u: pacer %s: %" PRIu64 " enqueued, %" PRIu64
 					" dequeued, %" PRIu64 " bypassed the wheel, %" PRIu64
-					" dropped, worst lateness %.1f us",
+					" dropped, %" PRIu64 " freed with their flow, worst"
+					" lateness %.1f us",
 					lc->lcore_id, lp->port_id, pcc_pacer_backend(lp->pacer),
 					ps.enqueued, ps.dequeued, ps.bypassed, ps.dropped,
-					(double)ps.late_ns_max / 1e3);
+					ps.flushed, (double)ps.late_ns_max / 1e3);
 		}
 		pcc_pacer_free(lp->pacer);
 		rte_free(lp);

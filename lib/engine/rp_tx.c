@@ -35,8 +35,9 @@ eng_rp_flow_evict(struct eng_flow *f, uint32_t idx, void *arg)
 	eng_lport_wake(lp);
 	/* the algorithm learns that the flow is gone (its active flows) */
 	pcc_dev_flow_end(f->dev_port, f->slot, eng_flow_ctx(f));
+	/* the packets it had waiting in the pacer are freed: counted */
 	if (lp->pacer != NULL)
-		pcc_pacer_flow_reset(lp->pacer, idx);
+		eng_ctr_add(&lc->pctr[lp->pidx].pacer_drop, pcc_pacer_flow_reset(lp->pacer, idx));
 	if (f->gf != NULL && f->gf->fidx == idx)
 		f->gf->fidx = ENG_NONE;
 }
@@ -65,8 +66,11 @@ eng_rp_flow_get(struct eng_lcore *lc, struct eng_lport *lp, const struct pcc_eng
 	f = eng_flow_add(&lc->ft, key, sig, &init, now, nows, eng_rp_flow_evict, lc, &created);
 	if (f == NULL || !created)
 		return f;
+	/* anything an earlier flow of the index left in this port's pacer
+	 * goes (counted, as with an eviction) */
 	if (lp->pacer != NULL)
-		pcc_pacer_flow_reset(lp->pacer, eng_flow_idx(&lc->ft, f));
+		eng_ctr_add(&lc->pctr[lp->pidx].pacer_drop,
+				pcc_pacer_flow_reset(lp->pacer, eng_flow_idx(&lc->ft, f)));
 	f->pace_cost = eng_pace_cost(0, lp->line_bps);
 	/* a new flow is in no FIFO (eng_flow_add()) */
 	if (lc->e->rp.timer_ns != 0) {

@@ -378,13 +378,18 @@ pcc_pacer_next_due(const struct pcc_pacer *p)
 	return p->ops->next_due != NULL ? p->ops->next_due(p) : UINT64_MAX;
 }
 
-void
+uint32_t
 pcc_pacer_flow_reset(struct pcc_pacer *p, uint32_t flow)
 {
+	uint64_t before;
+
 	if (p == NULL || flow >= p->conf.max_flows)
-		return;
+		return 0;
+	/* the backend counts what it frees in stats.flushed */
+	before = p->stats.flushed;
 	p->ops->flow_reset(p, flow);
 	p->rates[flow] = 0;
+	return (uint32_t)(p->stats.flushed - before);
 }
 
 void

@@ -77,6 +77,7 @@ struct pcc_pacer_stats {
 	uint64_t dequeued;
 	uint64_t bypassed;     /**< already due, flow with nothing queued: skipped the wheel */
 	uint64_t dropped;      /**< refused: queue full, beyond horizon, pool or FIFO full */
+	uint64_t flushed;      /**< freed by pcc_pacer_flow_reset() (a flow forgotten) */
 	uint64_t late_ns_max;  /**< worst lateness of a dequeued packet */
 	uint32_t flows_active; /**< flows with packets queued */
 };
@@ -130,7 +131,12 @@ uint32_t pcc_pacer_enqueue_bulk(struct pcc_pacer *p, const uint32_t *flows, stru
  */
 void pcc_pacer_prefetch(const struct pcc_pacer *p, uint32_t flow);
 
-/** Up to max packets due at now, in departure order. */
+/**
+ * Up to max packets due at now: first those of the pass-through FIFO
+ * (already due when offered), then the wheel's slot by slot, each slot's
+ * in the order they were offered.  So a flow's packets leave in order,
+ * and the packets of different flows in departure order to within a slot.
+ */
 uint16_t pcc_pacer_dequeue(struct pcc_pacer *p, uint64_t now, struct rte_mbuf **out, uint16_t max);
 
 /**
@@ -162,8 +168,13 @@ uint64_t pcc_pacer_next_due(const struct pcc_pacer *p);
  */
 uint64_t pcc_pacer_flow_next(const struct pcc_pacer *p, uint32_t flow, uint64_t now);
 
-/** Forget a flow: its queued packets are freed, its rate reset. */
-void pcc_pacer_flow_reset(struct pcc_pacer *p, uint32_t flow);
+/**
+ * Forget a flow: the packets it has waiting in the backend are freed
+ * (counted in pcc_pacer_stats.flushed), its rate reset.  A packet already
+ * in the pass-through FIFO (due when it was offered) still leaves.
+ * Returns the packets freed.
+ */
+uint32_t pcc_pacer_flow_reset(struct pcc_pacer *p, uint32_t flow);
 
 void pcc_pacer_stats_get(const struct pcc_pacer *p, struct pcc_pacer_stats *st);
 

@@ -23,6 +23,7 @@
 #include <rte_eal.h>
 #include <rte_log.h>
 #include <rte_malloc.h>
+#include <rte_mbuf.h>
 
 #include "engine_internal.h"
 #include "pcc_dev.h"
@@ -168,7 +169,52 @@ test_flow_end(void **state)
 	lc->ft.idle_ns = 0;
 }
 
-/* The flow of qpn on port 0 of the owner's table, or NULL. */
+/*
+ * A flow evicted (or aged out) with packets waiting in its port's pacer:
+ * they are freed and counted in the port's pacer_drop (before
+ * 2026-11-28 they were in no counter).  At 1 Gb/s the first of three
+ * 1000-byte packets is due at once (the pacer's pass-through FIFO, where
+ * it stays and still leaves), the other two wait; filling the table of
+ * 64 flows evicts the flow, the longest idle.
+ */
+static void
+test_evict_pacer_counted(void **state)
+{
+	struct rte_mempool *pool;
+	struct rte_mbuf *m[3];
+	struct eng_flow *a;
+	unsigned int i, avail;
+	uint32_t idx;
+
+	(void)state;
+	memset(&script, 0, sizeof(script));
+	memset(&pstats, 0, sizeof(pstats));
+	pool = rte_pktmbuf_pool_create("rp_evict", 63, 0, 0, 256, SOCKET_ID_ANY);
+	assert_non_null(pool);
+	avail = rte_mempool_avail_count(pool);
+	a = new_flow(0x900);
+	assert_non_null(a);
+	idx = eng_flow_idx(&lc->ft, a);
+	assert_int_equal(pcc_pacer_set_rate(lport.pacer, idx, 1000000000), 0);
+	for (i = 0; i < RTE_DIM(m); i++) {
+		m[i] = rte_pktmbuf_alloc(pool);
+		assert_non_null(m[i]);
+		m[i]->data_len = 1000;
+		m[i]->pkt_len = 1000;
+	}
+	assert_int_equal(pcc_pacer_enqueue(lport.pacer, idx, m, 3, 0), 3);
+	for (i = 0; i < 64; i++)
+		assert_non_null(new_flow(0x901 + i));
+	assert_int_equal(lc->ft.ctr.evicted, 1);
+	assert_int_equal(pstats.pacer_drop, 2);
+	assert_int_equal(rte_mempool_avail_count(pool), avail - 1);
+	/* the one already due still leaves */
+	assert_int_equal(pcc_pacer_dequeue(lport.pacer, 0, m, 3), 1);
+	rte_pktmbuf_free(m[0]);
+	assert_int_equal(rte_mempool_avail_count(pool), avail);
+	rte_mempool_free(pool);
+}
+
 static void
 test_owner_events(void **state)
 {
@@ -553,6 +599,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_results, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_flow_end, owner_setup, owner_teardown),
+		cmocka_unit_test_setup_teardown(
+				test_evict_pacer_counted, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_events, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(test_owner_batches, owner_setup, owner_teardown),
 		cmocka_unit_test_setup_teardown(

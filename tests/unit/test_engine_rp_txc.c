@@ -29,6 +29,7 @@
 #include "test_engine_rp.h"
 #include "test_engine_rp_fix.h"
 
+/* The flow of qpn on port 0 of the owner's table, or NULL. */
 static struct eng_flow *
 owner_flow(uint32_t qpn)
 {

@@ -974,6 +974,56 @@ test_rate_change(void **state)
 	pcc_pacer_free(p);
 }
 
+/*
+ * A rate raised in the gap after a large frame (a TSO or multi-segment
+ * mbuf): the gap takes the new rate.  At 1 Mb/s (8000 ns a byte) a frame
+ * leaves at T0; raised to line rate 1 us in, the next is due one line-rate
+ * frame time after T0 (a 100 000-byte frame: 8002 ns), or now if that has
+ * passed.  Exact below 32 KiB on the wire; above, the size is kept to 32
+ * bytes, so the gap is off by less than 32 bytes at the old rate (256 us
+ * here); past 1 MiB it is taken as 1 MiB, and the next departure is no
+ * later than the old rate's.  Before the size kept more than 16 bits, a
+ * 100 000-byte frame gave T0 + 275.9 ms.
+ */
+static void
+test_rate_change_jumbo(void **state)
+{
+	static const uint32_t lens[] = { 100000, 9000, 32743, 32744, 40000, 2000000 };
+	struct pcc_pacer *p = wheel_new(4, LINE_100G);
+	struct rte_mbuf *m, *out[4];
+	unsigned int i, n;
+
+	(void)state;
+	for (i = 0; i < RTE_DIM(lens); i++) {
+		uint64_t t0 = T0 + i * 100 * SEC, wire = lens[i] + PCC_PACER_WIRE_OVERHEAD;
+		uint64_t want, old, next;
+		struct ref r;
+
+		/* the line rate's gap, as the pacer computes it (32.32 ns) */
+		ref_rate(&r, LINE_100G, LINE_100G);
+		want = t0 + (uint64_t)(((unsigned __int128)wire * r.cost) >> 32);
+
+		assert_int_equal(pcc_pacer_set_rate(p, 1, 1000000), 0);
+		m = pkt(1, i, lens[i]);
+		assert_int_equal(pcc_pacer_enqueue(p, 1, &m, 1, t0), 1);
+		n = pcc_pacer_dequeue(p, t0 + US, out, 4);
+		assert_int_equal(n, 1);
+		free_all(out, n);
+		old = pcc_pacer_flow_next(p, 1, t0 + US);
+		assert_true(old >= t0 + wire * 8000);
+		assert_int_equal(pcc_pacer_set_rate(p, 1, LINE_100G), 0);
+		next = pcc_pacer_flow_next(p, 1, t0 + US);
+		want = RTE_MAX(want, t0 + US);
+		if (wire < 32768)
+			assert_int_equal(next, want);
+		else if (wire < (1u << 20))
+			assert_true(next >= want && next < want + 32 * 8000);
+		else
+			assert_true(next >= want && next <= old);
+	}
+	pcc_pacer_free(p);
+}
+
 /* ---- Time ---------------------------------------------------------------- */
 
 static void
@@ -1187,12 +1237,16 @@ test_flow_reset_frees(void **state)
 	assert_int_equal(n, 1);
 	free_all(out, n);
 	assert_int_equal(rte_mempool_avail_count(mp), avail - 18);
-	pcc_pacer_flow_reset(p, 1);
+	/* the 9 freed are counted, and returned */
+	assert_int_equal(pcc_pacer_flow_reset(p, 1), 9);
 	assert_int_equal(rte_mempool_avail_count(mp), avail - 9);
+	pcc_pacer_stats_get(p, &st);
+	assert_int_equal(st.flushed, 9);
+	assert_int_equal(st.enqueued, st.dequeued + st.flushed + 9);
 	assert_int_equal(pcc_pacer_get_rate(p, 1), 0);
 	pcc_pacer_stats_get(p, &st);
 	assert_int_equal(st.flows_active, 1);
-	pcc_pacer_flow_reset(p, 3); /* idle: nothing happens */
+	assert_int_equal(pcc_pacer_flow_reset(p, 3), 0); /* idle: nothing happens */
 	/* flow 2's remain, in order */
 	next2 = 1;
 	for (i = 0; i < 100 && next2 < 10; i++) {
@@ -1317,6 +1371,7 @@ main(void)
 		cmocka_unit_test(test_rate_accuracy_mixed),
 		cmocka_unit_test(test_line_rate_from_link),
 		cmocka_unit_test(test_rate_change),
+		cmocka_unit_test(test_rate_change_jumbo),
 		cmocka_unit_test(test_time_backwards),
 		cmocka_unit_test(test_huge_jump),
 		cmocka_unit_test(test_late_stat),

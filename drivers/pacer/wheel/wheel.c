@@ -320,7 +320,7 @@ out:
 		return 0;
 	f->next_ns = next_ns;
 	f->next_frac = next_frac;
-	f->last_wire = (uint16_t)RTE_MIN(wire, (uint32_t)UINT16_MAX);
+	f->last_wire = pacer_wire_enc(wire);
 	w->entries += aux - f->aux;
 	if (f->aux == 0 && aux != 0)
 		w->st->flows_active++;

@@ -111,6 +111,7 @@ wheel_flow_reset(struct pcc_pacer *p, uint32_t flow)
 			uint32_t k = wheel_slot_free(w, &w->slots[pos], flow);
 
 			w->removed += k;
+			w->st->flushed += k;
 			left -= RTE_MIN(left, k);
 		}
 	}
