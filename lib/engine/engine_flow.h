@@ -343,7 +343,7 @@ eng_fifo_head(const struct eng_ftable *t, const struct eng_fifo *q)
  * its head is the first due, as long as the port's clock does not go
  * back (a device clock whose read fails falls back to the TSC's time,
  * which may be off by the drift since calibration: doc/engine.md,
- * "Clocks").
+ * "Clock").
  */
 static inline void
 eng_txc_append(struct eng_ftable *t, struct eng_flow *f, uint32_t idx)

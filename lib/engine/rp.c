@@ -265,11 +265,12 @@ rp_event_of(struct eng_lcore *lc, const struct eng_ev *r, struct eng_flow *f)
 	 * The port's next round is not brought forward here: what an event
 	 * changes that the port's pacer, generator or housekeeping act on
 	 * wakes it where it changes (eng_lport_wake()): results applied
-	 * (apply_results_any()).  An ACK or NAK moving a window needs none: a flow that is
-	 * due keeps its port polled every round while its window is closed
-	 * (eng_gen_wake()), one that is not due waits for its time anyway.
-	 * Any other round it would run after the event does nothing
-	 * (port_wake(), worker.c).
+	 * (apply_results_any()).  An ACK or NAK moving a window needs none:
+	 * a flow that is due keeps its port polled every round while its
+	 * window is closed (eng_gen_wake()), one that is not due waits for
+	 * its time anyway.  Nor does the flush of coalesced TX bytes below
+	 * (the port's deadline can only move later).  Any other round it
+	 * would run after the event does nothing (port_wake(), worker.c).
 	 */
 	if (f == NULL) {
 		eng_ctr_add(&pc->rp_no_flow, r->count);
