@@ -49,6 +49,18 @@ owner_txc(struct eng_flow *f, uint64_t t)
 	eng_txc_append(&lc->ft, f, eng_flow_idx(&lc->ft, f));
 }
 
+/* An ACK of QP qpn for PSN psn, received at t, through the owner path. */
+static void
+owner_ack(uint32_t qpn, uint32_t psn, uint64_t t)
+{
+	struct pcc_pkt_info info;
+	struct eng_ev r;
+
+	info_init(&info, PCC_PKT_ROCE_ACK, qpn, psn);
+	eng_ev_from_pkt(&info, NULL, 0, t, &r);
+	eng_rp_event(lc, &r);
+}
+
 /* Whether lport's TX coalescing list is empty. */
 static bool
 txc_empty(void)
@@ -128,10 +140,8 @@ test_timer_reuse(void **state)
 static void
 test_txc_busy_head(void **state)
 {
-	struct pcc_pkt_info info;
 	struct eng_flow *a, *b;
 	unsigned int by_bytes;
-	struct eng_ev r;
 	uint64_t t;
 
 	(void)state;
@@ -154,9 +164,7 @@ test_txc_busy_head(void **state)
 			if (by_bytes) {
 				eng_rp_tx_bytes(lc, &lport, a, eng.rp.txc_bytes, psn, false, t);
 			} else {
-				info_init(&info, PCC_PKT_ROCE_ACK, 0xa00, psn);
-				eng_ev_from_pkt(&info, NULL, 0, t, &r);
-				eng_rp_event(lc, &r);
+				owner_ack(0xa00, psn, t);
 			}
 			assert_int_equal(a->txc_pkts, 0);
 			eng_rp_tx_bytes(lc, &lport, a, 1000, psn + 1, false, t);
@@ -187,9 +195,7 @@ test_txc_busy_head(void **state)
 static void
 test_txc_mid_flush(void **state)
 {
-	struct pcc_pkt_info info;
 	struct eng_flow *w, *x, *y, *z;
-	struct eng_ev r;
 
 	(void)state;
 	memset(&script, 0, sizeof(script));
@@ -205,17 +211,13 @@ test_txc_mid_flush(void **state)
 	eng_rp_tx_bytes(lc, &lport, w, 1000, 1, false, 1);
 	eng_rp_tx_bytes(lc, &lport, x, 1000, 1, false, 2);
 	eng_rp_tx_bytes(lc, &lport, y, 1000, 1, false, 3);
-	info_init(&info, PCC_PKT_ROCE_ACK, 0xc02, 1);
-	eng_ev_from_pkt(&info, NULL, 0, 5000, &r);
-	eng_rp_event(lc, &r);
+	owner_ack(0xc02, 1, 5000);
 	assert_int_equal(x->txc_pkts, 0);
 	assert_false(x->flags & ENG_FLOW_F_TXC_Q);
 	eng_rp_tx_bytes(lc, &lport, x, 1000, 2, false, 5000);
 	assert_true(x->flags & ENG_FLOW_F_TXC_Q);
 	/* W's bytes evented by an ACK too: Y is the first due, at 20003 */
-	info_init(&info, PCC_PKT_ROCE_ACK, 0xc01, 1);
-	eng_ev_from_pkt(&info, NULL, 0, 6000, &r);
-	eng_rp_event(lc, &r);
+	owner_ack(0xc01, 1, 6000);
 	assert_int_equal(w->txc_pkts, 0);
 	assert_int_equal(eng_rp_hk_deadline(lc, &lport, 6000), 20003);
 	/* Y due at 20003, X at 25000 */
@@ -236,14 +238,10 @@ test_txc_mid_flush(void **state)
 	eng_rp_tx_bytes(lc, &lport, w, 1000, 2, false, 30000);
 	eng_rp_tx_bytes(lc, &lport, x, 1000, 3, false, 30001);
 	eng_rp_tx_bytes(lc, &lport, y, 1000, 2, false, 30002);
-	info_init(&info, PCC_PKT_ROCE_ACK, 0xc02, 3);
-	eng_ev_from_pkt(&info, NULL, 0, 30003, &r);
-	eng_rp_event(lc, &r);
+	owner_ack(0xc02, 3, 30003);
 	eng_rp_tx_bytes(lc, &lport, x, 1000, 4, false, 30004);
 	eng_rp_tx_bytes(lc, &lport, z, 1000, 1, false, 30005);
-	info_init(&info, PCC_PKT_ROCE_ACK, 0xc02, 4);
-	eng_ev_from_pkt(&info, NULL, 0, 30006, &r);
-	eng_rp_event(lc, &r);
+	owner_ack(0xc02, 4, 30006);
 	assert_int_equal(x->txc_pkts, 0);
 	assert_false(x->flags & ENG_FLOW_F_TXC_Q);
 	eng_rp_tx_bytes(lc, &lport, x, 1000, 5, false, 40000);
