@@ -361,16 +361,13 @@ eng_txc_append(struct eng_ftable *t, struct eng_flow *f, uint32_t idx)
 	f->flags |= ENG_FLOW_F_TXC_Q;
 }
 
-/* f out of its TX coalescing list, if it is in it. */
+/* f (index idx), which is in its TX coalescing list, out of it. */
 static inline void
-eng_txc_unlink(struct eng_ftable *t, struct eng_flow *f)
+eng_txc_unlink_at(struct eng_ftable *t, struct eng_flow *f, uint32_t idx)
 {
 	struct eng_flist *l = &t->lists[f->lp];
-	const struct eng_txc_link *k;
+	const struct eng_txc_link *k = &t->txc[idx];
 
-	if (!(f->flags & ENG_FLOW_F_TXC_Q))
-		return;
-	k = &t->txc[eng_flow_idx(t, f)];
 	if (k->prev != ENG_NONE)
 		t->txc[k->prev].next = k->next;
 	else
@@ -380,6 +377,14 @@ eng_txc_unlink(struct eng_ftable *t, struct eng_flow *f)
 	else
 		l->txc_tail = k->prev;
 	f->flags &= (uint8_t)~ENG_FLOW_F_TXC_Q;
+}
+
+/* f out of its TX coalescing list, if it is in it. */
+static inline void
+eng_txc_unlink(struct eng_ftable *t, struct eng_flow *f)
+{
+	if (f->flags & ENG_FLOW_F_TXC_Q)
+		eng_txc_unlink_at(t, f, eng_flow_idx(t, f));
 }
 
 /* The first flow of list l's TX coalescing list, NULL if it is empty. */

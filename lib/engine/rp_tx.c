@@ -25,6 +25,15 @@
 
 /* ---- Flows of an lport ------------------------------------------------------ */
 
+/* lp's pacer forgets flow index idx: what it had waiting is freed and
+ * counted in the port's pacer_drop. */
+static inline void
+pacer_forget(struct eng_lcore *lc, struct eng_lport *lp, uint32_t idx)
+{
+	if (lp->pacer != NULL)
+		eng_ctr_add(&lc->pctr[lp->pidx].pacer_drop, pcc_pacer_flow_reset(lp->pacer, idx));
+}
+
 void
 eng_rp_flow_evict(struct eng_flow *f, uint32_t idx, void *arg)
 {
@@ -35,9 +44,7 @@ eng_rp_flow_evict(struct eng_flow *f, uint32_t idx, void *arg)
 	eng_lport_wake(lp);
 	/* the algorithm learns that the flow is gone (its active flows) */
 	pcc_dev_flow_end(f->dev_port, f->slot, eng_flow_ctx(f));
-	/* the packets it had waiting in the pacer are freed: counted */
-	if (lp->pacer != NULL)
-		eng_ctr_add(&lc->pctr[lp->pidx].pacer_drop, pcc_pacer_flow_reset(lp->pacer, idx));
+	pacer_forget(lc, lp, idx);
 	if (f->gf != NULL && f->gf->fidx == idx)
 		f->gf->fidx = ENG_NONE;
 }
@@ -67,10 +74,8 @@ eng_rp_flow_get(struct eng_lcore *lc, struct eng_lport *lp, const struct pcc_eng
 	if (f == NULL || !created)
 		return f;
 	/* anything an earlier flow of the index left in this port's pacer
-	 * goes (counted, as with an eviction) */
-	if (lp->pacer != NULL)
-		eng_ctr_add(&lc->pctr[lp->pidx].pacer_drop,
-				pcc_pacer_flow_reset(lp->pacer, eng_flow_idx(&lc->ft, f)));
+	 * goes, as with an eviction */
+	pacer_forget(lc, lp, eng_flow_idx(&lc->ft, f));
 	f->pace_cost = eng_pace_cost(0, lp->line_bps);
 	/* a new flow is in no FIFO (eng_flow_add()) */
 	if (lc->e->rp.timer_ns != 0) {
@@ -242,12 +247,13 @@ eng_rp_housekeep(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 
 	/* TX bytes waiting longer than the coalescing time */
 	for (k = 0; k < HK_TXC_MAX && l->txc_head != ENG_NONE; k++) {
-		struct eng_flow *f = eng_flow_at(&lc->ft, l->txc_head);
+		uint32_t idx = l->txc_head;
+		struct eng_flow *f = eng_flow_at(&lc->ft, idx);
 
-		/* the list is in due order */
-		if (f->txc_pkts > 0 && now - f->txc_first_ns < c->txc_ns)
+		/* the list is in due order; a flow in it has bytes waiting */
+		if (now - f->txc_first_ns < c->txc_ns)
 			break;
-		eng_txc_unlink(&lc->ft, f);
+		eng_txc_unlink_at(&lc->ft, f, idx);
 		if (f->txc_pkts == 0)
 			continue;
 		eng_txc_flush(f, now, &ev);
@@ -292,11 +298,8 @@ eng_rp_hk_deadline(struct eng_lcore *lc, struct eng_lport *lp, uint64_t now)
 	/* the heads of the TX coalescing list and of the timer FIFO are due
 	 * first; a stale timer entry goes at once */
 	f = eng_txc_first(&lc->ft, l);
-	if (f != NULL) {
-		if (f->txc_pkts == 0)
-			return now;
+	if (f != NULL)
 		d = RTE_MIN(d, f->txc_first_ns + c->txc_ns);
-	}
 	if (c->timer_ns != 0 && !eng_fifo_empty(&l->timer)) {
 		f = eng_fifo_head(&lc->ft, &l->timer);
 		if (f == NULL)

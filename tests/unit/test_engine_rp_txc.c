@@ -314,9 +314,7 @@ test_wake(void **state)
 	memset(&script, 0, sizeof(script));
 	f->window = 4096;
 	lport.wake = later;
-	info_init(&info, PCC_PKT_ROCE_ACK, 0x700, 7);
-	eng_ev_from_pkt(&info, NULL, 0, 40, &r);
-	eng_rp_event(lc, &r);
+	owner_ack(0x700, 7, 40);
 	assert_int_equal(f->una_psn, 8);
 	info_init(&info, PCC_PKT_ROCE_NAK, 0x700, 8);
 	info.aeth_syndrome = (PCC_AETH_NAK << 5) | PCC_NAK_PSN_SEQ_ERR;
@@ -327,24 +325,20 @@ test_wake(void **state)
 	f->window = 0;
 	/* a coalesced TX event flushed first, the list left empty */
 	owner_txc(f, 45);
-	info_init(&info, PCC_PKT_ROCE_ACK, 0x700, 9);
-	eng_ev_from_pkt(&info, NULL, 0, 60, &r);
-	eng_rp_event(lc, &r);
+	owner_ack(0x700, 9, 60);
 	assert_int_equal(f->txc_pkts, 0);
 	assert_true(txc_empty());
 	assert_int_equal(lport.wake, later);
 	/* the same with g behind f: g's deadline is later than f's was */
 	owner_txc(f, 65);
 	owner_txc(g, 66);
-	eng_ev_from_pkt(&info, NULL, 0, 70, &r);
-	eng_rp_event(lc, &r);
+	owner_ack(0x700, 9, 70);
 	assert_int_equal(f->txc_pkts, 0);
 	assert_false(txc_empty());
 	assert_int_equal(lport.wake, later);
 	/* f flushed again while g is the head */
 	owner_txc(f, 75);
-	eng_ev_from_pkt(&info, NULL, 0, 80, &r);
-	eng_rp_event(lc, &r);
+	owner_ack(0x700, 9, 80);
 	assert_int_equal(f->txc_pkts, 0);
 	assert_int_equal(lport.wake, later);
 	eng_flow_del(&lc->ft, f);
